@@ -1,0 +1,16 @@
+// <amp.h> - C++ AMP (C++ Accelerated Massive Parallelism) for ampcc.
+//
+// Compile code that includes this header with the ampcc driver. The classes
+// live in namespace Concurrency, as in Visual C++, with `concurrency` as an
+// alias; both spellings work.
+#ifndef AMPCC_AMP_H
+#define AMPCC_AMP_H
+
+#include "ampcc/restrict.h"
+#include "ampcc/exceptions.h"
+#include "ampcc/index.h"
+#include "ampcc/array_view.h"
+#include "ampcc/accelerator.h"
+#include "ampcc/parallel_for_each.h"
+
+#endif // AMPCC_AMP_H

@@ -1,0 +1,212 @@
+// ampcc/array_view.h - concurrency::array_view<T,N> (spec §5.2).
+//
+// Host side: a view is a shape (offset, extent, row strides) over a
+// runtime-owned DataSource that tracks which copy (host or device) is current.
+// Element access on the host asks the runtime for a current host copy first.
+//
+// Device side: the restrict(amp) members are declarations only. ampcc's code
+// generator lowers them itself (pointer arithmetic on a __global buffer), so
+// their names and signatures here are part of the compiler's contract: see
+// compiler/lib/CodeGen/AmpLibrary.cpp.
+#ifndef AMPCC_ARRAY_VIEW_H
+#define AMPCC_ARRAY_VIEW_H
+
+#include "index.h"
+#include "runtime_api.h"
+
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace Concurrency {
+namespace details {
+
+/// The closure-visible state of a view: a ViewHeader followed by extents and
+/// row strides, exactly as ampcc::rt::viewExtent/viewStride expect.
+template <int N> struct ViewShape {
+  ampcc::rt::ViewHeader H;
+  int32_t Ext[N];
+  int32_t Stride[N];
+};
+static_assert(sizeof(ViewShape<1>) == 24, "ViewShape layout is part of the ABI");
+
+template <int N> void initDenseShape(ViewShape<N> &S, const int *Ext) {
+  S.H.Offset = 0;
+  S.H.Rank = N;
+  int32_t Stride = 1;
+  for (int I = N - 1; I >= 0; --I) {
+    S.Ext[I] = Ext[I];
+    S.Stride[I] = Stride;
+    Stride *= Ext[I];
+  }
+}
+
+template <int N> size_t shapeSize(const int *Ext) {
+  size_t S = 1;
+  for (int I = 0; I < N; ++I)
+    S *= (size_t)Ext[I];
+  return S;
+}
+
+} // namespace details
+
+template <typename T, int N = 1> class array_view {
+  static_assert(N > 0, "rank of array_view must be positive");
+  template <typename, int> friend class array_view;
+
+public:
+  static const int rank = N;
+  typedef T value_type;
+  typedef typename std::remove_const<T>::type nonconst_value_type;
+
+  // --- Construction over host data -----------------------------------------
+  template <typename Container,
+            typename = decltype(std::declval<Container &>().data())>
+  array_view(const Concurrency::extent<N> &Ext, Container &Src) {
+    initUser(Ext, const_cast<nonconst_value_type *>(Src.data()));
+  }
+  array_view(const Concurrency::extent<N> &Ext, T *Src) {
+    initUser(Ext, const_cast<nonconst_value_type *>(Src));
+  }
+  template <typename Container,
+            typename = decltype(std::declval<Container &>().data())>
+  array_view(int E0, Container &Src) {
+    initUser(Concurrency::extent<N>(E0), const_cast<nonconst_value_type *>(Src.data()));
+  }
+  template <typename Container,
+            typename = decltype(std::declval<Container &>().data())>
+  array_view(int E0, int E1, Container &Src) {
+    initUser(Concurrency::extent<N>(E0, E1), const_cast<nonconst_value_type *>(Src.data()));
+  }
+  template <typename Container,
+            typename = decltype(std::declval<Container &>().data())>
+  array_view(int E0, int E1, int E2, Container &Src) {
+    initUser(Concurrency::extent<N>(E0, E1, E2),
+             const_cast<nonconst_value_type *>(Src.data()));
+  }
+  array_view(int E0, T *Src) { initUser(Concurrency::extent<N>(E0), const_cast<nonconst_value_type *>(Src)); }
+  array_view(int E0, int E1, T *Src) {
+    initUser(Concurrency::extent<N>(E0, E1), const_cast<nonconst_value_type *>(Src));
+  }
+  array_view(int E0, int E1, int E2, T *Src) {
+    initUser(Concurrency::extent<N>(E0, E1, E2), const_cast<nonconst_value_type *>(Src));
+  }
+
+  // --- Construction with no data source (spec: storage on the accelerator) --
+  explicit array_view(const Concurrency::extent<N> &Ext) { initOwned(Ext); }
+  explicit array_view(int E0) { initOwned(Concurrency::extent<N>(E0)); }
+  array_view(int E0, int E1) { initOwned(Concurrency::extent<N>(E0, E1)); }
+  array_view(int E0, int E1, int E2) { initOwned(Concurrency::extent<N>(E0, E1, E2)); }
+
+  // --- Copy semantics: views share their data source -------------------------
+  array_view(const array_view &Other) : _M_shape(Other._M_shape) {
+    ampcc::rt::retainSource(_M_shape.H.Source);
+  }
+  /// array_view<const T,N> from array_view<T,N>.
+  template <typename U, typename = typename std::enable_if<
+                            std::is_same<const U, T>::value &&
+                            !std::is_same<U, T>::value>::type>
+  array_view(const array_view<U, N> &Other) : _M_shape(Other._M_shape) {
+    ampcc::rt::retainSource(_M_shape.H.Source);
+  }
+  array_view &operator=(const array_view &Other) {
+    if (this != &Other) {
+      ampcc::rt::retainSource(Other._M_shape.H.Source);
+      ampcc::rt::releaseSource(_M_shape.H.Source);
+      _M_shape = Other._M_shape;
+    }
+    return *this;
+  }
+  ~array_view() { ampcc::rt::releaseSource(_M_shape.H.Source); }
+
+  // --- Shape -------------------------------------------------------------
+  Concurrency::extent<N> get_extent() const restrict(cpu) {
+    return Concurrency::extent<N>(_M_shape.Ext);
+  }
+  Concurrency::extent<N> get_extent() const restrict(amp);
+
+  // --- Host element access (synchronizes) -----------------------------------
+  T &operator[](const Concurrency::index<N> &Idx) const restrict(cpu) {
+    return hostData()[linear(Idx._M_base)];
+  }
+  T &operator()(const Concurrency::index<N> &Idx) const restrict(cpu) {
+    return hostData()[linear(Idx._M_base)];
+  }
+  T &operator[](int I0) const restrict(cpu) {
+    static_assert(N == 1, "array_view::operator[](int) projection needs rank 1 here");
+    return hostData()[linear(&I0)];
+  }
+  T &operator()(int I0) const restrict(cpu) {
+    static_assert(N == 1, "operator()(int) needs rank 1");
+    return hostData()[linear(&I0)];
+  }
+  T &operator()(int I0, int I1) const restrict(cpu) {
+    static_assert(N == 2, "operator()(int, int) needs rank 2");
+    int I[2] = {I0, I1};
+    return hostData()[linear(I)];
+  }
+  T &operator()(int I0, int I1, int I2) const restrict(cpu) {
+    static_assert(N == 3, "operator()(int, int, int) needs rank 3");
+    int I[3] = {I0, I1, I2};
+    return hostData()[linear(I)];
+  }
+
+  // --- Device element access: lowered by the compiler -----------------------
+  T &operator[](const Concurrency::index<N> &Idx) const restrict(amp);
+  T &operator()(const Concurrency::index<N> &Idx) const restrict(amp);
+  T &operator[](int I0) const restrict(amp);
+  T &operator()(int I0) const restrict(amp);
+  T &operator()(int I0, int I1) const restrict(amp);
+  T &operator()(int I0, int I1, int I2) const restrict(amp);
+
+  /// Pointer to the first element (rank 1 only): the host copy is made current.
+  T *data() const restrict(cpu) {
+    static_assert(N == 1, "data() needs rank 1");
+    return hostData() + _M_shape.H.Offset;
+  }
+
+  // --- Coherence (spec §5.2.7) ---------------------------------------------
+  void synchronize() const restrict(cpu) {
+    ampcc::rt::hostAccess(_M_shape.H.Source, false);
+  }
+  void discard_data() const restrict(cpu) {
+    ampcc::rt::discardSource(_M_shape.H.Source);
+  }
+  void refresh() const restrict(cpu) {
+    ampcc::rt::refreshSource(_M_shape.H.Source);
+  }
+
+  // Visual C++ exposes the extent as a property; so do we (needs -fdeclspec,
+  // which the driver passes). Declared last: the member named `extent` hides
+  // the class template inside the class from here on.
+  __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
+
+  /// Must stay the only data member: the runtime reads it from closures.
+  details::ViewShape<N> _M_shape;
+
+private:
+  nonconst_value_type *hostData() const {
+    return static_cast<nonconst_value_type *>(
+        ampcc::rt::hostAccess(_M_shape.H.Source, !std::is_const<T>::value));
+  }
+  size_t linear(const int *Idx) const {
+    size_t L = (size_t)_M_shape.H.Offset;
+    for (int I = 0; I < N; ++I)
+      L += (size_t)Idx[I] * (size_t)_M_shape.Stride[I];
+    return L;
+  }
+  void initUser(const Concurrency::extent<N> &Ext, nonconst_value_type *Src) {
+    details::initDenseShape(_M_shape, Ext._M_base);
+    _M_shape.H.Source = ampcc::rt::createUserSource(
+        Src, sizeof(T), details::shapeSize<N>(Ext._M_base));
+  }
+  void initOwned(const Concurrency::extent<N> &Ext) {
+    details::initDenseShape(_M_shape, Ext._M_base);
+    _M_shape.H.Source = ampcc::rt::createOwnedSource(
+        sizeof(T), details::shapeSize<N>(Ext._M_base), nullptr);
+  }
+};
+
+} // namespace Concurrency
+
+#endif // AMPCC_ARRAY_VIEW_H

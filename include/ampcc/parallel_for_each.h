@@ -1,0 +1,43 @@
+// ampcc/parallel_for_each.h - parallel_for_each (spec §7).
+//
+// The host side of a launch only hands the closure's bytes to the runtime,
+// keyed by typeid(Kernel).name(). ampcc computed the same name from its AST,
+// emitted the kernel's OpenCL C and registered it under that name (see
+// docs/architecture.md, "Finding the kernel again at run time").
+#ifndef AMPCC_PARALLEL_FOR_EACH_H
+#define AMPCC_PARALLEL_FOR_EACH_H
+
+#include "index.h"
+#include "runtime_api.h"
+
+#include <typeinfo>
+
+namespace Concurrency {
+
+class accelerator_view;
+
+namespace details {
+ampcc::rt::AcceleratorViewImpl *implOf(const accelerator_view &View);
+
+template <int N, typename Kernel>
+void launch(const Concurrency::extent<N> &Ext, const Kernel &K,
+            ampcc::rt::AcceleratorViewImpl *View) {
+  ampcc::rt::launchKernel(typeid(Kernel).name(), &K, sizeof(Kernel), N,
+                          Ext._M_base, nullptr, View);
+}
+} // namespace details
+
+template <int N, typename Kernel>
+void parallel_for_each(const Concurrency::extent<N> &Ext, const Kernel &K) {
+  details::launch(Ext, K, nullptr);
+}
+
+template <int N, typename Kernel>
+void parallel_for_each(const accelerator_view &View,
+                       const Concurrency::extent<N> &Ext, const Kernel &K) {
+  details::launch(Ext, K, details::implOf(View));
+}
+
+} // namespace Concurrency
+
+#endif // AMPCC_PARALLEL_FOR_EACH_H

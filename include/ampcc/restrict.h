@@ -1,0 +1,28 @@
+// ampcc/restrict.h - how C++ AMP's restriction specifiers reach Clang.
+//
+// ampcc parses user code with Clang in HIP mode, whose CUDA target attributes
+// have exactly the semantics of C++ AMP restriction specifiers: functions
+// overload on them and calls across them are checked. So restrict(amp) is
+// __attribute__((device)), restrict(cpu) is __attribute__((host)), and
+// restrict(cpu,amp) (in any order) is both. `restrict` is not a C++ keyword,
+// so a function-like macro is safe in C++; it never reaches the OpenCL C that
+// ampcc emits, where `restrict` is a keyword.
+#ifndef AMPCC_RESTRICT_H
+#define AMPCC_RESTRICT_H
+
+#if !defined(__HIP__)
+#error "<amp.h> must be compiled with ampcc"
+#endif
+
+#define restrict(...) AMPCC_RESTRICT_SELECT_(__VA_ARGS__, AMPCC_RESTRICT_2_, AMPCC_RESTRICT_1_, )(__VA_ARGS__)
+#define AMPCC_RESTRICT_SELECT_(A, B, M, ...) M
+#define AMPCC_RESTRICT_1_(A) AMPCC_RESTRICTION_##A
+#define AMPCC_RESTRICT_2_(A, B) AMPCC_RESTRICTION_##A AMPCC_RESTRICTION_##B
+#define AMPCC_RESTRICTION_amp __attribute__((device))
+#define AMPCC_RESTRICTION_cpu __attribute__((host))
+
+// tile_static variables live in OpenCL __local memory: CUDA's shared-memory
+// attribute gives Clang's own checks (only in device code, no initializer).
+#define tile_static __attribute__((shared))
+
+#endif // AMPCC_RESTRICT_H

@@ -1,0 +1,150 @@
+// ampcc/runtime_api.h - the contract between generated code, <amp.h> and the
+// runtime library.
+//
+// This header is plain C++17: it is included by the runtime's own sources
+// (compiled without any ampcc mode), by <amp.h> (compiled in HIP host mode by the
+// driver) and by the host stubs that the compiler generates for each translation
+// unit. It must not use restrict(...) or anything from <CL/cl.h>.
+//
+// Three parties meet here:
+//  * the compiler emits, for every kernel, a KernelDesc (OpenCL C program text,
+//    kernel name, how to turn the closure object's bytes into kernel arguments)
+//    and registers it at static-initialisation time with registerKernels();
+//  * <amp.h>'s parallel_for_each calls launchKernel() with typeid(Kernel).name()
+//    and the address of the closure object;
+//  * array_view/array keep their data in a runtime-owned DataSource; views reach
+//    it through a ViewHeader stored as their first member, which the runtime
+//    reads straight out of the closure bytes at the offsets the compiler found.
+#ifndef AMPCC_RUNTIME_API_H
+#define AMPCC_RUNTIME_API_H
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ampcc {
+namespace rt {
+
+class DataSource;
+
+/// The first member of every array_view<T,N> and array<T,N>, so that the
+/// runtime can find a view's storage and shape from raw closure bytes. Layout
+/// is fixed: Source at 0, Offset at 8, Rank at 12, then Extent[Rank] at 16 and
+/// Stride[Rank] right after (a ViewHeader is always followed by its two arrays;
+/// see ViewShape<N> in <amp.h>).
+struct ViewHeader {
+  DataSource *Source;   ///< Shared, reference counted by the views.
+  int32_t Offset;       ///< Element offset of the view's origin in Source.
+  int32_t Rank;         ///< N.
+};
+static_assert(sizeof(ViewHeader) == 16, "ViewHeader layout is part of the ABI");
+
+inline const int32_t *viewExtent(const ViewHeader *H) {
+  return reinterpret_cast<const int32_t *>(H + 1);
+}
+inline const int32_t *viewStride(const ViewHeader *H) {
+  return viewExtent(H) + H->Rank;
+}
+
+/// How one field of a kernel's closure becomes OpenCL kernel arguments.
+enum class CaptureKind : uint32_t {
+  /// Plain bytes passed by value (int, float, double, index, user structs):
+  /// one argument of Size bytes taken from the closure at Offset.
+  Value = 0,
+  /// bool, which OpenCL forbids as a kernel argument: one int argument.
+  Bool = 1,
+  /// An array_view<T,N> stored in the closure at Offset: two arguments, the
+  /// buffer (__global T*) and a ViewDesc<N> by value (int Off; int Ext[N];
+  /// int Stride[N]).
+  View = 2,
+  /// A reference to an array<T,N> (captured by reference): the closure holds a
+  /// pointer at Offset to the array, whose ViewHeader is at the array's start.
+  /// Same two kernel arguments as View.
+  ArrayRef = 3,
+};
+
+enum CaptureFlags : uint32_t {
+  CF_None = 0,
+  /// The kernel only reads this view (array_view<const T,N>, or never
+  /// written): no copy back, no invalidation of the host copy.
+  CF_ReadOnly = 1u << 0,
+};
+
+struct CaptureDesc {
+  CaptureKind Kind;
+  uint32_t Offset;      ///< Byte offset of the field in the closure object.
+  uint32_t Size;        ///< Value: bytes; View/ArrayRef: element size in bytes.
+  uint32_t Rank;        ///< View/ArrayRef: rank of the view; else 0.
+  uint32_t Flags;       ///< CaptureFlags.
+};
+
+/// One translation unit's OpenCL program; all its kernels live in it.
+struct ProgramDesc {
+  const char *Source;       ///< OpenCL C 1.2 text.
+  const char *SourceFile;   ///< The user's file, for messages.
+  bool UsesDouble;          ///< Needs cl_khr_fp64.
+};
+
+struct KernelDesc {
+  const char *TypeName;     ///< typeid(Closure).name() on the host.
+  const char *KernelName;   ///< __kernel function name in Program.
+  const ProgramDesc *Program;
+  const CaptureDesc *Captures;
+  uint32_t NumCaptures;
+  uint32_t ClosureSize;     ///< sizeof(Closure) as the compiler computed it.
+  uint32_t Rank;            ///< Rank of the compute domain.
+  uint32_t Tile[3];         ///< Tile extents (AMP order) for tiled kernels; 0 if not tiled.
+  const char *Location;     ///< "file:line:col" of the kernel, for messages.
+};
+
+/// Called by generated static initialisers. Descs must outlive the program.
+void registerKernels(const KernelDesc *Descs, uint32_t Count);
+
+class AcceleratorViewImpl;
+
+/// Launches the kernel registered for TypeName over the compute domain Extent
+/// (AMP order, Rank entries; for tiled kernels this is the tiled extent) on
+/// View (nullptr: the default accelerator's default view). Copies in what the
+/// kernel reads, marks what it writes. Throws concurrency::runtime_exception
+/// (or a subclass) on error, e.g. when no kernel was registered for TypeName.
+void launchKernel(const char *TypeName, const void *Closure,
+                  uint32_t ClosureSize, uint32_t Rank, const int32_t *Extent,
+                  const int32_t *Tile, AcceleratorViewImpl *View);
+
+// --- Data sources -----------------------------------------------------------
+
+/// Creates a data source over user memory (array_view over a container or raw
+/// pointer). The memory stays the user's; the runtime copies to and from it.
+DataSource *createUserSource(void *HostPtr, size_t ElemSize, size_t Count);
+/// Creates a data source with no host data (array_view(extent) / array).
+DataSource *createOwnedSource(size_t ElemSize, size_t Count,
+                              AcceleratorViewImpl *View);
+void retainSource(DataSource *S);
+/// Drops a reference; the last one writes pending device data back to user
+/// memory (as the spec asks of the last view's destructor) and frees buffers.
+void releaseSource(DataSource *S);
+
+/// Makes the host copy current for the given rectangle (AMP order, Rank
+/// entries of Offset/Extent over a source with row strides Stride) and returns
+/// the host pointer of element 0. WillWrite marks the device copy stale.
+void *hostAccess(DataSource *S, bool WillWrite);
+/// The current contents of the device copy are no longer needed.
+void discardSource(DataSource *S);
+/// Forgets the device copy: the host memory was changed behind the runtime's
+/// back (array_view::refresh).
+void refreshSource(DataSource *S);
+
+/// Transfer accounting, for tests and the curious (AMPCC_TRACE prints it too).
+struct TransferStats {
+  uint64_t HostToDeviceCopies;
+  uint64_t HostToDeviceBytes;
+  uint64_t DeviceToHostCopies;
+  uint64_t DeviceToHostBytes;
+  uint64_t KernelLaunches;
+};
+TransferStats getTransferStats();
+void resetTransferStats();
+
+} // namespace rt
+} // namespace ampcc
+
+#endif // AMPCC_RUNTIME_API_H

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian packages ampcc needs, and only those that are missing.
+# Idempotent and non-interactive: quiet and fast (well under a second) when all
+# packages are present; runs `apt-get update` only when something must be installed.
+set -euo pipefail
+
+PACKAGES=(
+  clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
+  cmake ninja-build python3
+  ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
+  libgtest-dev
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  # dpkg-query reports "install ok installed" only for fully installed packages.
+  if [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" != "install ok installed" ]; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO="sudo"
+fi
+
+echo "ampcc setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "ampcc setup: done"
