@@ -1,0 +1,64 @@
+//===- Toolchain.cpp - where ampcc finds clang, headers and runtime -----===//
+#include "Toolchain.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+namespace ampcc {
+
+static std::string selfPath(const char *Argv0) {
+  // Any function address in this binary does for getMainExecutable.
+  static int Anchor;
+  return llvm::sys::fs::getMainExecutable(Argv0, &Anchor);
+}
+
+Toolchain Toolchain::discover(const char *Argv0) {
+  Toolchain TC;
+  llvm::SmallString<256> Prefix(selfPath(Argv0));
+  llvm::sys::path::remove_filename(Prefix); // bin/
+  llvm::sys::path::remove_filename(Prefix); // <prefix>
+  llvm::SmallString<256> Installed(Prefix);
+  llvm::sys::path::append(Installed, "lib", "ampcc");
+  llvm::SmallString<256> InstalledHeader(Installed);
+  llvm::sys::path::append(InstalledHeader, "include", "amp.h");
+  if (llvm::sys::fs::exists(InstalledHeader)) {
+    TC.IncludeDir = (Installed + "/include").str();
+    TC.RuntimeLib = (Installed + "/libampcc_rt.a").str();
+  } else {
+    TC.IncludeDir = AMPCC_BUILD_INCLUDE_DIR;
+    TC.RuntimeLib = AMPCC_BUILD_RUNTIME_LIB;
+  }
+  const char *Env = std::getenv("AMPCC_CLANGXX");
+  TC.ClangXX = Env && *Env ? Env : AMPCC_CLANGXX_PATH;
+  return TC;
+}
+
+int Toolchain::run(llvm::ArrayRef<std::string> Args) const {
+  if (Verbose) {
+    for (size_t I = 0; I < Args.size(); ++I)
+      llvm::errs() << (I ? " " : "") << Args[I];
+    llvm::errs() << "\n";
+  }
+  std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
+  std::string ErrMsg;
+  int RC = llvm::sys::ExecuteAndWait(Args[0], Refs, std::nullopt, {}, 0, 0, &ErrMsg);
+  if (RC < 0)
+    llvm::errs() << "ampcc: error: could not run '" << Args[0] << "': " << ErrMsg << "\n";
+  return RC;
+}
+
+std::vector<std::string> languageModeArgs(const Toolchain &TC,
+                                          const std::string &Std) {
+  // HIP mode gives restrict(...) its semantics (see include/ampcc/restrict.h);
+  // no HIP installation is needed or used.
+  return {"-x", "hip", "-nogpuinc", "-nogpulib", "-std=" + Std,
+          "-fdeclspec", "-Wno-cuda-compat", "-D__AMPCC__=1",
+          "-isystem", TC.IncludeDir};
+}
+
+} // namespace ampcc

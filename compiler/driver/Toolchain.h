@@ -1,0 +1,38 @@
+//===- Toolchain.h - where ampcc finds clang, headers and runtime -*- C++ -*-===//
+//
+// The same binary works from the build tree and after `cmake --install`: it
+// first looks for an installed layout next to itself (<prefix>/bin/ampcc,
+// <prefix>/lib/ampcc/{include,libampcc_rt.a}), then falls back to the paths
+// of the build tree compiled in by CMake.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_DRIVER_TOOLCHAIN_H
+#define AMPCC_DRIVER_TOOLCHAIN_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <string>
+#include <vector>
+
+namespace ampcc {
+
+struct Toolchain {
+  std::string ClangXX;     ///< clang++ used for host compiles and linking.
+  std::string IncludeDir;  ///< Holds amp.h.
+  std::string RuntimeLib;  ///< libampcc_rt.a
+  bool Verbose = false;
+
+  static Toolchain discover(const char *Argv0);
+
+  /// Runs \p Args (Args[0] is the program); prints it first with -v.
+  /// Returns the exit code, or -1 if it could not be started.
+  int run(llvm::ArrayRef<std::string> Args) const;
+};
+
+/// Arguments that put clang++ into the language mode ampcc parses in.
+std::vector<std::string> languageModeArgs(const Toolchain &TC,
+                                          const std::string &Std);
+
+} // namespace ampcc
+
+#endif // AMPCC_DRIVER_TOOLCHAIN_H

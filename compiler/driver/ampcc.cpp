@@ -1,0 +1,236 @@
+//===- ampcc.cpp - the C++ AMP compiler driver --------------------------===//
+//
+// For each C++ source the driver
+//  1. parses it in-process with Clang in HIP device mode, finds the kernels
+//     and generates their OpenCL C (compiler/lib);
+//  2. writes a host stub (OpenCL C text + kernel descriptors) and compiles it;
+//  3. compiles the source itself with clang++ in HIP host mode;
+// then links all objects with the runtime and the OpenCL ICD loader.
+// With -c, the user object and its stub are combined into one relocatable
+// object (ld -r), so build systems see one object per source as usual.
+//
+//===----------------------------------------------------------------------===//
+#include "Options.h"
+#include "Toolchain.h"
+
+#include "../lib/CodeGen/HostStub.h"
+#include "../lib/Frontend/DeviceCompiler.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace ampcc;
+
+namespace {
+
+class Driver {
+public:
+  Driver(const Options &Opts, const Toolchain &TC) : Opts(Opts), TC(TC) {}
+  ~Driver() {
+    if (!TempDir.empty() && !Opts.SaveTemps)
+      llvm::sys::fs::remove_directories(TempDir);
+  }
+
+  int run();
+
+private:
+  bool compileSource(const std::string &Src, std::string &OpenCLOut);
+  std::string tempFile(const std::string &Src, llvm::StringRef Suffix);
+  bool writeFile(const std::string &Path, const std::string &Text);
+  std::vector<std::string> dependencyArgs(const std::string &Object);
+  static std::string objectNameFor(const std::string &Src);
+
+  const Options &Opts;
+  const Toolchain &TC;
+  std::string TempDir;
+  std::vector<std::string> Objects;
+  unsigned TempCounter = 0;
+};
+
+std::string Driver::objectNameFor(const std::string &Src) {
+  llvm::SmallString<128> Name(llvm::sys::path::filename(Src));
+  llvm::sys::path::replace_extension(Name, "o");
+  return Name.str().str();
+}
+
+std::string Driver::tempFile(const std::string &Src, llvm::StringRef Suffix) {
+  if (TempDir.empty()) {
+    llvm::SmallString<128> Dir;
+    if (Opts.SaveTemps) {
+      Dir = ".";
+    } else if (std::error_code EC =
+                   llvm::sys::fs::createUniqueDirectory("ampcc", Dir)) {
+      llvm::errs() << "ampcc: error: cannot create a temporary directory: "
+                   << EC.message() << "\n";
+      std::exit(1);
+    }
+    TempDir = Dir.str().str();
+  }
+  llvm::SmallString<128> Stem(llvm::sys::path::filename(Src));
+  llvm::sys::path::replace_extension(Stem, "");
+  return TempDir + "/" + Stem.str().str() + "-" + std::to_string(TempCounter++) +
+         Suffix.str();
+}
+
+bool Driver::writeFile(const std::string &Path, const std::string &Text) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC);
+  if (EC) {
+    llvm::errs() << "ampcc: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS << Text;
+  return true;
+}
+
+/// -MD/-MMD without -MF: name the dependency file after the final object, not
+/// after the temporary one the host compile writes.
+std::vector<std::string> Driver::dependencyArgs(const std::string &Object) {
+  std::vector<std::string> Args = Opts.DepArgs;
+  if (Args.empty())
+    return Args;
+  bool HasMF = false, HasMT = false;
+  for (const std::string &A : Args) {
+    HasMF |= A == "-MF";
+    HasMT |= A == "-MT" || A == "-MQ";
+  }
+  if (!HasMF) {
+    llvm::SmallString<128> D(Object);
+    llvm::sys::path::replace_extension(D, "d");
+    Args.push_back("-MF");
+    Args.push_back(D.str().str());
+  }
+  if (!HasMT) {
+    Args.push_back("-MT");
+    Args.push_back(Object);
+  }
+  return Args;
+}
+
+bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
+  if (!llvm::sys::fs::exists(Src)) {
+    llvm::errs() << "ampcc: error: no such file or directory: '" << Src << "'\n";
+    return false;
+  }
+  std::vector<std::string> Frontend = languageModeArgs(TC, Opts.Std);
+  Frontend.insert(Frontend.end(), Opts.FrontendArgs.begin(), Opts.FrontendArgs.end());
+
+  if (Opts.Verbose)
+    llvm::errs() << "ampcc: device pass (in-process clang, HIP device mode) on "
+                 << Src << "\n";
+  DeviceCompileResult Device = compileDevice(Src, Frontend, TC.ClangXX);
+  if (!Device.Success)
+    return false;
+
+  if (Opts.Act == Action::EmitOpenCL) {
+    if (Opts.Sources.size() > 1)
+      OpenCLOut += "/* ---- " + Src + " ---- */\n";
+    OpenCLOut += Device.Program;
+    return true;
+  }
+
+  // The host compile: the user's code in HIP host mode.
+  std::string FinalObject = Opts.Act == Action::Compile && !Opts.Output.empty()
+                                ? Opts.Output
+                                : objectNameFor(Src);
+  bool HasStub = !Device.Kernels.empty();
+  std::string UserObject =
+      Opts.Act == Action::Compile && !HasStub ? FinalObject : tempFile(Src, ".host.o");
+  std::vector<std::string> Cmd = {TC.ClangXX};
+  Cmd.insert(Cmd.end(), Frontend.begin(), Frontend.end());
+  Cmd.push_back("--offload-host-only");
+  Cmd.insert(Cmd.end(), Opts.CodegenArgs.begin(), Opts.CodegenArgs.end());
+  if (Opts.Act == Action::SyntaxOnly) {
+    Cmd.insert(Cmd.end(), {"-fsyntax-only", Src});
+    return TC.run(Cmd) == 0;
+  }
+  if (Opts.Act == Action::Compile) {
+    std::vector<std::string> Deps = dependencyArgs(FinalObject);
+    Cmd.insert(Cmd.end(), Deps.begin(), Deps.end());
+  }
+  Cmd.insert(Cmd.end(), {"-c", Src, "-o", UserObject});
+  if (TC.run(Cmd) != 0)
+    return false;
+
+  std::vector<std::string> SourceObjects = {UserObject};
+  if (HasStub) {
+    std::string Stub = tempFile(Src, ".kernels.cpp");
+    std::string StubObject = tempFile(Src, ".kernels.o");
+    if (!writeFile(Stub, emitHostStub(Device.Kernels, Device.Program, Src,
+                                      Device.UsesDouble)))
+      return false;
+    std::vector<std::string> StubCmd = {TC.ClangXX, "-x", "c++", "-std=c++17",
+                                        "-isystem", TC.IncludeDir, "-c", Stub,
+                                        "-o", StubObject};
+    for (const std::string &A : Opts.CodegenArgs)
+      if (A == "-fPIC" || A == "-fpic")
+        StubCmd.push_back(A);
+    if (TC.run(StubCmd) != 0)
+      return false;
+    SourceObjects.push_back(StubObject);
+  }
+
+  if (Opts.Act == Action::Compile) {
+    if (!HasStub)
+      return true;
+    // One relocatable object per source, as build systems expect.
+    std::vector<std::string> Merge = {TC.ClangXX, "-r", "-nostdlib"};
+    Merge.insert(Merge.end(), SourceObjects.begin(), SourceObjects.end());
+    Merge.insert(Merge.end(), {"-o", FinalObject});
+    return TC.run(Merge) == 0;
+  }
+  Objects.insert(Objects.end(), SourceObjects.begin(), SourceObjects.end());
+  return true;
+}
+
+int Driver::run() {
+  std::string OpenCL;
+  for (const std::string &Src : Opts.Sources)
+    if (!compileSource(Src, OpenCL))
+      return 1;
+
+  if (Opts.Act == Action::EmitOpenCL) {
+    if (Opts.Output.empty() || Opts.Output == "-") {
+      llvm::outs() << OpenCL;
+      return 0;
+    }
+    return writeFile(Opts.Output, OpenCL) ? 0 : 1;
+  }
+  if (Opts.Act != Action::Link)
+    return 0;
+
+  std::vector<std::string> Cmd = {TC.ClangXX};
+  Cmd.insert(Cmd.end(), Objects.begin(), Objects.end());
+  Cmd.insert(Cmd.end(), Opts.LinkInputs.begin(), Opts.LinkInputs.end());
+  Cmd.insert(Cmd.end(), Opts.LinkArgs.begin(), Opts.LinkArgs.end());
+  for (const std::string &A : Opts.CodegenArgs)
+    if (llvm::StringRef(A).starts_with("-g"))
+      Cmd.push_back(A);
+  Cmd.insert(Cmd.end(), {TC.RuntimeLib, "-lOpenCL", "-lpthread", "-o",
+                         Opts.Output.empty() ? "a.out" : Opts.Output});
+  return TC.run(Cmd) == 0 ? 0 : 1;
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  llvm::InitLLVM X(Argc, Argv);
+  Options Opts;
+  if (!parseOptions(Argc, Argv, Opts))
+    return 1;
+  if (Opts.ShowHelp) {
+    printHelp();
+    return 0;
+  }
+  if (Opts.ShowVersion) {
+    llvm::outs() << "ampcc version " AMPCC_VERSION " (C++ AMP for OpenCL; "
+                 << "Clang " CLANG_VERSION_STRING_FOR_AMPCC ")\n";
+    return 0;
+  }
+  Toolchain TC = Toolchain::discover(Argv[0]);
+  TC.Verbose = Opts.Verbose;
+  Driver D(Opts, TC);
+  return D.run();
+}

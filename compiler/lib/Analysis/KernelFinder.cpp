@@ -1,0 +1,99 @@
+//===- KernelFinder.cpp - find the kernels of a translation unit --------===//
+#include "KernelFinder.h"
+
+#include "../Support/Diagnostics.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+bool isInAmpNamespace(const Decl *D) {
+  const DeclContext *DC = D->getDeclContext();
+  for (; DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "Concurrency" && NS->getParent()->isTranslationUnit())
+        return true;
+  return false;
+}
+
+namespace {
+
+/// The restrict(amp) call operator of a kernel class, or null.
+const CXXMethodDecl *findCallOperator(const CXXRecordDecl *RD) {
+  if (RD->isLambda())
+    return RD->getLambdaCallOperator();
+  for (const CXXMethodDecl *M : RD->methods())
+    if (M->getOverloadedOperator() == OO_Call && M->hasAttr<CUDADeviceAttr>())
+      return M;
+  return nullptr;
+}
+
+class Finder : public RecursiveASTVisitor<Finder> {
+public:
+  explicit Finder(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD || FD->getName() != "parallel_for_each" || !isInAmpNamespace(FD))
+      return true;
+    if (CE->isTypeDependent() || CE->isValueDependent())
+      return true;
+    const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+    if (!Args || Args->size() == 0)
+      return true;
+    QualType KernelTy = Args->get(Args->size() - 1).getAsType();
+    const CXXRecordDecl *RD = KernelTy.isNull() ? nullptr : KernelTy->getAsCXXRecordDecl();
+    if (!RD || !Seen.insert(RD).second)
+      return true;
+
+    KernelSite Site;
+    Site.Call = CE;
+    Site.KernelType = RD;
+    Site.CallOperator = findCallOperator(RD);
+    if (!Site.CallOperator) {
+      report(Ctx.getDiagnostics(), CE->getBeginLoc(),
+             Diag::err_amp_kernel_no_call_operator)
+          << KernelTy;
+      return true;
+    }
+    // The compute domain is the parameter before the kernel.
+    const Expr *Domain = CE->getArg(CE->getNumArgs() - 2);
+    if (const auto *DomainRD = Domain->getType()->getAsCXXRecordDecl())
+      if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(DomainRD)) {
+        const TemplateArgumentList &TA = Spec->getTemplateArgs();
+        if (Spec->getName() == "extent") {
+          Site.Rank = TA.get(0).getAsIntegral().getZExtValue();
+        } else if (Spec->getName() == "tiled_extent") {
+          Site.Tiled = true;
+          Site.Rank = TA.size();
+          for (unsigned I = 0; I < TA.size() && I < 3; ++I)
+            Site.Tile[I] = TA.get(I).getAsIntegral().getZExtValue();
+        }
+      }
+    Sites.push_back(Site);
+    return true;
+  }
+
+  std::vector<KernelSite> Sites;
+
+private:
+  ASTContext &Ctx;
+  llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen;
+};
+
+} // namespace
+
+std::vector<KernelSite> findKernels(ASTContext &Ctx) {
+  Finder F(Ctx);
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return std::move(F.Sites);
+}
+
+} // namespace ampcc

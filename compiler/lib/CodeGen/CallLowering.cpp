@@ -1,0 +1,247 @@
+//===- CallLowering.cpp - calls, constructors and address spaces --------===//
+//
+// Every call in device code goes to a clone of its callee chosen by the
+// address spaces of the arguments bound to pointer-lowered parameters. This
+// file computes those spaces (spaceOf / pointeeSpaceOf) and prints calls.
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionEmitter.h"
+
+#include "Lowering.h"
+#include "../Support/Diagnostics.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+// --- Address spaces ----------------------------------------------------------
+
+AddrSpace FunctionEmitter::spaceOf(const Expr *E) {
+  if (!E)
+    return AddrSpace::Private;
+  E = E->IgnoreParens();
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return spaceOf(FE->getSubExpr());
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    if (ICE->getCastKind() == CK_NoOp || ICE->getCastKind() == CK_DerivedToBase ||
+        ICE->getCastKind() == CK_UncheckedDerivedToBase)
+      return spaceOf(ICE->getSubExpr());
+    return AddrSpace::Private;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    auto It = Vars.find(DRE->getDecl());
+    if (It != Vars.end() && It->second.IsRef &&
+        !DRE->refersToEnclosingVariableOrCapture())
+      return It->second.Space;
+    if (DRE->getDecl()->hasAttr<CUDASharedAttr>())
+      return AddrSpace::Local;
+    return AddrSpace::Private;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() ? pointeeSpaceOf(ME->getBase()) : spaceOf(ME->getBase());
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return pointeeSpaceOf(ASE->getBase());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref)
+      return pointeeSpaceOf(UO->getSubExpr());
+    if (UO->getOpcode() == UO_PreInc || UO->getOpcode() == UO_PreDec)
+      return spaceOf(UO->getSubExpr());
+    return AddrSpace::Private;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp())
+      return spaceOf(BO->getLHS());
+    if (BO->getOpcode() == BO_Comma)
+      return spaceOf(BO->getRHS());
+    return AddrSpace::Private;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return spaceOf(CO->getTrueExpr());
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    if (!CE->isGLValue())
+      return AddrSpace::Private;
+    // Elements of array_views and arrays live in global memory.
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
+      if (DeviceCodeGen::isAmpClass(MD->getParent(), "array_view"))
+        return AddrSpace::Global;
+    auto It = LastCallSpace.find(CE);
+    if (It != LastCallSpace.end())
+      return It->second;
+    // The callee has not been emitted yet: printing the call decides.
+    (void)expr(CE);
+    It = LastCallSpace.find(CE);
+    return It != LastCallSpace.end() ? It->second : AddrSpace::Private;
+  }
+  return AddrSpace::Private;
+}
+
+AddrSpace FunctionEmitter::pointeeSpaceOf(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    switch (ICE->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      return spaceOf(ICE->getSubExpr());
+    case CK_LValueToRValue: {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(ICE->getSubExpr()->IgnoreParens())) {
+        auto It = Vars.find(DRE->getDecl());
+        if (It != Vars.end())
+          return It->second.Space;
+      }
+      return AddrSpace::Private;
+    }
+    case CK_NoOp:
+    case CK_BitCast:
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase:
+      return pointeeSpaceOf(ICE->getSubExpr());
+    default:
+      return AddrSpace::Private;
+    }
+  }
+  if (isa<CXXThisExpr>(E))
+    return This.Space;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      return spaceOf(UO->getSubExpr());
+    return pointeeSpaceOf(UO->getSubExpr()); // p++, --p, ...
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getLHS()->getType()->isPointerType())
+      return pointeeSpaceOf(BO->getLHS());
+    if (BO->getRHS()->getType()->isPointerType())
+      return pointeeSpaceOf(BO->getRHS());
+    return AddrSpace::Private;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return pointeeSpaceOf(CO->getTrueExpr());
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    auto It = LastCallSpace.find(CE);
+    if (It == LastCallSpace.end()) {
+      (void)expr(CE);
+      It = LastCallSpace.find(CE);
+    }
+    return It != LastCallSpace.end() ? It->second : AddrSpace::Private;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    auto It = Vars.find(DRE->getDecl());
+    if (It != Vars.end())
+      return It->second.Space;
+  }
+  return AddrSpace::Private;
+}
+
+// --- Calls -------------------------------------------------------------------
+
+std::string FunctionEmitter::call(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD) {
+    report(CG.getDiags(), CE->getBeginLoc(), Diag::err_amp_unsupported_expr)
+        << "indirect call" << CE->getSourceRange();
+    return "0";
+  }
+  llvm::SmallVector<const Expr *, 4> Args(CE->arguments());
+  const Expr *Object = nullptr;
+  bool ObjectIsPointer = false;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+    Object = MCE->getImplicitObjectArgument();
+    if (const auto *ME = dyn_cast<MemberExpr>(MCE->getCallee()->IgnoreParens()))
+      ObjectIsPointer = ME->isArrow();
+  } else if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE)) {
+    if (isa<CXXMethodDecl>(FD) && llvm::cast<CXXMethodDecl>(FD)->isInstance()) {
+      Object = Args.front();
+      Args.erase(Args.begin());
+    }
+    (void)OCE;
+  }
+  return callFunction(FD, Object, ObjectIsPointer, Args, CE);
+}
+
+std::string FunctionEmitter::callFunction(const FunctionDecl *FD,
+                                          const Expr *Object,
+                                          bool ObjectIsPointer,
+                                          llvm::ArrayRef<const Expr *> Args,
+                                          const Expr *Site) {
+  SourceLocation Loc = Site->getBeginLoc();
+  bool Handled = false;
+  std::string Lib = ampLibraryCall(FD, Object, Args, Loc, Handled);
+  if (Handled)
+    return Lib;
+
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  // Trivial assignment is C struct assignment.
+  if (MD && MD->isTrivial() &&
+      (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()))
+    return expr(Object) + " = " + expr(Args[0]);
+
+  if (!FD->hasAttr<CUDADeviceAttr>() && !FD->isConstexpr() &&
+      !FD->isImplicit()) {
+    report(CG.getDiags(), Loc, Diag::err_amp_not_amp_callable) << FD;
+    return "0";
+  }
+
+  CloneKey Key;
+  Key.FD = FD->getCanonicalDecl();
+  std::vector<std::string> ArgText;
+  if (MD && MD->isInstance()) {
+    if (MD->isConst()) {
+      ArgText.push_back(ObjectIsPointer ? "(*" + expr(Object) + ")" : expr(Object));
+    } else if (ObjectIsPointer) {
+      Key.ThisSpace = pointeeSpaceOf(Object);
+      ArgText.push_back(expr(Object));
+    } else {
+      Key.ThisSpace = spaceOf(Object);
+      ArgText.push_back(addressOf(Object));
+    }
+  }
+  for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I) {
+    QualType PT = FD->getParamDecl(I)->getType();
+    AddrSpace AS = AddrSpace::Private;
+    if (isPointerLoweredRef(PT)) {
+      AS = spaceOf(Args[I]);
+      ArgText.push_back(addressOf(Args[I]));
+    } else if (PT->isPointerType()) {
+      AS = pointeeSpaceOf(Args[I]);
+      ArgText.push_back(expr(Args[I]));
+    } else {
+      ArgText.push_back(expr(Args[I]));
+    }
+    Key.ParamSpaces.push_back(AS);
+  }
+  if (Args.size() > FD->getNumParams()) {
+    report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
+        << "call to a variadic function";
+  }
+  const CloneInfo &Info = CG.requestFunction(Key, Loc);
+  std::string S = Info.Name + "(";
+  for (unsigned I = 0; I < ArgText.size(); ++I)
+    S += (I ? ", " : "") + ArgText[I];
+  S += ")";
+  if (Info.ReturnsPointer || FD->getReturnType()->isPointerType())
+    LastCallSpace[Site] = Info.ReturnSpace;
+  if (Info.ReturnsPointer)
+    return "(*" + S + ")";
+  return S;
+}
+
+std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
+  const CXXConstructorDecl *Ctor = CE->getConstructor();
+  const CXXRecordDecl *RD = Ctor->getParent();
+  // Copies and moves of trivially copyable classes, and of array_view whose
+  // device form is a plain struct, are C struct copies.
+  if ((Ctor->isCopyOrMoveConstructor() && (Ctor->isTrivial() ||
+       DeviceCodeGen::isAmpClass(RD, "array_view"))) ||
+      (DeviceCodeGen::isAmpClass(RD, "array_view") && CE->getNumArgs() == 1 &&
+       CE->getArg(0)->getType()->getAsCXXRecordDecl() &&
+       DeviceCodeGen::isAmpClass(CE->getArg(0)->getType()->getAsCXXRecordDecl(), "array_view")))
+    return expr(CE->getArg(0));
+  std::string TypeName = CG.lowerType(CE->getType(), CE->getBeginLoc());
+  if (Ctor->isDefaultConstructor() && Ctor->isTrivial())
+    return "(" + TypeName + "){0}";
+  llvm::SmallVector<const Expr *, 4> Args(CE->arguments());
+  return callFunction(Ctor, nullptr, false, Args, CE);
+}
+
+} // namespace ampcc

@@ -1,0 +1,337 @@
+//===- DeviceCodeGen.cpp - program assembly, types and clones -----------===//
+#include "DeviceCodeGen.h"
+
+#include "FunctionEmitter.h"
+#include "Lowering.h"
+#include "../Support/Diagnostics.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+const char *addrSpaceKeyword(AddrSpace AS) {
+  switch (AS) {
+  case AddrSpace::Global:
+    return "__global";
+  case AddrSpace::Local:
+    return "__local";
+  case AddrSpace::Private:
+    return "__private";
+  }
+  return "";
+}
+
+DeviceCodeGen::DeviceCodeGen(ASTContext &Ctx, DiagnosticsEngine &Diags)
+    : Ctx(Ctx), Diags(Diags) {}
+
+DeviceCodeGen::~DeviceCodeGen() = default;
+
+bool DeviceCodeGen::hadError() const { return Diags.hasErrorOccurred(); }
+
+bool DeviceCodeGen::isAmpClass(const CXXRecordDecl *RD, llvm::StringRef Name) {
+  return RD && RD->getName() == Name && isInAmpNamespace(RD);
+}
+
+std::string DeviceCodeGen::uniqueGlobalName(llvm::StringRef Base) {
+  std::string Name = sanitizeIdentifier(Base);
+  if (isReservedInOpenCL(Name))
+    Name += "_";
+  std::string Candidate = Name;
+  for (unsigned I = 1; !UsedNames.insert(Candidate).second; ++I)
+    Candidate = Name + "_" + std::to_string(I);
+  return Candidate;
+}
+
+std::string DeviceCodeGen::safeLocalName(llvm::StringRef Name) {
+  std::string S = Name.str();
+  if (S.empty())
+    return "_unnamed";
+  if (isReservedInOpenCL(S) || llvm::StringRef(S).starts_with("ampcc_"))
+    S += "_";
+  return S;
+}
+
+void DeviceCodeGen::addTypeDef(llvm::StringRef Key, const std::string &Code) {
+  if (HelperKeys.insert(Key).second)
+    TypeDefs += Code;
+}
+
+void DeviceCodeGen::addHelper(llvm::StringRef Key, const std::string &Code) {
+  if (HelperKeys.insert(Key).second)
+    Bodies += Code;
+}
+
+std::string DeviceCodeGen::lineDirective(SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (PL.isInvalid())
+    return "";
+  return "#line " + std::to_string(PL.getLine()) + " \"" +
+         escapeCString(PL.getFilename()) + "\"";
+}
+
+// --- Types ------------------------------------------------------------------
+
+std::string DeviceCodeGen::lowerType(QualType T, SourceLocation Loc) {
+  QualType C = T.getCanonicalType();
+  std::string Qual = C.isConstQualified() ? "const " : "";
+  if (const auto *BT = C->getAs<BuiltinType>()) {
+    switch (BT->getKind()) {
+    case BuiltinType::Void:
+      return Qual + "void";
+    case BuiltinType::Bool:
+      return Qual + "bool";
+    case BuiltinType::Int:
+      return Qual + "int";
+    case BuiltinType::UInt:
+      return Qual + "uint";
+    case BuiltinType::Long:
+      return Qual + "long";
+    case BuiltinType::ULong:
+      return Qual + "ulong";
+    case BuiltinType::Float:
+      return Qual + "float";
+    case BuiltinType::Double:
+      UsesDouble = true;
+      return Qual + "double";
+    default:
+      report(Diags, Loc, Diag::err_amp_disallowed_type) << T;
+      report(Diags, Loc, Diag::note_amp_disallowed_type_hint);
+      return "int";
+    }
+  }
+  if (const auto *ET = C->getAs<EnumType>())
+    return Qual + lowerType(ET->getDecl()->getIntegerType(), Loc);
+  if (const auto *RD = C->getAsCXXRecordDecl())
+    return Qual + lowerRecord(RD, Loc);
+  report(Diags, Loc, Diag::err_amp_unsupported_type) << T;
+  return "int";
+}
+
+std::string DeviceCodeGen::pointerTo(QualType Pointee, AddrSpace AS,
+                                     SourceLocation Loc) {
+  return std::string(addrSpaceKeyword(AS)) + " " + lowerType(Pointee, Loc) +
+         " *";
+}
+
+std::string DeviceCodeGen::declare(QualType T, llvm::StringRef Name,
+                                   SourceLocation Loc) {
+  QualType C = T.getCanonicalType();
+  std::string Dims;
+  while (const auto *AT = Ctx.getAsConstantArrayType(C)) {
+    Dims += "[" + std::to_string(AT->getSize().getZExtValue()) + "]";
+    C = AT->getElementType();
+  }
+  if (C->isPointerType()) {
+    // Pointers in struct fields only come from ampcc's own library types;
+    // user classes may not hold pointers (spec §2.4.1).
+    return pointerTo(C->getPointeeType(), AddrSpace::Global, Loc) + Name.str() +
+           Dims;
+  }
+  return lowerType(C, Loc) + " " + Name.str() + Dims;
+}
+
+std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
+                                       SourceLocation Loc) {
+  RD = RD->getDefinition() ? RD->getDefinition() : RD;
+  if (isAmpClass(RD, "array_view"))
+    return lowerArrayView(RD, Loc);
+  auto It = RecordNames.find(RD);
+  if (It != RecordNames.end())
+    return It->second;
+
+  std::string Base;
+  if (RD->isLambda())
+    Base = "lambda";
+  else
+    Base = QualType(RD->getTypeForDecl(), 0).getAsString(Ctx.getPrintingPolicy());
+  std::string Name = uniqueGlobalName(Base);
+  RecordNames[RD] = Name; // Before fields: a field can't have the same type.
+
+  std::string Body;
+  unsigned BaseNo = 0;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    Body += "  " + lowerType(B.getType(), B.getBeginLoc()) + " _base" +
+            std::to_string(BaseNo++) + ";\n";
+  for (const FieldDecl *F : RD->fields()) {
+    std::string FieldName =
+        F->getIdentifier() ? safeLocalName(F->getName())
+                           : "_field" + std::to_string(F->getFieldIndex());
+    Body += "  " + declare(F->getType(), FieldName, F->getLocation()) + ";\n";
+  }
+  if (Body.empty())
+    Body = "  int _empty; /* C structs cannot be empty */\n";
+  TypeDefs += "typedef struct " + Name + " {\n" + Body + "} " + Name + ";\n\n";
+  return Name;
+}
+
+/// array_view<T,N> on the device: the element pointer of its buffer and the
+/// shape the runtime passes as a kernel argument (struct of ints).
+std::string DeviceCodeGen::lowerArrayView(const CXXRecordDecl *RD,
+                                          SourceLocation Loc) {
+  const auto *Spec = cast<ClassTemplateSpecializationDecl>(RD);
+  auto It = ArrayViewNames.find(Spec->getTypeForDecl());
+  if (It != ArrayViewNames.end())
+    return It->second;
+  QualType Elem = Spec->getTemplateArgs().get(0).getAsType();
+  unsigned Rank = Spec->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
+  std::string ElemName = lowerType(Elem, Loc);
+  std::string Desc = "ampcc_shape" + std::to_string(Rank);
+  addTypeDef(Desc, "typedef struct { int off; int ext[" + std::to_string(Rank) +
+                      "]; int stride[" + std::to_string(Rank) + "]; } " + Desc +
+                      ";\n\n");
+  std::string Name = uniqueGlobalName(
+      "ampcc_view_" + std::string(Elem.isConstQualified() ? "c" : "") +
+      sanitizeIdentifier(lowerType(Elem.getUnqualifiedType(), Loc)) + "_" +
+      std::to_string(Rank));
+  ArrayViewNames[Spec->getTypeForDecl()] = Name;
+  TypeDefs += "typedef struct " + Name + " {\n  __global " + ElemName +
+              " *data;\n  " + Desc + " shape;\n} " + Name + ";\n\n";
+  return Name;
+}
+
+// --- Functions --------------------------------------------------------------
+
+const CloneInfo &DeviceCodeGen::requestFunction(const CloneKey &Key,
+                                                SourceLocation CallLoc) {
+  auto [It, Inserted] = Clones.try_emplace(Key);
+  if (!Inserted) {
+    // An empty name means the clone is still being emitted: the call graph
+    // has a cycle, which C++ AMP forbids (spec §2.4.2) and OpenCL C too.
+    if (It->second.Name.empty()) {
+      report(Diags, CallLoc, Diag::err_amp_recursion) << Key.FD;
+      It->second.Name = "ampcc_recursive";
+    }
+    return It->second;
+  }
+  const FunctionDecl *Def = nullptr;
+  if (!Key.FD->hasBody(Def) || !Def) {
+    report(Diags, CallLoc, Diag::err_amp_function_no_body) << Key.FD;
+    It->second.Name = "ampcc_undefined";
+    return It->second;
+  }
+  CloneInfo Result;
+  Result.ReturnsPointer = isPointerLoweredRef(Key.FD->getReturnType());
+  emitFunctionBody(Key, Result);
+  It->second = Result; // std::map: the iterator survived the recursion.
+  return It->second;
+}
+
+void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
+  const FunctionDecl *Def = nullptr;
+  Key.FD->hasBody(Def);
+  const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+  const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def);
+
+  // Name: class and function, plus the address spaces of non-private clones.
+  std::string Base;
+  if (MD)
+    Base = lowerRecord(MD->getParent(), Def->getLocation()) + "_";
+  Base += Ctor ? std::string("ctor") : functionBaseName(Def);
+  std::string Suffix;
+  for (AddrSpace AS : Key.ParamSpaces)
+    if (AS != AddrSpace::Private)
+      Suffix += AS == AddrSpace::Global ? "g" : "l";
+  if (Key.ThisSpace != AddrSpace::Private)
+    Suffix += Key.ThisSpace == AddrSpace::Global ? "G" : "L";
+  if (!Suffix.empty())
+    Base += "_" + Suffix;
+
+  FunctionEmitter FE(*this, &Info);
+  std::vector<std::string> Params;
+  std::string Prologue, Epilogue;
+  if (Ctor) {
+    std::string RecName = lowerRecord(Ctor->getParent(), Def->getLocation());
+    FE.setThis({true, "_this", AddrSpace::Private});
+    Prologue = "  " + RecName + " _self;\n  " + RecName + " *_this = &_self;\n";
+    Epilogue = "  return _self;\n";
+  } else if (MD && MD->isInstance()) {
+    std::string RecName = lowerRecord(MD->getParent(), Def->getLocation());
+    if (MD->isConst()) {
+      Params.push_back(RecName + " _self");
+      FE.setThis({true, "(&_self)", AddrSpace::Private});
+    } else {
+      Params.push_back(std::string(addrSpaceKeyword(Key.ThisSpace)) + " " +
+                       RecName + " *_this");
+      FE.setThis({true, "_this", Key.ThisSpace});
+    }
+  }
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    std::string PName = P->getIdentifier()
+                            ? safeLocalName(P->getName())
+                            : "_arg" + std::to_string(I);
+    AddrSpace AS = I < Key.ParamSpaces.size() ? Key.ParamSpaces[I]
+                                              : AddrSpace::Private;
+    QualType PT = P->getType();
+    FunctionEmitter::VarInfo VI{PName, false, AddrSpace::Private};
+    if (isPointerLoweredRef(PT)) {
+      Params.push_back(pointerTo(PT->getPointeeType(), AS, P->getLocation()) +
+                       PName);
+      VI.IsRef = true;
+      VI.Space = AS;
+    } else if (PT->isPointerType()) {
+      Params.push_back(pointerTo(PT->getPointeeType(), AS, P->getLocation()) +
+                       PName);
+      VI.Space = AS;
+    } else {
+      QualType ValueTy = PT.getNonReferenceType().getUnqualifiedType();
+      Params.push_back(declare(ValueTy, PName, P->getLocation()));
+    }
+    FE.bindVar(P, VI);
+  }
+
+  // The body is emitted before the signature is printed: a reference return's
+  // address space is learned from the return statements.
+  if (Ctor) {
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      FE.emitCtorInit(Init);
+  }
+  FE.emitStmt(Def->getBody());
+
+  std::string RetTy;
+  if (Ctor)
+    RetTy = lowerRecord(Ctor->getParent(), Def->getLocation());
+  else if (Info.ReturnsPointer)
+    RetTy = pointerTo(Def->getReturnType()->getPointeeType(), Info.ReturnSpace,
+                      Def->getLocation());
+  else if (Def->getReturnType()->isPointerType())
+    RetTy = pointerTo(Def->getReturnType()->getPointeeType(), Info.ReturnSpace,
+                      Def->getLocation());
+  else
+    RetTy = lowerType(Def->getReturnType().getNonReferenceType().getUnqualifiedType(),
+                      Def->getLocation());
+
+  Info.Name = uniqueGlobalName(Base);
+  std::string Sig = RetTy + (llvm::StringRef(RetTy).ends_with("*") ? "" : " ") +
+                    Info.Name + "(";
+  for (unsigned I = 0; I < Params.size(); ++I)
+    Sig += (I ? ", " : "") + Params[I];
+  if (Params.empty())
+    Sig += "void";
+  Sig += ")";
+  Bodies += lineDirective(Def->getBeginLoc()) + "\n" + Sig + " {\n" + Prologue +
+            FE.output() + Epilogue + "}\n\n";
+}
+
+// --- Kernels ----------------------------------------------------------------
+
+std::string DeviceCodeGen::finish() {
+  std::string Program;
+  llvm::raw_string_ostream OS(Program);
+  OS << "/* OpenCL C 1.2 generated by ampcc. Do not edit. */\n";
+  if (UsesDouble)
+    OS << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+  OS << "\n" << TypeDefs << Bodies << KernelText;
+  return Program;
+}
+
+} // namespace ampcc

@@ -1,0 +1,170 @@
+//===- DeviceCodeGen.h - restrict(amp) C++ to OpenCL C 1.2 ------*- C++ -*-===//
+//
+// The device code generator prints OpenCL C 1.2 source from the Clang AST of
+// the kernels of one translation unit and everything they reach.
+//
+// Design overview (docs/architecture.md has the long form):
+//  * Work is demand driven. Emitting a kernel asks for the types and functions
+//    it uses; each is emitted once, its definition queued, and the program is
+//    assembled at the end as: header, type definitions, prototypes, function
+//    bodies, kernels. Prototypes let bodies appear in any order.
+//  * C++ classes become C structs; member functions become functions taking
+//    the object explicitly (non-const members by pointer, const members by
+//    value); constructors become functions returning the new object.
+//  * References and pointers become C pointers qualified with an OpenCL
+//    address space. The space is inferred from what is bound to them, and a
+//    function is cloned for each combination of spaces it is called with, so
+//    one C++ function can work on __global, __local and __private data.
+//  * `const T&` parameters become by-value parameters: cheaper on GPUs and it
+//    frees the callers from address-space bookkeeping.
+//  * The C++ AMP library types are written in translatable C++ (<amp.h>),
+//    except array_view/array element access and the few device intrinsics,
+//    which AmpLibrary lowers itself.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_CODEGEN_DEVICECODEGEN_H
+#define AMPCC_CODEGEN_DEVICECODEGEN_H
+
+#include "../Analysis/KernelFinder.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <deque>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ampcc {
+
+/// OpenCL address spaces a lowered pointer can point into.
+enum class AddrSpace : unsigned char { Private, Global, Local };
+
+const char *addrSpaceKeyword(AddrSpace AS);
+
+/// How one kernel capture reaches the kernel; mirrors ampcc::rt::CaptureDesc.
+struct CaptureInfo {
+  enum KindTy { Value = 0, Bool = 1, View = 2, ArrayRef = 3 } Kind;
+  unsigned Offset = 0;
+  unsigned Size = 0; ///< Value: bytes; View/ArrayRef: element bytes.
+  unsigned Rank = 0;
+  bool ReadOnly = false;
+  std::string Name; ///< For comments and messages.
+};
+
+/// What the host stub needs to know about an emitted kernel.
+struct EmittedKernel {
+  std::string TypeName;   ///< typeid(Closure).name()
+  std::string KernelName; ///< __kernel function name
+  std::vector<CaptureInfo> Captures;
+  unsigned ClosureSize = 0;
+  unsigned Rank = 0;
+  unsigned Tile[3] = {0, 0, 0};
+  std::string Location;   ///< file:line:col of the kernel
+};
+
+class FunctionEmitter;
+
+/// One clone of a function: the function and the address spaces of its
+/// pointer-lowered parameters (and of `this`, for non-const members).
+struct CloneKey {
+  const clang::FunctionDecl *FD;
+  std::vector<AddrSpace> ParamSpaces; ///< One per parameter; Private if n/a.
+  AddrSpace ThisSpace = AddrSpace::Private;
+  bool operator<(const CloneKey &O) const {
+    if (FD != O.FD)
+      return FD < O.FD;
+    if (ThisSpace != O.ThisSpace)
+      return ThisSpace < O.ThisSpace;
+    return ParamSpaces < O.ParamSpaces;
+  }
+};
+
+/// Lowered form of a function clone, known before its body is emitted.
+struct CloneInfo {
+  std::string Name;
+  AddrSpace ReturnSpace = AddrSpace::Private; ///< For reference returns.
+  bool ReturnsPointer = false; ///< C++ returns T& (non-const): C returns T*.
+};
+
+class DeviceCodeGen {
+public:
+  DeviceCodeGen(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+  ~DeviceCodeGen();
+
+  /// Emits the kernel entry point and everything it reaches.
+  void emitKernel(const KernelSite &K);
+
+  /// The whole OpenCL C program. Call after all emitKernel calls.
+  std::string finish();
+
+  const std::vector<EmittedKernel> &kernels() const { return Kernels; }
+  bool usesDouble() const { return UsesDouble; }
+  bool hadError() const;
+
+  // --- Services for FunctionEmitter -------------------------------------
+  clang::ASTContext &getContext() { return Ctx; }
+  clang::DiagnosticsEngine &getDiags() { return Diags; }
+
+  /// The OpenCL C spelling of \p T as a value type (no references).
+  std::string lowerType(clang::QualType T, clang::SourceLocation Loc);
+  /// Declares "Type Name" in C (handles array declarators).
+  std::string declare(clang::QualType T, llvm::StringRef Name,
+                      clang::SourceLocation Loc);
+  /// Pointer type spelling: "__global float *".
+  std::string pointerTo(clang::QualType Pointee, AddrSpace AS,
+                        clang::SourceLocation Loc);
+
+  /// Requests a function clone, returns its lowered description; queues the
+  /// body for emission.
+  const CloneInfo &requestFunction(const CloneKey &Key,
+                                   clang::SourceLocation CallLoc);
+
+  /// A fresh identifier not clashing with OpenCL keywords or built-ins.
+  std::string uniqueGlobalName(llvm::StringRef Base);
+  /// A safe spelling of a local identifier (renames OpenCL keywords).
+  static std::string safeLocalName(llvm::StringRef Name);
+
+  /// Adds a type definition once per \p Key (after those emitted so far).
+  void addTypeDef(llvm::StringRef Key, const std::string &Code);
+  /// Adds a helper function once per \p Key, before the function being
+  /// emitted (functions are emitted callees first, so no prototypes needed).
+  void addHelper(llvm::StringRef Key, const std::string &Code);
+  void noteUsesDouble() { UsesDouble = true; }
+
+  /// `#line N "file"` for \p Loc, or "" when \p Loc is invalid.
+  std::string lineDirective(clang::SourceLocation Loc);
+
+  /// True when \p RD is the class template specialization
+  /// Concurrency::\p Name.
+  static bool isAmpClass(const clang::CXXRecordDecl *RD, llvm::StringRef Name);
+
+private:
+  std::string lowerRecord(const clang::CXXRecordDecl *RD,
+                          clang::SourceLocation Loc);
+  std::string lowerArrayView(const clang::CXXRecordDecl *RD,
+                             clang::SourceLocation Loc);
+  void emitFunctionBody(const CloneKey &Key, CloneInfo &Info);
+
+  clang::ASTContext &Ctx;
+  clang::DiagnosticsEngine &Diags;
+
+  llvm::StringSet<> UsedNames;
+  llvm::DenseMap<const clang::CXXRecordDecl *, std::string> RecordNames;
+  llvm::DenseMap<const clang::Type *, std::string> ArrayViewNames;
+  std::map<CloneKey, CloneInfo> Clones;
+  llvm::StringSet<> HelperKeys;
+
+  std::string TypeDefs, Bodies, KernelText;
+  std::vector<EmittedKernel> Kernels;
+  bool UsesDouble = false;
+  unsigned KernelCounter = 0;
+};
+
+} // namespace ampcc
+
+#endif // AMPCC_CODEGEN_DEVICECODEGEN_H

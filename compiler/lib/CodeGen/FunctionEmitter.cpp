@@ -1,0 +1,600 @@
+//===- FunctionEmitter.cpp - statements and expressions in OpenCL C -----===//
+//
+// C and C++ agree on most of the expression language, so most nodes print
+// as themselves. The work is in what C lacks: references (pointers with an
+// inferred address space), member functions, constructors and overloaded
+// operators (calls to generated functions), and implicit conversions (made
+// explicit, so that OpenCL's rules cannot differ from C++'s).
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionEmitter.h"
+
+#include "Lowering.h"
+#include "../Support/Diagnostics.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <cmath>
+#include <cstdio>
+
+using namespace clang;
+
+namespace ampcc {
+
+static std::string intText(const llvm::APSInt &V) {
+  return llvm::toString(V, 10, V.isSigned());
+}
+
+void FunctionEmitter::line(const std::string &Text) {
+  Out.append(Indent * 2, ' ');
+  Out += Text;
+  Out += '\n';
+}
+
+// --- Statements ---------------------------------------------------------------
+
+void FunctionEmitter::emitStmt(const Stmt *S) {
+  if (!S)
+    return;
+  // A #line directive whenever the user's line changes, so that OpenCL
+  // build logs point into the user's source.
+  if (!isa<CompoundStmt>(S)) {
+    const SourceManager &SM = CG.getContext().getSourceManager();
+    SourceLocation Loc = SM.getExpansionLoc(S->getBeginLoc());
+    unsigned Line = Loc.isValid() ? SM.getPresumedLineNumber(Loc) : 0;
+    if (Line && Line != LastLine) {
+      Out += CG.lineDirective(Loc) + "\n";
+      LastLine = Line;
+    }
+  }
+
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return emitCompound(CS);
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        emitDecl(VD);
+      // Type and using declarations need no code.
+    }
+    return;
+  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(S))
+    return emitReturn(RS);
+  if (const auto *IS = dyn_cast<IfStmt>(S)) {
+    if (IS->isConsteval())
+      return;
+    if (IS->isConstexpr()) {
+      // Only the branch that was instantiated is meaningful.
+      std::optional<const Stmt *> Taken = IS->getNondiscardedCase(CG.getContext());
+      if (Taken && *Taken)
+        emitStmt(*Taken);
+      return;
+    }
+    bool Scoped = IS->getInit() || IS->getConditionVariable();
+    if (Scoped) {
+      line("{");
+      ++Indent;
+    }
+    line("if (" + condition(IS->getInit(), IS->getConditionVariable(), IS->getCond()) + ")");
+    emitStmt(IS->getThen());
+    if (IS->getElse()) {
+      line("else");
+      emitStmt(IS->getElse());
+    }
+    if (Scoped) {
+      --Indent;
+      line("}");
+    }
+    return;
+  }
+  if (const auto *FS = dyn_cast<ForStmt>(S)) {
+    line("{");
+    ++Indent;
+    emitStmt(FS->getInit());
+    std::string Cond = "1";
+    if (FS->getConditionVariable()) {
+      // for (...; T v = e; ...) is rare; evaluate the condition variable
+      // inside the loop.
+      Cond = "1";
+    } else if (FS->getCond()) {
+      Cond = expr(FS->getCond());
+    }
+    line("for (; " + Cond + "; " + (FS->getInc() ? expr(FS->getInc()) : "") + ")");
+    if (const VarDecl *CV = FS->getConditionVariable()) {
+      line("{");
+      ++Indent;
+      emitDecl(CV);
+      line("if (!" + Vars[CV].Name + ") break;");
+      emitStmt(FS->getBody());
+      --Indent;
+      line("}");
+    } else {
+      emitStmt(FS->getBody());
+    }
+    --Indent;
+    line("}");
+    return;
+  }
+  if (const auto *WS = dyn_cast<WhileStmt>(S)) {
+    if (const VarDecl *CV = WS->getConditionVariable()) {
+      line("for (;;) {");
+      ++Indent;
+      emitDecl(CV);
+      line("if (!" + Vars[CV].Name + ") break;");
+      emitStmt(WS->getBody());
+      --Indent;
+      line("}");
+      return;
+    }
+    line("while (" + expr(WS->getCond()) + ")");
+    emitStmt(WS->getBody());
+    return;
+  }
+  if (const auto *DS = dyn_cast<DoStmt>(S)) {
+    line("do");
+    emitStmt(DS->getBody());
+    line("while (" + expr(DS->getCond()) + ");");
+    return;
+  }
+  if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
+    line("switch (" + condition(SS->getInit(), SS->getConditionVariable(), SS->getCond()) + ")");
+    emitStmt(SS->getBody());
+    return;
+  }
+  if (const auto *CS = dyn_cast<CaseStmt>(S)) {
+    Expr::EvalResult R;
+    std::string Value = CS->getLHS()->EvaluateAsInt(R, CG.getContext())
+                            ? intText(R.Val.getInt())
+                            : expr(CS->getLHS());
+    --Indent;
+    line("case " + Value + ":");
+    ++Indent;
+    emitStmt(CS->getSubStmt());
+    return;
+  }
+  if (const auto *DS = dyn_cast<DefaultStmt>(S)) {
+    --Indent;
+    line("default:");
+    ++Indent;
+    emitStmt(DS->getSubStmt());
+    return;
+  }
+  if (isa<BreakStmt>(S))
+    return line("break;");
+  if (isa<ContinueStmt>(S))
+    return line("continue;");
+  if (isa<NullStmt>(S))
+    return line(";");
+  if (const auto *AS = dyn_cast<AttributedStmt>(S))
+    return emitStmt(AS->getSubStmt());
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    // Discarded values: a cast to void prints as the expression alone.
+    const Expr *Inner = E->IgnoreParens();
+    if (const auto *CE = dyn_cast<CStyleCastExpr>(Inner))
+      if (CE->getType()->isVoidType())
+        Inner = CE->getSubExpr();
+    return line(expr(Inner) + ";");
+  }
+  report(CG.getDiags(), S->getBeginLoc(), Diag::err_amp_unsupported_stmt)
+      << S->getStmtClassName();
+}
+
+void FunctionEmitter::emitCompound(const CompoundStmt *CS) {
+  line("{");
+  ++Indent;
+  for (const Stmt *S : CS->body())
+    emitStmt(S);
+  --Indent;
+  line("}");
+}
+
+std::string FunctionEmitter::condition(const Stmt *Init, const VarDecl *CondVar,
+                                       const Expr *Cond) {
+  if (Init)
+    emitStmt(Init);
+  if (CondVar) {
+    emitDecl(CondVar);
+    return Vars[CondVar].Name;
+  }
+  return expr(Cond);
+}
+
+void FunctionEmitter::emitDecl(const VarDecl *VD) {
+  if (VD->isStaticLocal() || VD->hasExternalStorage()) {
+    // Static locals are a restriction violation (spec §2.4.2); the
+    // restriction checker reports them. Constants still need a value.
+    report(CG.getDiags(), VD->getLocation(), Diag::err_amp_unsupported_stmt)
+        << "static local variable";
+    return;
+  }
+  std::string Name = DeviceCodeGen::safeLocalName(VD->getName());
+  QualType T = VD->getType();
+  const Expr *Init = VD->getInit();
+  VarInfo VI{Name, false, AddrSpace::Private};
+
+  if (T->isReferenceType()) {
+    const Expr *Bound = Init ? Init->IgnoreParenImpCasts() : nullptr;
+    bool BindsTemporary = Bound && (isa<MaterializeTemporaryExpr>(Bound) ||
+                                    !Init->IgnoreParens()->isGLValue());
+    if (BindsTemporary || !isPointerLoweredRef(T)) {
+      if (BindsTemporary || !Init) {
+        // A reference to a temporary (or a const reference) is its value.
+        QualType VT = T.getNonReferenceType().getUnqualifiedType();
+        line(CG.declare(VT, Name, VD->getLocation()) +
+             (Init ? " = " + expr(Init) : "") + ";");
+        Vars[VD] = VI;
+        return;
+      }
+    }
+    VI.IsRef = true;
+    VI.Space = spaceOf(Init);
+    line(CG.pointerTo(T->getPointeeType(), VI.Space, VD->getLocation()) + Name +
+         " = " + addressOf(Init) + ";");
+    Vars[VD] = VI;
+    return;
+  }
+  if (T->isPointerType()) {
+    VI.Space = Init ? pointeeSpaceOf(Init) : AddrSpace::Private;
+    line(CG.pointerTo(T->getPointeeType(), VI.Space, VD->getLocation()) + Name +
+         (Init ? " = " + expr(Init) : "") + ";");
+    Vars[VD] = VI;
+    return;
+  }
+
+  bool TileStatic = VD->hasAttr<CUDASharedAttr>();
+  std::string Decl = (TileStatic ? "__local " : "") +
+                     CG.declare(T.getUnqualifiedType(), Name, VD->getLocation());
+  Vars[VD] = VI;
+  if (!Init || TileStatic)
+    return line(Decl + ";");
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit())) {
+    // Trivial default construction leaves the object uninitialised, as in C++.
+    if (CE->getConstructor()->isDefaultConstructor() &&
+        CE->getConstructor()->isTrivial() && !CE->requiresZeroInitialization())
+      return line(Decl + ";");
+  }
+  if (const auto *ILE = dyn_cast<InitListExpr>(Init->IgnoreImplicit()))
+    return line(Decl + " = " + initList(ILE, false) + ";");
+  line(Decl + " = " + expr(Init) + ";");
+}
+
+void FunctionEmitter::emitReturn(const ReturnStmt *RS) {
+  const Expr *E = RS->getRetValue();
+  if (!E)
+    return line("return;");
+  if (Clone && Clone->ReturnsPointer) {
+    AddrSpace AS = spaceOf(E);
+    if (SawReturn && AS != Clone->ReturnSpace)
+      report(CG.getDiags(), E->getBeginLoc(), Diag::err_amp_mixed_address_spaces)
+          << "return value" << (unsigned)AS << (unsigned)Clone->ReturnSpace;
+    Clone->ReturnSpace = AS;
+    SawReturn = true;
+    return line("return " + addressOf(E) + ";");
+  }
+  if (Clone && E->getType()->isPointerType()) {
+    Clone->ReturnSpace = pointeeSpaceOf(E);
+    SawReturn = true;
+  }
+  line("return " + expr(E) + ";");
+}
+
+void FunctionEmitter::emitCtorInit(const CXXCtorInitializer *Init) {
+  const Expr *E = Init->getInit();
+  if (!Init->isMemberInitializer()) {
+    report(CG.getDiags(), Init->getSourceLocation(), Diag::err_amp_unsupported_stmt)
+        << "base class initializer";
+    return;
+  }
+  const FieldDecl *F = Init->getMember();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E->IgnoreImplicit()))
+    if (CE->getConstructor()->isDefaultConstructor() &&
+        CE->getConstructor()->isTrivial())
+      return;
+  if (isa<ImplicitValueInitExpr>(E))
+    return;
+  std::string Field = "_this->" + DeviceCodeGen::safeLocalName(F->getName());
+  if (F->getType()->isArrayType()) {
+    // Arrays are copied element-wise: C cannot assign arrays.
+    if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+      for (unsigned I = 0; I < ILE->getNumInits(); ++I)
+        line(Field + "[" + std::to_string(I) + "] = " + expr(ILE->getInit(I)) + ";");
+      return;
+    }
+    report(CG.getDiags(), Init->getSourceLocation(), Diag::err_amp_unsupported_stmt)
+        << "array member initializer";
+    return;
+  }
+  if (const auto *ILE = dyn_cast<InitListExpr>(E))
+    return line(Field + " = " + initList(ILE, true) + ";");
+  line(Field + " = " + expr(E) + ";");
+}
+
+// --- Expressions ------------------------------------------------------------
+
+std::string FunctionEmitter::unsupported(const Expr *E) {
+  report(CG.getDiags(), E->getBeginLoc(), Diag::err_amp_unsupported_expr)
+      << E->getStmtClassName() << E->getSourceRange();
+  return "0";
+}
+
+std::string FunctionEmitter::expr(const Expr *E) {
+  if (const auto *PE = dyn_cast<ParenExpr>(E))
+    return "(" + expr(PE->getSubExpr()) + ")";
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return expr(FE->getSubExpr());
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return expr(MTE->getSubExpr());
+  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+    return expr(BTE->getSubExpr());
+  if (const auto *SNT = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return expr(SNT->getReplacement());
+  if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(E))
+    return expr(DAE->getExpr());
+  if (const auto *DIE = dyn_cast<CXXDefaultInitExpr>(E))
+    return expr(DIE->getExpr());
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
+    return expr(POE->getResultExpr()); // __declspec(property) reads.
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+    return expr(OVE->getSourceExpr());
+
+  if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr,
+          CXXNullPtrLiteralExpr, CharacterLiteral>(E))
+    return literal(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return declRef(DRE);
+  if (isa<CXXThisExpr>(E)) {
+    if (!This.Present)
+      return unsupported(E);
+    return This.Spelling;
+  }
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    return cast(CE);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    std::string Sub = expr(UO->getSubExpr());
+    switch (UO->getOpcode()) {
+    case UO_PostInc: return Sub + "++";
+    case UO_PostDec: return Sub + "--";
+    case UO_PreInc: return "++" + Sub;
+    case UO_PreDec: return "--" + Sub;
+    case UO_AddrOf: return addressOf(UO->getSubExpr());
+    case UO_Deref: return "(*" + Sub + ")";
+    case UO_Plus: return "+" + Sub;
+    case UO_Minus: return "-" + Sub;
+    case UO_Not: return "~" + Sub;
+    case UO_LNot: return "!" + Sub;
+    default: return unsupported(E);
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_PtrMemD || BO->getOpcode() == BO_PtrMemI)
+      return unsupported(E);
+    return expr(BO->getLHS()) + " " + BO->getOpcodeStr().str() + " " +
+           expr(BO->getRHS());
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return expr(CO->getCond()) + " ? " + expr(CO->getTrueExpr()) + " : " +
+           expr(CO->getFalseExpr());
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return expr(ASE->getBase()) + "[" + expr(ASE->getIdx()) + "]";
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!F) {
+      // A static data member: only constants are allowed in amp code.
+      if (const auto *VD = dyn_cast<VarDecl>(ME->getMemberDecl())) {
+        Expr::EvalResult R;
+        if (const Expr *Init = VD->getAnyInitializer())
+          if (Init->EvaluateAsInt(R, CG.getContext()))
+            return intText(R.Val.getInt());
+      }
+      return unsupported(E);
+    }
+    std::string Base = expr(ME->getBase());
+    return Base + (ME->isArrow() ? "->" : ".") +
+           DeviceCodeGen::safeLocalName(F->getName());
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return call(CE);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return construct(CE);
+  if (const auto *ILE = dyn_cast<InitListExpr>(E))
+    return initList(ILE, true);
+  if (const auto *SVI = dyn_cast<CXXScalarValueInitExpr>(E))
+    return "(" + CG.lowerType(SVI->getType(), E->getBeginLoc()) + ")0";
+  if (isa<ImplicitValueInitExpr>(E))
+    return "0";
+  if (const auto *UE = dyn_cast<UnaryExprOrTypeTraitExpr>(E)) {
+    Expr::EvalResult R;
+    if (UE->EvaluateAsInt(R, CG.getContext()))
+      return intText(R.Val.getInt()) + "u";
+    return unsupported(E);
+  }
+  return unsupported(E);
+}
+
+std::string FunctionEmitter::literal(const Expr *E) {
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
+    std::string V = llvm::toString(IL->getValue(), 10, /*Signed=*/false);
+    QualType T = IL->getType();
+    if (T->isUnsignedIntegerType())
+      V += "u";
+    if (T->isSpecificBuiltinType(BuiltinType::Long) ||
+        T->isSpecificBuiltinType(BuiltinType::ULong))
+      V += "L";
+    return V;
+  }
+  if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
+    return BL->getValue() ? "true" : "false";
+  if (isa<CXXNullPtrLiteralExpr>(E))
+    return "0";
+  if (const auto *FL = dyn_cast<FloatingLiteral>(E)) {
+    bool IsFloat = FL->getType()->isSpecificBuiltinType(BuiltinType::Float);
+    double V = FL->getValueAsApproximateDouble();
+    if (!IsFloat)
+      CG.noteUsesDouble();
+    if (std::isinf(V))
+      return std::string(V < 0 ? "-" : "") + (IsFloat ? "INFINITY" : "(double)INFINITY");
+    if (std::isnan(V))
+      return IsFloat ? "NAN" : "(double)NAN";
+    char Buf[64];
+    std::snprintf(Buf, sizeof Buf, IsFloat ? "%.9g" : "%.17g", V);
+    std::string S = Buf;
+    if (S.find_first_of(".e") == std::string::npos)
+      S += ".0";
+    return S + (IsFloat ? "f" : "");
+  }
+  // Character literals have type char, which amp code may not use; the
+  // type check reports it.
+  CG.lowerType(E->getType(), E->getBeginLoc());
+  return "0";
+}
+
+std::string FunctionEmitter::declRef(const DeclRefExpr *DRE) {
+  const ValueDecl *D = DRE->getDecl();
+  if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
+    return intText(EC->getInitVal());
+  auto It = Vars.find(D);
+  if (It != Vars.end()) {
+    // A captured reference variable was captured by copy: its closure
+    // field is a value even though the variable is a reference.
+    if (It->second.IsRef && !DRE->refersToEnclosingVariableOrCapture())
+      return "(*" + It->second.Name + ")";
+    return It->second.Name;
+  }
+  if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    // Constants (static const ints, constexpr values) are used by value.
+    if (const Expr *Init = VD->getAnyInitializer()) {
+      Expr::EvalResult R;
+      if (VD->getType().isConstQualified() && Init->EvaluateAsRValue(R, CG.getContext())) {
+        if (R.Val.isInt())
+          return intText(R.Val.getInt()) +
+                 (VD->getType()->isUnsignedIntegerType() ? "u" : "");
+        if (R.Val.isFloat()) {
+          llvm::SmallString<32> S;
+          R.Val.getFloat().toString(S);
+          std::string Lit = S.str().str();
+          if (Lit.find_first_of(".eE") == std::string::npos)
+            Lit += ".0";
+          return Lit + (VD->getType()->isSpecificBuiltinType(BuiltinType::Float) ? "f" : "");
+        }
+      }
+    }
+    if (VD->isLocalVarDeclOrParm())
+      return DeviceCodeGen::safeLocalName(VD->getName());
+  }
+  report(CG.getDiags(), DRE->getLocation(), Diag::err_amp_unsupported_expr)
+      << ("reference to '" + D->getNameAsString() + "'") << DRE->getSourceRange();
+  return "0";
+}
+
+std::string FunctionEmitter::cast(const CastExpr *CE) {
+  const Expr *Sub = CE->getSubExpr();
+  switch (CE->getCastKind()) {
+  case CK_LValueToRValue:
+  case CK_NoOp:
+  case CK_ArrayToPointerDecay:
+  case CK_FunctionToPointerDecay:
+  case CK_ConstructorConversion:
+  case CK_UserDefinedConversion:
+  case CK_NullToPointer:
+  case CK_ToVoid:
+  case CK_LValueToRValueBitCast:
+    if (isa<ExplicitCastExpr>(CE) && CE->getType()->isVoidType())
+      return "(void)(" + expr(Sub) + ")";
+    return expr(Sub);
+  case CK_IntegralCast:
+  case CK_IntegralToFloating:
+  case CK_FloatingToIntegral:
+  case CK_FloatingCast:
+  case CK_IntegralToBoolean:
+  case CK_FloatingToBoolean:
+  case CK_BooleanToSignedIntegral:
+  case CK_PointerToBoolean: {
+    // Explicit conversions keep C++'s semantics however OpenCL would have
+    // promoted the operands.
+    std::string T = CG.lowerType(CE->getType(), CE->getBeginLoc());
+    if (CE->getCastKind() == CK_IntegralToBoolean ||
+        CE->getCastKind() == CK_FloatingToBoolean ||
+        CE->getCastKind() == CK_PointerToBoolean)
+      return "(" + expr(Sub) + " != 0)";
+    return "(" + T + ")(" + expr(Sub) + ")";
+  }
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase: {
+    // Bases are the leading _baseN members of the lowered struct.
+    std::string S = expr(Sub);
+    if (CE->getType()->isPointerType())
+      return "(&(" + S + ")->_base0)";
+    return "(" + S + ")._base0";
+  }
+  case CK_BitCast:
+    if (CE->getType()->isPointerType())
+      return "(" + CG.pointerTo(CE->getType()->getPointeeType(), pointeeSpaceOf(Sub),
+                                CE->getBeginLoc()) + ")(" + expr(Sub) + ")";
+    break;
+  default:
+    break;
+  }
+  return unsupported(CE);
+}
+
+std::string FunctionEmitter::initList(const InitListExpr *ILE,
+                                      bool AsCompoundLiteral) {
+  if (ILE->isTransparent())
+    return expr(ILE->getInit(0));
+  std::string S = "{";
+  for (unsigned I = 0; I < ILE->getNumInits(); ++I) {
+    const Expr *Init = ILE->getInit(I);
+    std::string V;
+    if (const auto *Inner = dyn_cast<InitListExpr>(Init->IgnoreImplicit()))
+      V = initList(Inner, false);
+    else
+      V = expr(Init);
+    S += (I ? ", " : "") + V;
+  }
+  S += "}";
+  if (AsCompoundLiteral)
+    return "(" + CG.lowerType(ILE->getType(), ILE->getBeginLoc()) + ")" + S;
+  return S;
+}
+
+std::string FunctionEmitter::addressOf(const Expr *E) {
+  const Expr *Inner = E->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Inner)) {
+    auto It = Vars.find(DRE->getDecl());
+    if (It != Vars.end() && It->second.IsRef)
+      return It->second.Name;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inner))
+    if (UO->getOpcode() == UO_Deref)
+      return expr(UO->getSubExpr());
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Inner))
+    return addressOf(MTE->getSubExpr());
+  if (const auto *FE = dyn_cast<FullExpr>(Inner))
+    return addressOf(FE->getSubExpr());
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Inner))
+    if (ICE->getCastKind() == CK_NoOp)
+      return addressOf(ICE->getSubExpr());
+  std::string S = expr(Inner);
+  // A lowered reference-returning call prints as (*f(...)): undo the star.
+  if (S.size() > 3 && S.compare(0, 2, "(*") == 0 && S.back() == ')') {
+    int Depth = 0;
+    bool Whole = true;
+    for (size_t I = 0; I + 1 < S.size(); ++I) {
+      Depth += S[I] == '(' ? 1 : S[I] == ')' ? -1 : 0;
+      if (Depth == 0) {
+        Whole = false;
+        break;
+      }
+    }
+    if (Whole)
+      return S.substr(2, S.size() - 3);
+  }
+  return "&(" + S + ")";
+}
+
+} // namespace ampcc

@@ -1,0 +1,106 @@
+//===- FunctionEmitter.h - one function body in OpenCL C ---------*- C++ -*-===//
+//
+// Prints the statements and expressions of one function clone (or of a
+// lambda kernel's body) as OpenCL C, tracking for every reference and pointer
+// the address space it points into.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_CODEGEN_FUNCTIONEMITTER_H
+#define AMPCC_CODEGEN_FUNCTIONEMITTER_H
+
+#include "DeviceCodeGen.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+
+namespace ampcc {
+
+class FunctionEmitter {
+public:
+  /// How a C++ variable is spelled in C.
+  struct VarInfo {
+    std::string Name;
+    /// The C variable is a pointer standing for a C++ reference.
+    bool IsRef = false;
+    /// For references and pointers: the space of the object pointed to.
+    AddrSpace Space = AddrSpace::Private;
+  };
+
+  /// How `this` is spelled: a pointer (`_this`) for non-const members and
+  /// constructors, the address of a by-value copy (`(&_self)`) for const ones.
+  struct ThisInfo {
+    bool Present = false;
+    std::string Spelling;
+    AddrSpace Space = AddrSpace::Private;
+  };
+
+  FunctionEmitter(DeviceCodeGen &CG, CloneInfo *Clone = nullptr)
+      : CG(CG), Clone(Clone) {}
+
+  void bindVar(const clang::ValueDecl *D, VarInfo Info) { Vars[D] = Info; }
+  void setThis(ThisInfo Info) { This = Info; }
+  void setIndent(unsigned N) { Indent = N; }
+
+  /// Emits \p S (with #line directives) into the output.
+  void emitStmt(const clang::Stmt *S);
+  /// The C expression for \p E.
+  std::string expr(const clang::Expr *E);
+  /// Writes one line of code at the current indentation.
+  void line(const std::string &Text);
+
+  std::string &output() { return Out; }
+
+private:
+  // Statements.
+  void emitCompound(const clang::CompoundStmt *CS);
+  void emitDecl(const clang::VarDecl *VD);
+  void emitReturn(const clang::ReturnStmt *RS);
+public:
+  /// A constructor's member initializer, as an assignment through _this.
+  void emitCtorInit(const clang::CXXCtorInitializer *Init);
+private:
+  std::string condition(const clang::Stmt *Init, const clang::VarDecl *CondVar,
+                        const clang::Expr *Cond);
+
+  // Expressions.
+  std::string cast(const clang::CastExpr *CE);
+  std::string call(const clang::CallExpr *CE);
+  std::string construct(const clang::CXXConstructExpr *CE);
+  std::string declRef(const clang::DeclRefExpr *DRE);
+  std::string literal(const clang::Expr *E);
+  std::string initList(const clang::InitListExpr *ILE, bool AsCompoundLiteral);
+  /// Lowers a call to \p FD with object \p Object (or null) and \p Args.
+  std::string callFunction(const clang::FunctionDecl *FD,
+                           const clang::Expr *Object, bool ObjectIsPointer,
+                           llvm::ArrayRef<const clang::Expr *> Args,
+                           const clang::Expr *Site);
+  /// Array_view members and device intrinsics, or "" if \p FD is not one.
+  std::string ampLibraryCall(const clang::FunctionDecl *FD,
+                             const clang::Expr *Object,
+                             llvm::ArrayRef<const clang::Expr *> Args,
+                             clang::SourceLocation Loc, bool &Handled);
+  /// The C expression for the address of lvalue \p E.
+  std::string addressOf(const clang::Expr *E);
+  std::string unsupported(const clang::Expr *E);
+
+  // Address-space analysis.
+  AddrSpace spaceOf(const clang::Expr *LValue);
+  AddrSpace pointeeSpaceOf(const clang::Expr *Pointer);
+
+  DeviceCodeGen &CG;
+  CloneInfo *Clone;
+  llvm::DenseMap<const clang::ValueDecl *, VarInfo> Vars;
+  ThisInfo This;
+  std::string Out;
+  unsigned Indent = 1;
+  unsigned LastLine = 0;
+  bool SawReturn = false;
+  /// Address space of what each reference- or pointer-returning call
+  /// printed so far points into.
+  llvm::DenseMap<const clang::Expr *, AddrSpace> LastCallSpace;
+};
+
+} // namespace ampcc
+
+#endif // AMPCC_CODEGEN_FUNCTIONEMITTER_H

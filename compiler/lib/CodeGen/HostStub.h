@@ -1,0 +1,24 @@
+//===- HostStub.h - the host half of a translation unit's kernels -*- C++ -*-===//
+//
+// The host stub is a small C++ file compiled next to the user's code. It
+// holds the OpenCL C program text and one ampcc::rt::KernelDesc per kernel,
+// and registers them with the runtime before main() runs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_CODEGEN_HOSTSTUB_H
+#define AMPCC_CODEGEN_HOSTSTUB_H
+
+#include "DeviceCodeGen.h"
+
+#include <string>
+#include <vector>
+
+namespace ampcc {
+
+std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
+                         const std::string &Program,
+                         const std::string &SourceFile, bool UsesDouble);
+
+} // namespace ampcc
+
+#endif // AMPCC_CODEGEN_HOSTSTUB_H

@@ -1,0 +1,208 @@
+//===- KernelEmitter.cpp - the __kernel entry point of each kernel ------===//
+//
+// A kernel's closure (the lambda's captures or the functor's members) is
+// taken apart field by field: each field becomes one or two kernel
+// arguments (see CaptureInfo and ampcc::rt::CaptureDesc), and the entry
+// point rebuilds the values before running the body. The compute-domain
+// index is computed from get_global_id, with AMP dimension 0 (the slowest)
+// mapped to OpenCL dimension N-1.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceCodeGen.h"
+
+#include "FunctionEmitter.h"
+#include "Lowering.h"
+#include "../Support/Diagnostics.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+namespace {
+
+/// typeid(T).name() as the host's Itanium C++ ABI spells it.
+std::string typeInfoName(ASTContext &Ctx, const CXXRecordDecl *RD) {
+  std::unique_ptr<MangleContext> MC(
+      ItaniumMangleContext::create(Ctx, Ctx.getDiagnostics()));
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  MC->mangleCXXRTTIName(QualType(RD->getTypeForDecl(), 0), OS);
+  OS.flush();
+  llvm::StringRef Name(S);
+  Name.consume_front("_ZTS");
+  return Name.str();
+}
+
+std::string kernelBaseName(const KernelSite &K) {
+  std::string Base = "kernel";
+  // Name kernels after the function that launches them.
+  const DeclContext *DC = K.KernelType->isLambda()
+                              ? K.KernelType->getDeclContext()
+                              : nullptr;
+  while (DC && !isa<FunctionDecl>(DC))
+    DC = DC->getParent();
+  if (const auto *FD = dyn_cast_or_null<FunctionDecl>(DC))
+    if (FD->getIdentifier())
+      Base = FD->getName().str() + "_kernel";
+  if (!K.KernelType->isLambda() && K.KernelType->getIdentifier())
+    Base = K.KernelType->getName().str() + "_kernel";
+  return Base;
+}
+
+} // namespace
+
+void DeviceCodeGen::emitKernel(const KernelSite &K) {
+  const CXXRecordDecl *RD = K.KernelType;
+  const CXXMethodDecl *Op = K.CallOperator;
+  SourceLocation Loc = RD->isLambda() ? RD->getLocation() : K.Call->getBeginLoc();
+  if (K.Rank < 1 || K.Rank > 3) {
+    report(Diags, K.Call->getBeginLoc(), Diag::err_amp_rank_unsupported) << K.Rank;
+    return;
+  }
+
+  EmittedKernel EK;
+  EK.TypeName = typeInfoName(Ctx, RD);
+  EK.KernelName = uniqueGlobalName(kernelBaseName(K));
+  EK.Rank = K.Rank;
+  for (unsigned I = 0; I < 3; ++I)
+    EK.Tile[I] = K.Tile[I];
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
+  EK.ClosureSize = Layout.getSize().getQuantity();
+  {
+    const SourceManager &SM = Ctx.getSourceManager();
+    PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(K.Call->getBeginLoc()));
+    if (PL.isValid())
+      EK.Location = std::string(PL.getFilename()) + ":" +
+                    std::to_string(PL.getLine()) + ":" + std::to_string(PL.getColumn());
+  }
+
+  // Lambdas: map each closure field back to the variable it captures, so
+  // the body can keep using the variables' names.
+  llvm::DenseMap<const ValueDecl *, FieldDecl *> CaptureFields;
+  FieldDecl *ThisField = nullptr;
+  llvm::DenseMap<const FieldDecl *, const ValueDecl *> FieldVars;
+  if (RD->isLambda()) {
+    RD->getCaptureFields(CaptureFields, ThisField);
+    for (auto &P : CaptureFields)
+      FieldVars[P.second] = P.first;
+    if (ThisField)
+      report(Diags, ThisField->getLocation(), Diag::err_amp_capture_unsupported)
+          << "'this'" << "a kernel cannot capture the enclosing object's pointer";
+  }
+
+  FunctionEmitter FE(*this);
+  std::vector<std::string> Params;
+  std::string Prologue;
+  std::string SelfName = "_self";
+  std::string RecName;
+  if (!RD->isLambda()) {
+    RecName = lowerRecord(RD, Loc);
+    Prologue += "  " + RecName + " " + SelfName + ";\n";
+  }
+
+  for (const FieldDecl *F : RD->fields()) {
+    const ValueDecl *Var = FieldVars.lookup(F);
+    std::string Name = safeLocalName(
+        Var ? Var->getName() : (F->getIdentifier() ? F->getName() : "_field"));
+    std::string Dest = RD->isLambda() ? Name : SelfName + "." + Name;
+    CaptureInfo CI;
+    CI.Offset = Layout.getFieldOffset(F->getFieldIndex()) / 8;
+    CI.Name = Name;
+    QualType FT = F->getType();
+    const CXXRecordDecl *FRD = FT->getAsCXXRecordDecl();
+    SourceLocation FLoc = Var ? Var->getLocation() : F->getLocation();
+
+    if (FT->isReferenceType()) {
+      report(Diags, FLoc, Diag::err_amp_capture_unsupported)
+          << (Var ? Var : F)
+          << "only concurrency::array may be captured by reference";
+      continue;
+    }
+    if (FT->isPointerType()) {
+      report(Diags, FLoc, Diag::err_amp_capture_unsupported)
+          << (Var ? Var : F) << "pointers cannot be passed to a kernel";
+      continue;
+    }
+    if (FRD && isAmpClass(FRD, "array_view")) {
+      const auto *Spec = cast<ClassTemplateSpecializationDecl>(FRD);
+      QualType Elem = Spec->getTemplateArgs().get(0).getAsType();
+      CI.Kind = CaptureInfo::View;
+      CI.Rank = Spec->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
+      CI.Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
+      CI.ReadOnly = Elem.isConstQualified();
+      std::string ViewTy = lowerType(FT, FLoc);
+      Params.push_back(pointerTo(Elem, AddrSpace::Global, FLoc) + Name + "_data");
+      Params.push_back("ampcc_shape" + std::to_string(CI.Rank) + " " + Name + "_shape");
+      if (RD->isLambda())
+        Prologue += "  " + ViewTy + " " + Name + ";\n";
+      Prologue += "  " + Dest + ".data = " + Name + "_data;\n";
+      Prologue += "  " + Dest + ".shape = " + Name + "_shape;\n";
+    } else if (FT->isBooleanType()) {
+      CI.Kind = CaptureInfo::Bool;
+      CI.Size = 1;
+      Params.push_back("int " + Name + "_arg");
+      Prologue += "  " + std::string(RD->isLambda() ? "bool " : "") + Dest +
+                  " = " + Name + "_arg != 0;\n";
+    } else {
+      CI.Kind = CaptureInfo::Value;
+      CI.Size = Ctx.getTypeSizeInChars(FT).getQuantity();
+      if (RD->isLambda()) {
+        Params.push_back(declare(FT.getUnqualifiedType(), Name, FLoc));
+      } else {
+        Params.push_back(declare(FT.getUnqualifiedType(), Name + "_arg", FLoc));
+        Prologue += "  " + Dest + " = " + Name + "_arg;\n";
+      }
+    }
+    if (Var)
+      FE.bindVar(Var, {Name, false, AddrSpace::Private});
+    EK.Captures.push_back(CI);
+  }
+
+  // The compute-domain index.
+  const ParmVarDecl *IdxParam = Op->getNumParams() ? Op->getParamDecl(0) : nullptr;
+  std::string IdxName = IdxParam && IdxParam->getIdentifier()
+                            ? safeLocalName(IdxParam->getName())
+                            : std::string("_idx");
+  std::string IdxTy =
+      IdxParam ? lowerType(IdxParam->getType().getNonReferenceType().getUnqualifiedType(),
+                           IdxParam->getLocation())
+               : "";
+  if (IdxParam) {
+    Prologue += "  " + IdxTy + " " + IdxName + ";\n";
+    for (unsigned D = 0; D < K.Rank; ++D)
+      Prologue += "  " + IdxName + "._M_base[" + std::to_string(D) +
+                  "] = (int)get_global_id(" + std::to_string(K.Rank - 1 - D) + ");\n";
+    FE.bindVar(IdxParam, {IdxName, false, AddrSpace::Private});
+  }
+
+  std::string Body;
+  if (RD->isLambda()) {
+    FE.emitStmt(Op->getBody());
+    Body = FE.output();
+  } else {
+    // A functor: call its operator() on the rebuilt object.
+    CloneKey Key;
+    Key.FD = Op->getCanonicalDecl();
+    Key.ParamSpaces.assign(Op->getNumParams(), AddrSpace::Private);
+    const CloneInfo &Info = requestFunction(Key, K.Call->getBeginLoc());
+    Body = "  " + Info.Name + "(" + (Op->isConst() ? SelfName : "&" + SelfName) +
+           (IdxParam ? ", " + IdxName : "") + ");\n";
+  }
+
+  std::string Sig = "__kernel void " + EK.KernelName + "(";
+  for (unsigned I = 0; I < Params.size(); ++I)
+    Sig += (I ? ", " : "") + Params[I];
+  if (Params.empty())
+    Sig += "void";
+  Sig += ")";
+  KernelText += lineDirective(Loc) + "\n" + Sig + " {\n" + Prologue + Body + "}\n\n";
+  Kernels.push_back(std::move(EK));
+}
+
+} // namespace ampcc

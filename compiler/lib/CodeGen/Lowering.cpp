@@ -1,0 +1,124 @@
+//===- Lowering.cpp - small rules shared by the code generator ----------===//
+#include "Lowering.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/OperatorKinds.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+std::string sanitizeIdentifier(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    bool Ok = (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
+              (C >= '0' && C <= '9') || C == '_';
+    if (Ok)
+      Out += C;
+    else if (!Out.empty() && Out.back() != '_')
+      Out += '_';
+  }
+  while (!Out.empty() && Out.back() == '_')
+    Out.pop_back();
+  if (Out.empty() || (Out[0] >= '0' && Out[0] <= '9'))
+    Out = "_" + Out;
+  return Out;
+}
+
+bool isReservedInOpenCL(llvm::StringRef Name) {
+  static const llvm::StringSet<> Reserved = {
+      // C99 and OpenCL C keywords.
+      "auto", "break", "case", "char", "const", "continue", "default", "do",
+      "double", "else", "enum", "extern", "float", "for", "goto", "if",
+      "inline", "int", "long", "register", "restrict", "return", "short",
+      "signed", "sizeof", "static", "struct", "switch", "typedef", "union",
+      "unsigned", "void", "volatile", "while", "bool", "true", "false",
+      "half", "uchar", "ushort", "uint", "ulong", "size_t", "ptrdiff_t",
+      "intptr_t", "uintptr_t", "event_t", "sampler_t", "image1d_t",
+      "image2d_t", "image3d_t", "kernel", "__kernel", "global", "__global",
+      "local", "__local", "constant", "__constant", "private", "__private",
+      "read_only", "write_only", "read_write", "complex", "imaginary",
+      // OpenCL built-in functions a user function could be named after.
+      "get_global_id", "get_local_id", "get_group_id", "get_global_size",
+      "get_local_size", "get_num_groups", "get_work_dim", "barrier",
+      "mem_fence", "read_mem_fence", "write_mem_fence", "abs", "abs_diff",
+      "add_sat", "clamp", "clz", "mad24", "mad_hi", "mad_sat", "max", "min",
+      "mul24", "mul_hi", "rotate", "sub_sat", "upsample", "popcount",
+      "degrees", "mix", "radians", "sign", "smoothstep", "step", "cross",
+      "dot", "distance", "length", "normalize", "fast_distance",
+      "fast_length", "fast_normalize", "acos", "acosh", "acospi", "asin",
+      "asinh", "asinpi", "atan", "atan2", "atanh", "atanpi", "atan2pi",
+      "cbrt", "ceil", "copysign", "cos", "cosh", "cospi", "erfc", "erf",
+      "exp", "exp2", "exp10", "expm1", "fabs", "fdim", "floor", "fma", "fmax",
+      "fmin", "fmod", "fract", "frexp", "hypot", "ilogb", "ldexp", "lgamma",
+      "lgamma_r", "log", "log2", "log10", "log1p", "logb", "mad", "maxmag",
+      "minmag", "modf", "nan", "nextafter", "pow", "pown", "powr",
+      "remainder", "remquo", "rint", "rootn", "round", "rsqrt", "sin",
+      "sincos", "sinh", "sinpi", "sqrt", "tan", "tanh", "tanpi", "tgamma",
+      "trunc", "isequal", "isnotequal", "isgreater", "isless", "isfinite",
+      "isinf", "isnan", "isnormal", "signbit", "any", "all", "bitselect",
+      "select", "vload", "vstore", "printf", "async_work_group_copy",
+      "wait_group_events", "prefetch", "atomic_add", "atomic_sub",
+      "atomic_xchg", "atomic_inc", "atomic_dec", "atomic_cmpxchg",
+      "atomic_min", "atomic_max", "atomic_and", "atomic_or", "atomic_xor",
+      "atom_add", "convert_int", "convert_float", "as_int", "as_float",
+      "as_uint", "main"};
+  return Reserved.contains(Name);
+}
+
+std::string escapeCString(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    if (C == '\\' || C == '"')
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
+}
+
+std::string functionBaseName(const FunctionDecl *FD) {
+  OverloadedOperatorKind OK = FD->getOverloadedOperator();
+  if (OK == OO_None) {
+    if (const IdentifierInfo *II = FD->getIdentifier())
+      return II->getName().str();
+    if (isa<CXXConversionDecl>(FD))
+      return "conversion";
+    return "function";
+  }
+  switch (OK) {
+  case OO_Plus: return "operator_plus";
+  case OO_Minus: return "operator_minus";
+  case OO_Star: return "operator_mul";
+  case OO_Slash: return "operator_div";
+  case OO_Percent: return "operator_mod";
+  case OO_PlusEqual: return "operator_add_assign";
+  case OO_MinusEqual: return "operator_sub_assign";
+  case OO_StarEqual: return "operator_mul_assign";
+  case OO_SlashEqual: return "operator_div_assign";
+  case OO_PercentEqual: return "operator_mod_assign";
+  case OO_Equal: return "operator_assign";
+  case OO_EqualEqual: return "operator_eq";
+  case OO_ExclaimEqual: return "operator_ne";
+  case OO_Less: return "operator_lt";
+  case OO_Greater: return "operator_gt";
+  case OO_LessEqual: return "operator_le";
+  case OO_GreaterEqual: return "operator_ge";
+  case OO_PlusPlus: return "operator_inc";
+  case OO_MinusMinus: return "operator_dec";
+  case OO_Subscript: return "operator_subscript";
+  case OO_Call: return "operator_call";
+  case OO_Exclaim: return "operator_not";
+  case OO_Amp: return "operator_and";
+  case OO_Pipe: return "operator_or";
+  case OO_Caret: return "operator_xor";
+  case OO_Tilde: return "operator_compl";
+  case OO_LessLess: return "operator_shl";
+  case OO_GreaterGreater: return "operator_shr";
+  case OO_AmpAmp: return "operator_land";
+  case OO_PipePipe: return "operator_lor";
+  default: return "operator";
+  }
+}
+
+} // namespace ampcc

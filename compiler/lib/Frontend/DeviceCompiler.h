@@ -1,0 +1,34 @@
+//===- DeviceCompiler.h - parse a file and generate its kernels --*- C++ -*-===//
+//
+// Runs Clang (as a library) over one source file in HIP device mode, where
+// restrict(amp) functions are the "device" side and overloads on restriction
+// resolve as in amp code, then finds the kernels and generates their OpenCL C.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_FRONTEND_DEVICECOMPILER_H
+#define AMPCC_FRONTEND_DEVICECOMPILER_H
+
+#include "../CodeGen/DeviceCodeGen.h"
+
+#include <string>
+#include <vector>
+
+namespace ampcc {
+
+struct DeviceCompileResult {
+  bool Success = false;
+  std::string Program; ///< OpenCL C; empty when there are no kernels.
+  std::vector<EmittedKernel> Kernels;
+  bool UsesDouble = false;
+};
+
+/// \p FrontendArgs are the clang++ arguments shared with the host compile
+/// (language mode, include paths, macros); \p ClangPath is the clang++ binary
+/// whose resource directory the front end uses.
+DeviceCompileResult compileDevice(const std::string &File,
+                                  const std::vector<std::string> &FrontendArgs,
+                                  const std::string &ClangPath);
+
+} // namespace ampcc
+
+#endif // AMPCC_FRONTEND_DEVICECOMPILER_H
