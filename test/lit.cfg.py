@@ -1,0 +1,53 @@
+# lit configuration for ampcc.
+#
+# Substitutions:
+#   %ampcc       the driver under test
+#   %FileCheck   FileCheck-19
+#   %clcheck     clang-19 checking generated OpenCL C 1.2 offline
+#   %not         inverts an exit code (llvm's `not`)
+# Every test directory needs a working OpenCL device (PoCL on CI machines).
+# If none is found the whole suite stops with an error: a missing device must
+# never turn into silently skipped tests.
+import os
+import shutil
+import subprocess
+
+import lit.formats
+
+config.name = "ampcc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "unit-runtime"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ampcc_obj_root, "test")
+
+config.substitutions.append(("%ampcc", config.ampcc_bin))
+config.substitutions.append(("%FileCheck", config.filecheck))
+config.substitutions.append(("%clcheck", config.clang_c +
+                             " -x cl -cl-std=CL1.2 -fsyntax-only -Werror -Wno-unused-value"))
+config.substitutions.append(("%not", os.path.join(config.llvm_tools_dir, "not")))
+config.substitutions.append(("%src_root", config.ampcc_src_root))
+
+# The OpenCL runtime: keep PoCL's kernel cache inside the build tree so runs
+# do not depend on (or pollute) the user's home directory.
+for var in ["HOME", "OCL_ICD_VENDORS", "OPENCL_VENDOR_PATH", "POCL_DEVICES",
+            "CPPAMP_DEFAULT_ACCELERATOR", "POCL_MAX_PTHREAD_COUNT"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+config.environment["POCL_CACHE_DIR"] = os.path.join(config.test_exec_root, "pocl-cache")
+
+def opencl_devices():
+    clinfo = shutil.which("clinfo")
+    if not clinfo:
+        return None
+    try:
+        out = subprocess.run([clinfo, "-l"], capture_output=True, text=True, timeout=60).stdout
+    except Exception:
+        return None
+    return [l for l in out.splitlines() if "Device #" in l]
+
+devices = opencl_devices()
+if not devices:
+    lit_config.fatal("no OpenCL device found (clinfo -l lists none): install "
+                     "pocl-opencl-icd (scripts/setup.sh does) before running the tests")
+config.available_features.add("opencl-device")
