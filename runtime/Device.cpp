@@ -1,0 +1,266 @@
+//===- Device.cpp - OpenCL devices and their command queues ---------------===//
+
+#include "Device.h"
+
+#include "Env.h"
+#include "Errors.h"
+#include "Stats.h"
+#include "ampcc/exceptions.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace ampcc {
+namespace rt {
+
+// --- Querying ---------------------------------------------------------------
+
+static std::string deviceString(cl_device_id Id, cl_device_info Param) {
+  size_t Size = 0;
+  if (clGetDeviceInfo(Id, Param, 0, nullptr, &Size) != CL_SUCCESS || Size == 0)
+    return "";
+  std::string S(Size, '\0');
+  if (clGetDeviceInfo(Id, Param, Size, &S[0], nullptr) != CL_SUCCESS)
+    return "";
+  S.resize(std::strlen(S.c_str())); // Drop the terminating NUL.
+  return S;
+}
+
+template <typename T> static T deviceValue(cl_device_id Id, cl_device_info Param) {
+  // A query a driver does not answer reads as 0: every value we ask for has
+  // 0 as its "not supported / unknown" meaning.
+  T V{};
+  if (clGetDeviceInfo(Id, Param, sizeof(T), &V, nullptr) != CL_SUCCESS)
+    return T{};
+  return V;
+}
+
+static unsigned parseVersion(const std::string &Version) {
+  // CL_DEVICE_VERSION reads "OpenCL <major>.<minor> <vendor-specific>".
+  unsigned Major = 0, Minor = 0;
+  if (std::sscanf(Version.c_str(), "OpenCL %u.%u", &Major, &Minor) != 2)
+    return 0;
+  return Major << 16 | Minor;
+}
+
+static DeviceInfo queryInfo(cl_platform_id Platform, cl_device_id Id,
+                            unsigned PlatformIndex, unsigned DeviceIndex) {
+  DeviceInfo I;
+  I.Path = "opencl:" + std::to_string(PlatformIndex) + ":" +
+           std::to_string(DeviceIndex);
+  I.Name = deviceString(Id, CL_DEVICE_NAME);
+  size_t Size = 0;
+  if (clGetPlatformInfo(Platform, CL_PLATFORM_NAME, 0, nullptr, &Size) ==
+          CL_SUCCESS && Size) {
+    std::string S(Size, '\0');
+    if (clGetPlatformInfo(Platform, CL_PLATFORM_NAME, Size, &S[0], nullptr) ==
+        CL_SUCCESS)
+      I.PlatformName = S.c_str();
+  }
+  I.Type = deviceValue<cl_device_type>(Id, CL_DEVICE_TYPE);
+  I.Version = parseVersion(deviceString(Id, CL_DEVICE_VERSION));
+  I.GlobalMemBytes = deviceValue<cl_ulong>(Id, CL_DEVICE_GLOBAL_MEM_SIZE);
+  I.MaxAllocBytes = deviceValue<cl_ulong>(Id, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+  I.MaxWorkGroupSize = deviceValue<size_t>(Id, CL_DEVICE_MAX_WORK_GROUP_SIZE);
+  // Either signal counts: OpenCL 1.2 made fp64 optional-core (the config
+  // query), older drivers only list the extension.
+  std::string Extensions = deviceString(Id, CL_DEVICE_EXTENSIONS);
+  I.SupportsDouble =
+      deviceValue<cl_device_fp_config>(Id, CL_DEVICE_DOUBLE_FP_CONFIG) != 0 ||
+      Extensions.find("cl_khr_fp64") != std::string::npos;
+  return I;
+}
+
+// --- Device -------------------------------------------------------------------
+
+Device::Device(cl_platform_id Platform, cl_device_id Id, DeviceInfo Info)
+    : Platform(Platform), Id(Id), Info(std::move(Info)) {}
+
+static void CL_CALLBACK contextNotify(const char *ErrInfo, const void *,
+                                      size_t, void *) {
+  // Drivers explain failures here (NVIDIA names the exhausted resource); the
+  // returned error code alone often does not say enough.
+  trace(std::string("OpenCL driver: ") + ErrInfo);
+}
+
+cl_context Device::context() {
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (!Context) {
+    cl_context_properties Props[] = {
+        CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(Platform),
+        0};
+    cl_int Err = CL_SUCCESS;
+    Context = clCreateContext(Props, 1, &Id, contextNotify, nullptr, &Err);
+    checkCL(Err, "clCreateContext for " + Info.Name);
+  }
+  return Context;
+}
+
+const std::shared_ptr<AcceleratorViewImpl> &Device::defaultView() {
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (!DefaultView)
+    DefaultView = std::make_shared<AcceleratorViewImpl>(*this, true);
+  return DefaultView;
+}
+
+// --- AcceleratorViewImpl --------------------------------------------------------
+
+AcceleratorViewImpl::AcceleratorViewImpl(Device &Dev, bool AutomaticQueuing)
+    : Dev(Dev), Automatic(AutomaticQueuing) {}
+
+AcceleratorViewImpl::~AcceleratorViewImpl() {
+  // Data sources that used this queue hold their own reference to it, so
+  // releasing ours cannot cut off their pending write-backs.
+  if (Queue)
+    clReleaseCommandQueue(Queue);
+}
+
+cl_command_queue AcceleratorViewImpl::queue() {
+  cl_context Context = Dev.context(); // Before our lock: it takes Dev's.
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (!Queue) {
+    cl_int Err = CL_SUCCESS;
+    Queue = clCreateCommandQueue(Context, Dev.id(), 0, &Err);
+    checkCL(Err, "clCreateCommandQueue for " + Dev.info().Name);
+  }
+  return Queue;
+}
+
+void AcceleratorViewImpl::wait() {
+  checkCL(clFinish(queue()), "clFinish");
+}
+
+void AcceleratorViewImpl::flush() {
+  checkCL(clFlush(queue()), "clFlush");
+}
+
+// --- Discovery ------------------------------------------------------------------
+
+static const char NoDeviceHelp[] =
+    "C++ AMP programs built by ampcc run their kernels through OpenCL; install "
+    "an OpenCL ICD such as pocl-opencl-icd (CPU) or your GPU vendor's OpenCL "
+    "driver, and check that /etc/OpenCL/vendors lists it";
+
+static std::vector<Device *> discover() {
+  cl_uint NumPlatforms = 0;
+  cl_int Err = clGetPlatformIDs(0, nullptr, &NumPlatforms);
+  // The ICD loader reports "no vendor file" as CL_PLATFORM_NOT_FOUND_KHR.
+  if (Err != CL_SUCCESS || NumPlatforms == 0)
+    throw Concurrency::runtime_exception(
+        std::string("no OpenCL platform was found (") +
+            (Err != CL_SUCCESS ? clErrorMessage(Err, "clGetPlatformIDs")
+                               : "clGetPlatformIDs listed none") +
+            "); " + NoDeviceHelp,
+        Err != CL_SUCCESS ? Err : Concurrency::AMPCC_E_FAIL);
+  std::vector<cl_platform_id> Platforms(NumPlatforms);
+  checkCL(clGetPlatformIDs(NumPlatforms, Platforms.data(), nullptr),
+          "clGetPlatformIDs");
+
+  std::vector<Device *> Devices;
+  for (cl_uint P = 0; P < NumPlatforms; ++P) {
+    cl_uint NumDevices = 0;
+    // A platform that fails to list devices is skipped, not fatal: one broken
+    // ICD must not hide the working ones.
+    if (clGetDeviceIDs(Platforms[P], CL_DEVICE_TYPE_ALL, 0, nullptr,
+                       &NumDevices) != CL_SUCCESS || NumDevices == 0)
+      continue;
+    std::vector<cl_device_id> Ids(NumDevices);
+    if (clGetDeviceIDs(Platforms[P], CL_DEVICE_TYPE_ALL, NumDevices,
+                       Ids.data(), nullptr) != CL_SUCCESS)
+      continue;
+    for (cl_uint D = 0; D < NumDevices; ++D) {
+      // Indices count every listed device, so a path keeps naming the same
+      // device even when a neighbour is skipped for lacking a compiler.
+      if (!deviceValue<cl_bool>(Ids[D], CL_DEVICE_COMPILER_AVAILABLE))
+        continue;
+      Devices.push_back(new Device(Platforms[P], Ids[D],
+                                   queryInfo(Platforms[P], Ids[D], P, D)));
+    }
+  }
+  if (Devices.empty())
+    throw Concurrency::runtime_exception(
+        std::string("no usable OpenCL device was found (the installed OpenCL "
+                    "platforms list no device with a kernel compiler); ") +
+            NoDeviceHelp,
+        Concurrency::AMPCC_E_FAIL);
+  return Devices;
+}
+
+const std::vector<Device *> &allDevices() {
+  // A throwing initialiser leaves the static uninitialised, so a later call
+  // tries again (and throws again) rather than seeing an empty list.
+  static const std::vector<Device *> Devices = discover();
+  return Devices;
+}
+
+Device *findDevice(const std::string &Path) {
+  const std::vector<Device *> &Devices = allDevices();
+  for (Device *D : Devices)
+    if (D->info().Path == Path)
+      return D;
+  // Visual C++'s software accelerators have no OpenCL counterpart; the CPU
+  // device is the closest thing (it, too, runs kernels on the host).
+  if (Path == "cpu" || Path == "direct3d\\warp" || Path == "direct3d\\ref") {
+    for (Device *D : Devices)
+      if (D->isCPU())
+        return D;
+    return nullptr;
+  }
+  for (Device *D : Devices)
+    if (D->info().Name == Path)
+      return D;
+  return nullptr;
+}
+
+std::string listDevicePaths() {
+  std::string S;
+  for (Device *D : allDevices()) {
+    if (!S.empty())
+      S += ", ";
+    S += D->info().Path + " (" + D->info().Name + ")";
+  }
+  return S;
+}
+
+Device &selectDefaultDevice(const std::optional<std::string> &Requested) {
+  const std::vector<Device *> &Devices = allDevices();
+  if (Requested && *Requested != "default") {
+    if (Device *D = findDevice(*Requested))
+      return *D;
+    throw Concurrency::runtime_exception(
+        "CPPAMP_DEFAULT_ACCELERATOR is set to '" + *Requested +
+            "', which names no OpenCL device; available device paths: " +
+            listDevicePaths(),
+        Concurrency::AMPCC_E_INVALIDARG);
+  }
+  for (Device *D : Devices)
+    if (D->isGPU())
+      return *D;
+  for (Device *D : Devices)
+    if (D->isCPU())
+      return *D;
+  return *Devices.front();
+}
+
+static std::mutex DefaultLock;
+static Device *ChosenDefault = nullptr;
+
+Device &defaultDevice() {
+  std::lock_guard<std::mutex> Guard(DefaultLock);
+  // A failed choice (bad CPPAMP_DEFAULT_ACCELERATOR) is not remembered: each
+  // use reports it again instead of falling back to some other device.
+  if (!ChosenDefault)
+    ChosenDefault = &selectDefaultDevice(env().DefaultAccelerator);
+  return *ChosenDefault;
+}
+
+bool setDefaultDevice(Device &D) {
+  std::lock_guard<std::mutex> Guard(DefaultLock);
+  if (ChosenDefault)
+    return false;
+  ChosenDefault = &D;
+  return true;
+}
+
+} // namespace rt
+} // namespace ampcc

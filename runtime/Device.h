@@ -1,0 +1,119 @@
+//===- Device.h - OpenCL devices and their command queues -------*- C++ -*-===//
+//
+// The runtime sees every OpenCL device of every platform the ICD loader
+// lists. Each gets a Device, created once per process and never destroyed:
+// array_views with static storage may be destroyed after any of our own
+// statics, and they still need a live context to write their data back.
+// Contexts and queues are created on first use, so a program that only asks
+// for accelerator::get_all() does not pay for them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_RUNTIME_DEVICE_H
+#define AMPCC_RUNTIME_DEVICE_H
+
+#include "ampcc/runtime_api.h"
+
+#include <CL/cl.h>
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ampcc {
+namespace rt {
+
+/// What the runtime needs to know about a device, queried once.
+struct DeviceInfo {
+  std::string Path;         ///< "opencl:<platform index>:<device index>".
+  std::string Name;         ///< CL_DEVICE_NAME.
+  std::string PlatformName; ///< CL_PLATFORM_NAME.
+  cl_device_type Type = 0;
+  unsigned Version = 0;     ///< major << 16 | minor of CL_DEVICE_VERSION.
+  uint64_t GlobalMemBytes = 0;
+  uint64_t MaxAllocBytes = 0;
+  size_t MaxWorkGroupSize = 0;
+  bool SupportsDouble = false;
+};
+
+class AcceleratorViewImpl;
+
+class Device {
+public:
+  Device(cl_platform_id Platform, cl_device_id Id, DeviceInfo Info);
+  Device(const Device &) = delete;
+  Device &operator=(const Device &) = delete;
+
+  const DeviceInfo &info() const { return Info; }
+  cl_device_id id() const { return Id; }
+  bool isCPU() const { return Info.Type & CL_DEVICE_TYPE_CPU; }
+  bool isGPU() const { return Info.Type & CL_DEVICE_TYPE_GPU; }
+
+  /// The device's context, created on first use.
+  cl_context context();
+  /// The view that parallel_for_each without a view runs on.
+  const std::shared_ptr<AcceleratorViewImpl> &defaultView();
+
+private:
+  cl_platform_id Platform;
+  cl_device_id Id;
+  DeviceInfo Info;
+  std::mutex Lock; // Guards the lazily created members below.
+  cl_context Context = nullptr;
+  std::shared_ptr<AcceleratorViewImpl> DefaultView;
+};
+
+/// An accelerator_view: one in-order command queue on one device. In-order
+/// queues give the spec's "commands execute in submission order" for free.
+class AcceleratorViewImpl {
+public:
+  AcceleratorViewImpl(Device &Dev, bool AutomaticQueuing);
+  ~AcceleratorViewImpl();
+  AcceleratorViewImpl(const AcceleratorViewImpl &) = delete;
+  AcceleratorViewImpl &operator=(const AcceleratorViewImpl &) = delete;
+
+  Device &device() const { return Dev; }
+  bool isAutomaticQueuing() const { return Automatic; }
+  /// The queue, created on first use.
+  cl_command_queue queue();
+  void wait();
+  void flush();
+
+private:
+  Device &Dev;
+  bool Automatic;
+  std::mutex Lock;
+  cl_command_queue Queue = nullptr;
+};
+
+/// All devices of all platforms, in platform then device order. Throws
+/// runtime_exception when there is none (no ICD installed, typically).
+const std::vector<Device *> &allDevices();
+
+/// Finds a device by exact device path, by the aliases "cpu",
+/// "direct3d\\warp" and "direct3d\\ref" (the first CPU device), or by exact
+/// device name. Returns nullptr if none matches.
+Device *findDevice(const std::string &Path);
+
+/// The default-device rule, without the process-wide memory of defaultDevice:
+/// Requested (CPPAMP_DEFAULT_ACCELERATOR) if given, else the first GPU, else
+/// the first CPU, else the first device. Throws runtime_exception naming the
+/// variable and the path when Requested names no device.
+Device &selectDefaultDevice(const std::optional<std::string> &Requested);
+
+/// The process's default device: chosen on first use (by set_default, or else
+/// by selectDefaultDevice from the environment) and fixed from then on.
+Device &defaultDevice();
+/// Makes D the default device; false (and no effect) if one was already
+/// chosen, as accelerator::set_default specifies.
+bool setDefaultDevice(Device &D);
+
+/// "opencl:0:0 (pthread-haswell), opencl:1:0 (...)", for error messages.
+std::string listDevicePaths();
+
+} // namespace rt
+} // namespace ampcc
+
+#endif // AMPCC_RUNTIME_DEVICE_H

@@ -1,0 +1,34 @@
+//===- Env.cpp - Environment settings of the runtime ----------------------===//
+
+#include "Env.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace ampcc {
+namespace rt {
+
+static bool flag(const char *Name) {
+  const char *V = std::getenv(Name);
+  return V && *V && std::strcmp(V, "0") != 0;
+}
+
+static EnvSettings readEnv() {
+  EnvSettings S;
+  // An empty CPPAMP_DEFAULT_ACCELERATOR means "not chosen", as if unset:
+  // `CPPAMP_DEFAULT_ACCELERATOR= ./prog` is how shells clear a variable.
+  if (const char *V = std::getenv("CPPAMP_DEFAULT_ACCELERATOR"); V && *V)
+    S.DefaultAccelerator = V;
+  S.Trace = flag("AMPCC_TRACE");
+  S.DumpCL = flag("AMPCC_DUMP_CL");
+  S.CLOptDisable = flag("AMPCC_CL_OPT_DISABLE");
+  return S;
+}
+
+const EnvSettings &env() {
+  static const EnvSettings Settings = readEnv();
+  return Settings;
+}
+
+} // namespace rt
+} // namespace ampcc

@@ -1,0 +1,40 @@
+//===- Env.h - Environment settings of the runtime --------------*- C++ -*-===//
+//
+// Every environment variable the runtime reads is listed here and read in
+// Env.cpp, so that the set of knobs is documented in one place:
+//
+//   Variable                     Meaning
+//   CPPAMP_DEFAULT_ACCELERATOR   Device path (or device name) of the default
+//                                accelerator, as in Visual C++.
+//   AMPCC_TRACE                  Print each transfer and launch to stderr.
+//   AMPCC_DUMP_CL                Print each OpenCL program before building it.
+//   AMPCC_CL_OPT_DISABLE         Build programs with -cl-opt-disable.
+//
+// A flag is on when the variable is set to anything but "" or "0".
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_RUNTIME_ENV_H
+#define AMPCC_RUNTIME_ENV_H
+
+#include <optional>
+#include <string>
+
+namespace ampcc {
+namespace rt {
+
+struct EnvSettings {
+  std::optional<std::string> DefaultAccelerator;
+  bool Trace = false;
+  bool DumpCL = false;
+  bool CLOptDisable = false;
+};
+
+/// The settings, read from the environment on first use. Read once because
+/// the answers must not change under a running program (a trace that starts
+/// halfway would make the transfer log lie).
+const EnvSettings &env();
+
+} // namespace rt
+} // namespace ampcc
+
+#endif // AMPCC_RUNTIME_ENV_H

@@ -1,0 +1,169 @@
+//===- KernelRegistry.cpp - Registered kernels and built programs ---------===//
+
+#include "KernelRegistry.h"
+
+#include "BuildLog.h"
+#include "Device.h"
+#include "Env.h"
+#include "Errors.h"
+#include "Stats.h"
+#include "ampcc/exceptions.h"
+
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+namespace ampcc {
+namespace rt {
+
+namespace {
+struct Registry {
+  std::mutex Lock;
+  std::unordered_map<std::string, const KernelDesc *> Kernels;
+  // Built state, keyed by descriptor address and device: descriptors are
+  // static data of the program, so their addresses are stable identities.
+  std::map<std::pair<const ProgramDesc *, Device *>, cl_program> Programs;
+  std::map<std::pair<const KernelDesc *, Device *>,
+           std::unique_ptr<BuiltKernel>>
+      Built;
+};
+} // namespace
+
+static Registry &registry() {
+  // Function-local and never destroyed: registerKernels runs from other
+  // translation units' static initialisers (in an order we do not control),
+  // and launches may come from static destructors.
+  static Registry *R = new Registry;
+  return *R;
+}
+
+void registerKernels(const KernelDesc *Descs, uint32_t Count) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  // A lambda in an inline function is registered by every translation unit
+  // that uses it, with equivalent code (the ODR): the first one is kept.
+  for (uint32_t I = 0; I < Count; ++I)
+    if (Descs[I].TypeName)
+      R.Kernels.emplace(Descs[I].TypeName, &Descs[I]);
+}
+
+const KernelDesc *lookupKernel(const char *TypeName) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  auto It = R.Kernels.find(TypeName);
+  return It == R.Kernels.end() ? nullptr : It->second;
+}
+
+static std::string buildLog(cl_program Program, Device &Dev) {
+  size_t Size = 0;
+  if (clGetProgramBuildInfo(Program, Dev.id(), CL_PROGRAM_BUILD_LOG, 0,
+                            nullptr, &Size) != CL_SUCCESS || Size == 0)
+    return "(the OpenCL driver gave no build log)";
+  std::string Log(Size, '\0');
+  if (clGetProgramBuildInfo(Program, Dev.id(), CL_PROGRAM_BUILD_LOG, Size,
+                            &Log[0], nullptr) != CL_SUCCESS)
+    return "(the OpenCL driver gave no build log)";
+  Log.resize(std::char_traits<char>::length(Log.c_str()));
+  // Drivers end the log with newlines; the exception message should not.
+  while (!Log.empty() && (Log.back() == '\n' || Log.back() == ' '))
+    Log.pop_back();
+  return Log;
+}
+
+static cl_program buildProgram(const ProgramDesc &P, Device &Dev) {
+  const char *File = P.SourceFile ? P.SourceFile : "<unknown file>";
+  if (!P.Source)
+    throw Concurrency::runtime_exception(
+        std::string("the OpenCL program for ") + File + " has no source text",
+        Concurrency::AMPCC_E_FAIL);
+  if (env().DumpCL)
+    std::fprintf(stderr, "ampcc: OpenCL C for %s on %s:\n%s\n", File,
+                 Dev.info().Name.c_str(), P.Source);
+
+  cl_int Err = CL_SUCCESS;
+  const char *Text = P.Source; // The API wants a non-const array of them.
+  cl_program Program =
+      clCreateProgramWithSource(Dev.context(), 1, &Text, nullptr, &Err);
+  checkCL(Err, std::string("clCreateProgramWithSource for ") + File);
+
+  std::string Options = "-cl-std=CL1.2";
+  if (env().CLOptDisable)
+    Options += " -cl-opt-disable";
+  trace("building OpenCL program for " + std::string(File) + " on " +
+        Dev.info().Name);
+  cl_device_id Id = Dev.id();
+  Err = clBuildProgram(Program, 1, &Id, Options.c_str(), nullptr, nullptr);
+  if (Err != CL_SUCCESS) {
+    // The generated source carries #line directives, so the log points at
+    // the user's file and line (with our help where the driver ignores them).
+    std::string Message = std::string("failed to build OpenCL program for ") +
+                          File + " on " + Dev.info().Name + ":\n" +
+                          remapBuildLog(buildLog(Program, Dev), P.Source);
+    if (Err != CL_BUILD_PROGRAM_FAILURE)
+      Message += "\n(" + clErrorMessage(Err, "clBuildProgram") + ")";
+    clReleaseProgram(Program);
+    throw Concurrency::runtime_exception(Message, Err);
+  }
+  return Program;
+}
+
+BuiltKernel &getKernel(const KernelDesc &K, Device &Dev) {
+  Registry &R = registry();
+  // One lock for the whole build: a second thread launching the same kernel
+  // must wait for the first build rather than start its own.
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  auto Found = R.Built.find({&K, &Dev});
+  if (Found != R.Built.end())
+    return *Found->second;
+
+  const char *Location = K.Location ? K.Location : "<unknown location>";
+  if (!K.Program)
+    throw Concurrency::runtime_exception(
+        std::string("kernel at ") + Location + " has no OpenCL program",
+        Concurrency::AMPCC_E_FAIL);
+  const ProgramDesc &P = *K.Program;
+  if (P.UsesDouble && !Dev.info().SupportsDouble)
+    throw Concurrency::unsupported_feature(
+        std::string("kernel at ") + Location +
+        " uses double, but device " + Dev.info().Name +
+        " does not support double precision");
+
+  cl_program &Program = R.Programs[{&P, &Dev}];
+  if (!Program) {
+    try {
+      Program = buildProgram(P, Dev);
+    } catch (...) {
+      // Forget the failed entry so that the next launch reports again.
+      R.Programs.erase({&P, &Dev});
+      throw;
+    }
+  }
+
+  cl_int Err = CL_SUCCESS;
+  cl_kernel Kernel = clCreateKernel(Program, K.KernelName, &Err);
+  if (Err == CL_INVALID_KERNEL_NAME)
+    throw Concurrency::runtime_exception(
+        std::string("the OpenCL program for ") +
+            (P.SourceFile ? P.SourceFile : "<unknown file>") +
+            " has no kernel named '" + (K.KernelName ? K.KernelName : "") +
+            "' (kernel at " + Location + ")",
+        Err);
+  checkCL(Err, std::string("clCreateKernel for kernel at ") + Location);
+
+  auto B = std::make_unique<BuiltKernel>();
+  B->Kernel = Kernel;
+  size_t WG = 0;
+  if (clGetKernelWorkGroupInfo(Kernel, Dev.id(), CL_KERNEL_WORK_GROUP_SIZE,
+                               sizeof(WG), &WG, nullptr) != CL_SUCCESS)
+    WG = Dev.info().MaxWorkGroupSize;
+  B->MaxWorkGroupSize = WG;
+  BuiltKernel &Result = *B;
+  R.Built.emplace(std::make_pair(&K, &Dev), std::move(B));
+  return Result;
+}
+
+} // namespace rt
+} // namespace ampcc

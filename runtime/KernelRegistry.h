@@ -1,0 +1,44 @@
+//===- KernelRegistry.h - Registered kernels and built programs -*- C++ -*-===//
+//
+// Generated code registers a KernelDesc for every kernel at static
+// initialisation; a launch finds it again by the closure's typeid name. The
+// OpenCL program of a translation unit is built the first time one of its
+// kernels runs on a device, and kept for the rest of the process.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_RUNTIME_KERNELREGISTRY_H
+#define AMPCC_RUNTIME_KERNELREGISTRY_H
+
+#include "ampcc/runtime_api.h"
+
+#include <CL/cl.h>
+
+#include <mutex>
+
+namespace ampcc {
+namespace rt {
+
+class Device;
+
+/// The registered kernel for a closure type name, or nullptr.
+const KernelDesc *lookupKernel(const char *TypeName);
+
+/// A cl_kernel for one (kernel, device) pair. Setting arguments and
+/// enqueueing must happen under Lock: kernel arguments are state of the
+/// cl_kernel object, shared by all threads that launch it.
+struct BuiltKernel {
+  cl_kernel Kernel = nullptr;
+  /// CL_KERNEL_WORK_GROUP_SIZE: the largest tile this kernel can run with.
+  size_t MaxWorkGroupSize = 0;
+  std::mutex Lock;
+};
+
+/// Builds K's program for Dev if needed and returns the kernel. Throws
+/// unsupported_feature when the program needs double precision the device
+/// lacks, and runtime_exception with the build log when the build fails.
+BuiltKernel &getKernel(const KernelDesc &K, Device &Dev);
+
+} // namespace rt
+} // namespace ampcc
+
+#endif // AMPCC_RUNTIME_KERNELREGISTRY_H

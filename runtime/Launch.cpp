@@ -1,0 +1,276 @@
+//===- Launch.cpp - parallel_for_each: from closure bytes to NDRange ------===//
+//
+// launchKernel turns the closure object of a parallel_for_each into OpenCL
+// kernel arguments, following the CaptureDescs that ampcc computed from the
+// same closure type, makes the device copy of every captured view current,
+// and enqueues the kernel. It does not wait for the kernel: the queue is in
+// order and host reads are blocking, so the host sees the results when it
+// asks for them and not before it has to.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DataSource.h"
+#include "Device.h"
+#include "Errors.h"
+#include "KernelRegistry.h"
+#include "Stats.h"
+#include "ampcc/exceptions.h"
+#include "ampcc/runtime_api.h"
+
+#include <cxxabi.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace ampcc {
+namespace rt {
+
+static std::string demangle(const char *TypeName) {
+  int Status = 0;
+  char *D = abi::__cxa_demangle(TypeName, nullptr, nullptr, &Status);
+  std::string S = (Status == 0 && D) ? D : TypeName;
+  std::free(D);
+  return S;
+}
+
+/// "999x666", the way the spec's messages write extents.
+template <typename T> static std::string dims(const T *V, uint32_t Rank) {
+  std::string S;
+  for (uint32_t I = 0; I < Rank; ++I)
+    S += (I ? "x" : "") + std::to_string(V[I]);
+  return S;
+}
+
+[[noreturn]] static void fail(const KernelDesc &K, const std::string &What) {
+  throw Concurrency::runtime_exception(
+      std::string("kernel at ") + (K.Location ? K.Location : "<unknown>") +
+          ": " + What,
+      Concurrency::AMPCC_E_FAIL);
+}
+
+namespace {
+/// One OpenCL kernel argument, copied out of the closure (or computed) so
+/// that the closure can be read before the kernel's lock is taken.
+struct Arg {
+  std::vector<unsigned char> Bytes;
+  template <typename T> static Arg of(const T &V) {
+    Arg A;
+    A.Bytes.resize(sizeof(T));
+    std::memcpy(A.Bytes.data(), &V, sizeof(T));
+    return A;
+  }
+};
+
+/// A data source the kernel uses; each appears once however many captures
+/// name it, so that it is copied in at most once.
+struct SourceUse {
+  DataSource *Source;
+  cl_mem Buffer;
+  bool MayWrite;
+};
+} // namespace
+
+/// The bytes a capture occupies in the closure, to check descriptors against
+/// the closure size before reading through them.
+static size_t captureFootprint(const CaptureDesc &C) {
+  switch (C.Kind) {
+  case CaptureKind::Value:
+    return C.Size;
+  case CaptureKind::Bool:
+    return 1;
+  case CaptureKind::View:
+    return sizeof(ViewHeader) + 2 * sizeof(int32_t) * C.Rank;
+  case CaptureKind::ArrayRef:
+    return sizeof(void *);
+  }
+  return SIZE_MAX;
+}
+
+static std::vector<Arg> buildArgs(const KernelDesc &K, const void *Closure,
+                                  uint32_t ClosureSize,
+                                  AcceleratorViewImpl &View,
+                                  std::vector<SourceUse> &Uses) {
+  const auto *Bytes = static_cast<const unsigned char *>(Closure);
+  std::vector<Arg> Args;
+  for (uint32_t I = 0; I < K.NumCaptures; ++I) {
+    const CaptureDesc &C = K.Captures[I];
+    size_t Footprint = captureFootprint(C);
+    if (Footprint > ClosureSize || C.Offset > ClosureSize - Footprint)
+      fail(K, "capture " + std::to_string(I) +
+                  " lies outside the closure object (corrupt kernel "
+                  "descriptor)");
+    const unsigned char *Field = Bytes + C.Offset;
+
+    if (C.Kind == CaptureKind::Value) {
+      Arg A;
+      A.Bytes.assign(Field, Field + C.Size);
+      Args.push_back(std::move(A));
+      continue;
+    }
+    if (C.Kind == CaptureKind::Bool) {
+      // OpenCL has no bool kernel arguments; the kernel declares an int.
+      cl_int V = *Field ? 1 : 0;
+      Args.push_back(Arg::of(V));
+      continue;
+    }
+
+    const ViewHeader *H;
+    if (C.Kind == CaptureKind::View) {
+      H = reinterpret_cast<const ViewHeader *>(Field);
+    } else {
+      std::memcpy(&H, Field, sizeof(H));
+      if (!H)
+        fail(K, "captured array reference " + std::to_string(I) + " is null");
+    }
+    if (!H->Source)
+      fail(K, "captured array_view " + std::to_string(I) +
+                  " has no data source");
+    if (H->Rank < 0 || uint32_t(H->Rank) != C.Rank)
+      fail(K, "captured array_view " + std::to_string(I) + " has rank " +
+                  std::to_string(H->Rank) + " but the kernel expects rank " +
+                  std::to_string(C.Rank) + " (ABI mismatch)");
+
+    bool MayWrite = !(C.Flags & CF_ReadOnly);
+    SourceUse *Use = nullptr;
+    for (SourceUse &U : Uses)
+      if (U.Source == H->Source)
+        Use = &U;
+    if (!Use) {
+      Uses.push_back({H->Source, H->Source->prepareForKernel(View), false});
+      Use = &Uses.back();
+    }
+    Use->MayWrite |= MayWrite;
+
+    Args.push_back(Arg::of(Use->Buffer));
+    // The view's shape, passed by value as struct { int Off; int Ext[N];
+    // int Stride[N]; }: plain ints, so no padding on any device.
+    std::vector<int32_t> Desc;
+    Desc.push_back(H->Offset);
+    Desc.insert(Desc.end(), viewExtent(H), viewExtent(H) + C.Rank);
+    Desc.insert(Desc.end(), viewStride(H), viewStride(H) + C.Rank);
+    Arg A;
+    A.Bytes.resize(Desc.size() * sizeof(int32_t));
+    std::memcpy(A.Bytes.data(), Desc.data(), A.Bytes.size());
+    Args.push_back(std::move(A));
+  }
+  return Args;
+}
+
+void launchKernel(const char *TypeName, const void *Closure,
+                  uint32_t ClosureSize, uint32_t Rank, const int32_t *Extent,
+                  const int32_t *Tile, AcceleratorViewImpl *View) {
+  if (!TypeName)
+    throw Concurrency::runtime_exception("launchKernel: no kernel type name",
+                                         Concurrency::AMPCC_E_INVALIDARG);
+  const KernelDesc *KP = lookupKernel(TypeName);
+  if (!KP)
+    throw Concurrency::runtime_exception(
+        "no kernel was registered for lambda/functor type " +
+            demangle(TypeName) + "; was this file compiled with ampcc?",
+        Concurrency::AMPCC_E_FAIL);
+  const KernelDesc &K = *KP;
+
+  // ABI guards: a mismatch means host code and generated code disagree about
+  // the closure, and reading it would pass garbage to the device.
+  if (ClosureSize != K.ClosureSize)
+    fail(K, "the closure object is " + std::to_string(ClosureSize) +
+                " bytes in the host program but " +
+                std::to_string(K.ClosureSize) +
+                " bytes in the code ampcc generated for it; rebuild every "
+                "file with the same ampcc and flags");
+  if (Rank != K.Rank)
+    fail(K, "launched over a rank-" + std::to_string(Rank) +
+                " compute domain, but its code was generated for rank " +
+                std::to_string(K.Rank));
+  if (Rank == 0)
+    fail(K, "compute domain of rank 0");
+  if (Rank > 3)
+    throw Concurrency::unsupported_feature(
+        "parallel_for_each over a rank-" + std::to_string(Rank) +
+        " compute domain (kernel at " +
+        (K.Location ? K.Location : "<unknown>") +
+        "): ranks above 3 are not supported yet");
+
+  bool Empty = false;
+  for (uint32_t D = 0; D < Rank; ++D) {
+    if (Extent[D] < 0)
+      throw Concurrency::invalid_compute_domain(
+          "compute domain " + dims(Extent, Rank) + " has a negative extent");
+    Empty |= Extent[D] == 0;
+  }
+
+  // A tiled_extent passed by the caller wins over the tile ampcc saw in the
+  // kernel's signature.
+  int32_t DescTile[3] = {int32_t(K.Tile[0]), int32_t(K.Tile[1]),
+                         int32_t(K.Tile[2])};
+  const int32_t *T = Tile ? Tile : (K.Tile[0] ? DescTile : nullptr);
+  size_t TileThreads = 1;
+  if (T) {
+    for (uint32_t D = 0; D < Rank; ++D) {
+      if (T[D] <= 0)
+        throw Concurrency::invalid_compute_domain(
+            "tile " + dims(T, Rank) + " has a non-positive extent");
+      TileThreads *= size_t(T[D]);
+    }
+    for (uint32_t D = 0; D < Rank; ++D)
+      if (Extent[D] % T[D] != 0)
+        throw Concurrency::invalid_compute_domain(
+            "compute domain " + dims(Extent, Rank) +
+            " is not divisible by tile " + dims(T, Rank) +
+            "; use tiled_extent::pad() or truncate()");
+  }
+  // An empty compute domain runs nothing, and needs neither device nor data.
+  if (Empty)
+    return;
+
+  AcceleratorViewImpl &V = View ? *View : *defaultDevice().defaultView();
+  Device &Dev = V.device();
+  BuiltKernel &B = getKernel(K, Dev);
+  if (T && TileThreads > B.MaxWorkGroupSize)
+    fail(K, "tile " + dims(T, Rank) + " has " + std::to_string(TileThreads) +
+                " threads, but this kernel can run at most " +
+                std::to_string(B.MaxWorkGroupSize) + " threads per tile on " +
+                Dev.info().Name);
+
+  std::vector<SourceUse> Uses;
+  std::vector<Arg> Args = buildArgs(K, Closure, ClosureSize, V, Uses);
+
+  // AMP dimension 0 varies slowest; OpenCL dimension 0 fastest.
+  size_t Global[3], Local[3];
+  for (uint32_t D = 0; D < Rank; ++D) {
+    Global[Rank - 1 - D] = size_t(Extent[D]);
+    Local[Rank - 1 - D] = T ? size_t(T[D]) : 0;
+  }
+  cl_command_queue Q = V.queue();
+  {
+    std::lock_guard<std::mutex> Guard(B.Lock);
+    for (size_t I = 0; I < Args.size(); ++I)
+      checkCL(clSetKernelArg(B.Kernel, cl_uint(I), Args[I].Bytes.size(),
+                             Args[I].Bytes.data()),
+              "clSetKernelArg for argument " + std::to_string(I) +
+                  " of kernel at " + (K.Location ? K.Location : "<unknown>"));
+    checkCL(clEnqueueNDRangeKernel(Q, B.Kernel, Rank, nullptr, Global,
+                                   T ? Local : nullptr, 0, nullptr, nullptr),
+            "clEnqueueNDRangeKernel for kernel at " +
+                std::string(K.Location ? K.Location : "<unknown>") + " over " +
+                dims(Extent, Rank) + (T ? " with tile " + dims(T, Rank) : ""));
+  }
+  for (SourceUse &U : Uses)
+    if (U.MayWrite)
+      U.Source->kernelMayWrite();
+  // Submit now rather than at the next blocking call, so the device works
+  // while the host goes on.
+  checkCL(clFlush(Q), "clFlush");
+
+  if (traceEnabled())
+    noteLaunch(std::string(K.KernelName ? K.KernelName : "?") + " over " +
+               dims(Extent, Rank) + (T ? " tile " + dims(T, Rank) : "") +
+               " on " + Dev.info().Name);
+  else
+    noteLaunch("");
+}
+
+} // namespace rt
+} // namespace ampcc

@@ -1,0 +1,173 @@
+//===- AcceleratorTest.cpp - Device discovery and accelerator classes -----===//
+
+#include "Device.h"
+#include "ampcc/accelerator.h"
+#include "ampcc/exceptions.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <unistd.h>
+
+using namespace Concurrency;
+
+static std::string narrow(const std::wstring &W) {
+  return std::string(W.begin(), W.end());
+}
+
+TEST(AcceleratorTest, GetAllListsDevices) {
+  std::vector<accelerator> All = accelerator::get_all();
+  ASSERT_FALSE(All.empty());
+  for (const accelerator &A : All) {
+    EXPECT_EQ(narrow(A.get_device_path()).rfind("opencl:", 0), 0u)
+        << narrow(A.get_device_path());
+    EXPECT_FALSE(A.get_description().empty());
+    EXPECT_GE(A.get_version(), 1u << 16) << "at least OpenCL 1.0";
+    EXPECT_FALSE(A.get_has_display());
+    EXPECT_FALSE(A.get_is_debug());
+    // Full double support implies the limited subset.
+    if (A.get_supports_double_precision())
+      EXPECT_TRUE(A.get_supports_limited_double_precision());
+  }
+}
+
+TEST(AcceleratorTest, DefaultAcceleratorIsOneOfAll) {
+  accelerator Default;
+  EXPECT_FALSE(Default.get_description().empty());
+  bool Found = false;
+  for (const accelerator &A : accelerator::get_all())
+    Found |= A == Default;
+  EXPECT_TRUE(Found);
+  EXPECT_EQ(accelerator(accelerator::default_accelerator), Default);
+}
+
+TEST(AcceleratorTest, PathAndNameFindTheSameDevice) {
+  for (const accelerator &A : accelerator::get_all()) {
+    EXPECT_EQ(accelerator(A.get_device_path()), A);
+    accelerator ByName(A.get_description());
+    // Two identical devices share a name; the first one is found.
+    EXPECT_EQ(ByName.get_description(), A.get_description());
+  }
+}
+
+TEST(AcceleratorTest, CpuAliasesNameACpuDevice) {
+  bool HasCPU = false;
+  for (const accelerator &A : accelerator::get_all())
+    HasCPU |= A.get_is_emulated();
+  if (!HasCPU) {
+    EXPECT_THROW(accelerator(accelerator::cpu_accelerator), runtime_exception);
+    return;
+  }
+  accelerator Cpu(accelerator::cpu_accelerator);
+  EXPECT_TRUE(Cpu.get_is_emulated());
+  EXPECT_EQ(accelerator(accelerator::direct3d_warp), Cpu);
+  EXPECT_EQ(accelerator(accelerator::direct3d_ref), Cpu);
+}
+
+TEST(AcceleratorTest, UnknownPathThrowsAndListsDevices) {
+  try {
+    accelerator A(L"opencl:99:99");
+    FAIL() << "no exception for an unknown device path";
+  } catch (const runtime_exception &E) {
+    std::string M = E.what();
+    EXPECT_NE(M.find("opencl:99:99"), std::string::npos) << M;
+    EXPECT_NE(M.find("opencl:0:"), std::string::npos) << M;
+  }
+  EXPECT_THROW(accelerator::set_default(L"no such device"), runtime_exception);
+}
+
+TEST(AcceleratorTest, SetDefaultFailsOnceTheDefaultIsUsed) {
+  accelerator Default; // Fixes the default for this process.
+  EXPECT_FALSE(accelerator::set_default(Default.get_device_path()));
+  EXPECT_EQ(accelerator(), Default);
+}
+
+TEST(AcceleratorTest, ViewsCompareByQueue) {
+  accelerator A;
+  accelerator_view V1 = A.get_default_view();
+  accelerator_view V2 = A.get_default_view();
+  EXPECT_EQ(V1, V2);
+  EXPECT_EQ(V1.get_accelerator(), A);
+  EXPECT_EQ(V1.get_queuing_mode(), queuing_mode_automatic);
+  EXPECT_EQ(V1.get_version(), A.get_version());
+  EXPECT_FALSE(V1.get_is_debug());
+
+  accelerator_view V3 = A.create_view(queuing_mode_immediate);
+  EXPECT_NE(V3, V1);
+  EXPECT_EQ(V3.get_queuing_mode(), queuing_mode_immediate);
+  EXPECT_EQ(V3.get_accelerator(), A);
+  EXPECT_NE(details::implOf(V3), details::implOf(V1));
+  V3.flush();
+  V3.wait();
+  V1.wait();
+}
+
+TEST(DefaultDeviceTest, SelectionHonoursTheRequestedPath) {
+  using namespace ampcc::rt;
+  for (Device *D : allDevices()) {
+    EXPECT_EQ(&selectDefaultDevice(D->info().Path), D);
+  }
+  // Unset, and the explicit "default", pick by device type.
+  EXPECT_EQ(&selectDefaultDevice(std::nullopt),
+            &selectDefaultDevice(std::string("default")));
+}
+
+TEST(DefaultDeviceTest, BogusRequestNamesVariableAndPath) {
+  try {
+    ampcc::rt::selectDefaultDevice(std::string("opencl:7:7"));
+    FAIL() << "no exception for a bogus CPPAMP_DEFAULT_ACCELERATOR";
+  } catch (const runtime_exception &E) {
+    std::string M = E.what();
+    EXPECT_NE(M.find("CPPAMP_DEFAULT_ACCELERATOR"), std::string::npos) << M;
+    EXPECT_NE(M.find("'opencl:7:7'"), std::string::npos) << M;
+  }
+}
+
+// The next two run in a fresh process (the "threadsafe" death-test style
+// re-executes the test binary), because the environment they change is read
+// once per process.
+
+/// Runs Body, prints the message of the runtime_exception it throws to
+/// stderr and exits with 3; exits with 0 if it does not throw.
+template <typename Fn> static void exitWithMessage(Fn Body) {
+  try {
+    Body();
+  } catch (const runtime_exception &E) {
+    std::fprintf(stderr, "%s\n", E.what());
+    std::fflush(stderr);
+    _exit(3);
+  }
+  _exit(0);
+}
+
+TEST(DefaultDeviceDeathTest, BogusEnvironmentFailsAtFirstUse) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(exitWithMessage([] {
+                setenv("CPPAMP_DEFAULT_ACCELERATOR", "no-such-device", 1);
+                accelerator A;
+              }),
+              ::testing::ExitedWithCode(3),
+              "CPPAMP_DEFAULT_ACCELERATOR is set to 'no-such-device'");
+}
+
+TEST(DefaultDeviceDeathTest, MissingOpenCLPlatformIsExplained) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  // The ICD loader (ocl-icd and Khronos' alike) takes its vendor directory
+  // from OCL_ICD_VENDORS; an empty one is a machine with no OpenCL driver.
+  EXPECT_EXIT(exitWithMessage([] {
+                char Dir[] = "/tmp/ampcc-no-icd-XXXXXX";
+                if (!mkdtemp(Dir))
+                  _exit(4);
+                struct RemoveDir {
+                  const char *Path;
+                  ~RemoveDir() { rmdir(Path); }
+                } Cleanup{Dir};
+                setenv("OCL_ICD_VENDORS", Dir, 1);
+                unsetenv("OCL_ICD_FILENAMES");
+                accelerator::get_all();
+              }),
+              ::testing::ExitedWithCode(3),
+              "no OpenCL platform was found.*pocl-opencl-icd");
+}
