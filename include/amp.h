@@ -9,6 +9,7 @@
 #include "ampcc/restrict.h"
 #include "ampcc/exceptions.h"
 #include "ampcc/index.h"
+#include "ampcc/tiled.h"
 #include "ampcc/array_view.h"
 #include "ampcc/accelerator.h"
 #include "ampcc/parallel_for_each.h"

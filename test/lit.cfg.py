@@ -27,6 +27,7 @@ config.substitutions.append(("%clcheck", config.clang_c +
                              " -x cl -cl-std=CL1.2 -fsyntax-only -Werror -Wno-unused-value"))
 config.substitutions.append(("%not", os.path.join(config.llvm_tools_dir, "not")))
 config.substitutions.append(("%src_root", config.ampcc_src_root))
+config.substitutions.append(("%obj_root", config.ampcc_obj_root))
 
 # The OpenCL runtime: keep PoCL's kernel cache inside the build tree so runs
 # do not depend on (or pollute) the user's home directory.

@@ -141,6 +141,8 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   std::vector<std::string> Cmd = {TC.ClangXX};
   Cmd.insert(Cmd.end(), Frontend.begin(), Frontend.end());
   Cmd.push_back("--offload-host-only");
+  // The device pass parsed the same file and already printed its warnings.
+  Cmd.push_back("-w");
   Cmd.insert(Cmd.end(), Opts.CodegenArgs.begin(), Opts.CodegenArgs.end());
   if (Opts.Act == Action::SyntaxOnly) {
     Cmd.insert(Cmd.end(), {"-fsyntax-only", Src});

@@ -12,6 +12,7 @@
 namespace Concurrency {
 
 template <int N> class extent;
+template <int D0, int D1, int D2> class tiled_extent;
 
 template <int N> class index {
   static_assert(N > 0, "rank of index must be positive");
@@ -142,6 +143,13 @@ public:
     for (int I = 0; I < N; ++I)
       S *= (unsigned int)_M_base[I];
     return S;
+  }
+  /// This extent tiled by D0 (rank 1), D0 x D1 (rank 2) or D0 x D1 x D2.
+  template <int D0, int D1 = 0, int D2 = 0>
+  tiled_extent<D0, D1, D2> tile() const restrict(cpu, amp) {
+    static_assert((D2 > 0 ? 3 : D1 > 0 ? 2 : 1) == N,
+                  "the number of tile dimensions must equal the rank");
+    return tiled_extent<D0, D1, D2>(*this);
   }
   bool contains(const index<N> &Idx) const restrict(cpu, amp) {
     for (int I = 0; I < N; ++I)

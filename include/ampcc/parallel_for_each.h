@@ -8,6 +8,7 @@
 #define AMPCC_PARALLEL_FOR_EACH_H
 
 #include "index.h"
+#include "tiled.h"
 #include "runtime_api.h"
 
 #include <typeinfo>
@@ -25,6 +26,14 @@ void launch(const Concurrency::extent<N> &Ext, const Kernel &K,
   ampcc::rt::launchKernel(typeid(Kernel).name(), &K, sizeof(Kernel), N,
                           Ext._M_base, nullptr, View);
 }
+
+template <int D0, int D1, int D2, typename Kernel>
+void launchTiled(const tiled_extent<D0, D1, D2> &Ext, const Kernel &K,
+                 ampcc::rt::AcceleratorViewImpl *View) {
+  const int32_t Tile[3] = {D0, D1, D2};
+  ampcc::rt::launchKernel(typeid(Kernel).name(), &K, sizeof(Kernel),
+                          tiled_extent<D0, D1, D2>::rank, Ext._M_base, Tile, View);
+}
 } // namespace details
 
 template <int N, typename Kernel>
@@ -36,6 +45,17 @@ template <int N, typename Kernel>
 void parallel_for_each(const accelerator_view &View,
                        const Concurrency::extent<N> &Ext, const Kernel &K) {
   details::launch(Ext, K, details::implOf(View));
+}
+
+template <int D0, int D1, int D2, typename Kernel>
+void parallel_for_each(const tiled_extent<D0, D1, D2> &Ext, const Kernel &K) {
+  details::launchTiled(Ext, K, nullptr);
+}
+
+template <int D0, int D1, int D2, typename Kernel>
+void parallel_for_each(const accelerator_view &View,
+                       const tiled_extent<D0, D1, D2> &Ext, const Kernel &K) {
+  details::launchTiled(Ext, K, details::implOf(View));
 }
 
 } // namespace Concurrency

@@ -4,6 +4,7 @@
 #include "../Support/Diagnostics.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -64,19 +65,24 @@ public:
       return true;
     }
     // The compute domain is the parameter before the kernel.
-    const Expr *Domain = CE->getArg(CE->getNumArgs() - 2);
-    if (const auto *DomainRD = Domain->getType()->getAsCXXRecordDecl())
-      if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(DomainRD)) {
-        const TemplateArgumentList &TA = Spec->getTemplateArgs();
-        if (Spec->getName() == "extent") {
-          Site.Rank = TA.get(0).getAsIntegral().getZExtValue();
-        } else if (Spec->getName() == "tiled_extent") {
-          Site.Tiled = true;
-          Site.Rank = TA.size();
-          for (unsigned I = 0; I < TA.size() && I < 3; ++I)
-            Site.Tile[I] = TA.get(I).getAsIntegral().getZExtValue();
+    QualType DomainTy =
+        FD->getParamDecl(FD->getNumParams() - 2)->getType().getNonReferenceType();
+    if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            DomainTy->getAsCXXRecordDecl())) {
+      const TemplateArgumentList &TA = Spec->getTemplateArgs();
+      if (Spec->getName() == "extent") {
+        Site.Rank = TA.get(0).getAsIntegral().getZExtValue();
+      } else if (Spec->getName() == "tiled_extent") {
+        // tiled_extent<D0, D1 = 0, D2 = 0>: the rank is the number of
+        // non-zero tile dimensions.
+        Site.Tiled = true;
+        for (unsigned I = 0; I < TA.size() && I < 3; ++I) {
+          Site.Tile[I] = TA.get(I).getAsIntegral().getZExtValue();
+          if (Site.Tile[I])
+            Site.Rank = I + 1;
         }
       }
+    }
     Sites.push_back(Site);
     return true;
   }

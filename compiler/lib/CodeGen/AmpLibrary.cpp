@@ -33,6 +33,16 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
                                             llvm::ArrayRef<const Expr *> Args,
                                             SourceLocation Loc, bool &Handled) {
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (MD && DeviceCodeGen::isAmpClass(MD->getParent(), "tile_barrier")) {
+    Handled = true;
+    // C++ AMP's wait() fences both memories; the named variants one each.
+    StringRef Name = MD->getName();
+    if (Name == "wait_with_global_memory_fence")
+      return "barrier(CLK_GLOBAL_MEM_FENCE)";
+    if (Name == "wait_with_tile_static_memory_fence")
+      return "barrier(CLK_LOCAL_MEM_FENCE)";
+    return "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)";
+  }
   if (!MD || !DeviceCodeGen::isAmpClass(MD->getParent(), "array_view"))
     return "";
   Handled = true;

@@ -185,7 +185,7 @@ std::string FunctionEmitter::callFunction(const FunctionDecl *FD,
   CloneKey Key;
   Key.FD = FD->getCanonicalDecl();
   std::vector<std::string> ArgText;
-  if (MD && MD->isInstance()) {
+  if (MD && MD->isInstance() && !isa<CXXConstructorDecl>(MD)) {
     if (MD->isConst()) {
       ArgText.push_back(ObjectIsPointer ? "(*" + expr(Object) + ")" : expr(Object));
     } else if (ObjectIsPointer) {

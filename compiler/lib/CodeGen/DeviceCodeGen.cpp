@@ -165,7 +165,10 @@ std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
     std::string FieldName =
         F->getIdentifier() ? safeLocalName(F->getName())
                            : "_field" + std::to_string(F->getFieldIndex());
-    Body += "  " + declare(F->getType(), FieldName, F->getLocation()) + ";\n";
+    // Const members lose their const: C has no constructors, so generated
+    // constructors and kernel prologues assign them.
+    Body += "  " + declare(F->getType().getUnqualifiedType(), FieldName,
+                           F->getLocation()) + ";\n";
   }
   if (Body.empty())
     Body = "  int _empty; /* C structs cannot be empty */\n";

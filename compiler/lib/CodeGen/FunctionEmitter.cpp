@@ -26,6 +26,22 @@ using namespace clang;
 
 namespace ampcc {
 
+/// Lowered reference-returning calls print as "(*f(...))". Where the
+/// reference itself is wanted (its address, or a discarded value), undo
+/// the star. Returns false if \p S is not wrapped that way as a whole.
+static bool stripDeref(std::string &S) {
+  if (S.size() <= 3 || S.compare(0, 2, "(*") != 0 || S.back() != ')')
+    return false;
+  int Depth = 0;
+  for (size_t I = 0; I + 1 < S.size(); ++I) {
+    Depth += S[I] == '(' ? 1 : S[I] == ')' ? -1 : 0;
+    if (Depth == 0)
+      return false;
+  }
+  S = S.substr(2, S.size() - 3);
+  return true;
+}
+
 static std::string intText(const llvm::APSInt &V) {
   return llvm::toString(V, 10, V.isSigned());
 }
@@ -81,10 +97,10 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
       ++Indent;
     }
     line("if (" + condition(IS->getInit(), IS->getConditionVariable(), IS->getCond()) + ")");
-    emitStmt(IS->getThen());
+    emitBody(IS->getThen());
     if (IS->getElse()) {
       line("else");
-      emitStmt(IS->getElse());
+      emitBody(IS->getElse());
     }
     if (Scoped) {
       --Indent;
@@ -114,7 +130,7 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
       --Indent;
       line("}");
     } else {
-      emitStmt(FS->getBody());
+      emitBody(FS->getBody());
     }
     --Indent;
     line("}");
@@ -132,12 +148,12 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
       return;
     }
     line("while (" + expr(WS->getCond()) + ")");
-    emitStmt(WS->getBody());
+    emitBody(WS->getBody());
     return;
   }
   if (const auto *DS = dyn_cast<DoStmt>(S)) {
     line("do");
-    emitStmt(DS->getBody());
+    emitBody(DS->getBody());
     line("while (" + expr(DS->getCond()) + ");");
     return;
   }
@@ -178,10 +194,20 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
     if (const auto *CE = dyn_cast<CStyleCastExpr>(Inner))
       if (CE->getType()->isVoidType())
         Inner = CE->getSubExpr();
-    return line(expr(Inner) + ";");
+    std::string Text = expr(Inner);
+    stripDeref(Text); // "(*f(x));" would warn about an unused value.
+    return line(Text + ";");
   }
   report(CG.getDiags(), S->getBeginLoc(), Diag::err_amp_unsupported_stmt)
       << S->getStmtClassName();
+}
+
+void FunctionEmitter::emitBody(const Stmt *S) {
+  if (isa<CompoundStmt>(S))
+    return emitStmt(S);
+  ++Indent;
+  emitStmt(S);
+  --Indent;
 }
 
 void FunctionEmitter::emitCompound(const CompoundStmt *CS) {
@@ -205,7 +231,7 @@ std::string FunctionEmitter::condition(const Stmt *Init, const VarDecl *CondVar,
 }
 
 void FunctionEmitter::emitDecl(const VarDecl *VD) {
-  if (VD->isStaticLocal() || VD->hasExternalStorage()) {
+  if (VD->isStaticLocal() && !VD->hasAttr<CUDASharedAttr>()) {
     // Static locals are a restriction violation (spec §2.4.2); the
     // restriction checker reports them. Constants still need a value.
     report(CG.getDiags(), VD->getLocation(), Diag::err_amp_unsupported_stmt)
@@ -246,11 +272,27 @@ void FunctionEmitter::emitDecl(const VarDecl *VD) {
     return;
   }
 
-  bool TileStatic = VD->hasAttr<CUDASharedAttr>();
-  std::string Decl = (TileStatic ? "__local " : "") +
-                     CG.declare(T.getUnqualifiedType(), Name, VD->getLocation());
+  if (VD->hasAttr<CUDASharedAttr>()) {
+    // tile_static: one __local variable per kernel, declared at kernel scope
+    // even when the C++ declaration sits in a loop or a nested block.
+    if (!HoistedDecls) {
+      report(CG.getDiags(), VD->getLocation(), Diag::err_amp_unsupported_stmt)
+          << "tile_static variable outside the kernel's own body";
+      return;
+    }
+    std::string Unique = Name;
+    for (unsigned I = 1; !HoistedNames.insert(Unique).second; ++I)
+      Unique = Name + "_" + std::to_string(I);
+    *HoistedDecls += "  __local " +
+                     CG.declare(T.getUnqualifiedType(), Unique, VD->getLocation()) +
+                     ";\n";
+    VI.Name = Unique;
+    Vars[VD] = VI;
+    return;
+  }
+  std::string Decl = CG.declare(T.getUnqualifiedType(), Name, VD->getLocation());
   Vars[VD] = VI;
-  if (!Init || TileStatic)
+  if (!Init)
     return line(Decl + ";");
   if (const auto *CE = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit())) {
     // Trivial default construction leaves the object uninitialised, as in C++.
@@ -580,20 +622,8 @@ std::string FunctionEmitter::addressOf(const Expr *E) {
     if (ICE->getCastKind() == CK_NoOp)
       return addressOf(ICE->getSubExpr());
   std::string S = expr(Inner);
-  // A lowered reference-returning call prints as (*f(...)): undo the star.
-  if (S.size() > 3 && S.compare(0, 2, "(*") == 0 && S.back() == ')') {
-    int Depth = 0;
-    bool Whole = true;
-    for (size_t I = 0; I + 1 < S.size(); ++I) {
-      Depth += S[I] == '(' ? 1 : S[I] == ')' ? -1 : 0;
-      if (Depth == 0) {
-        Whole = false;
-        break;
-      }
-    }
-    if (Whole)
-      return S.substr(2, S.size() - 3);
-  }
+  if (stripDeref(S))
+    return S;
   return "&(" + S + ")";
 }
 

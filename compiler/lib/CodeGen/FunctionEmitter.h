@@ -41,6 +41,9 @@ public:
   void bindVar(const clang::ValueDecl *D, VarInfo Info) { Vars[D] = Info; }
   void setThis(ThisInfo Info) { This = Info; }
   void setIndent(unsigned N) { Indent = N; }
+  /// Kernel bodies: tile_static variables are declared at kernel scope (as
+  /// OpenCL 1.2 requires of __local variables) by appending to \p Decls.
+  void hoistTileStaticInto(std::string *Decls) { HoistedDecls = Decls; }
 
   /// Emits \p S (with #line directives) into the output.
   void emitStmt(const clang::Stmt *S);
@@ -54,6 +57,8 @@ public:
 private:
   // Statements.
   void emitCompound(const clang::CompoundStmt *CS);
+  /// A loop or if body, indented one level if it is not a block.
+  void emitBody(const clang::Stmt *S);
   void emitDecl(const clang::VarDecl *VD);
   void emitReturn(const clang::ReturnStmt *RS);
 public:
@@ -96,6 +101,8 @@ private:
   unsigned Indent = 1;
   unsigned LastLine = 0;
   bool SawReturn = false;
+  std::string *HoistedDecls = nullptr;
+  llvm::StringSet<> HoistedNames;
   /// Address space of what each reference- or pointer-returning call
   /// printed so far points into.
   llvm::DenseMap<const clang::Expr *, AddrSpace> LastCallSpace;

@@ -175,16 +175,33 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
                : "";
   if (IdxParam) {
     Prologue += "  " + IdxTy + " " + IdxName + ";\n";
-    for (unsigned D = 0; D < K.Rank; ++D)
-      Prologue += "  " + IdxName + "._M_base[" + std::to_string(D) +
-                  "] = (int)get_global_id(" + std::to_string(K.Rank - 1 - D) + ");\n";
+    const CXXRecordDecl *IdxRD = IdxParam->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    auto Fill = [&](const std::string &Dest, const char *Builtin) {
+      for (unsigned D = 0; D < K.Rank; ++D)
+        Prologue += "  " + Dest + "._M_base[" + std::to_string(D) + "] = (int)" +
+                    Builtin + "(" + std::to_string(K.Rank - 1 - D) + ");\n";
+    };
+    if (isAmpClass(IdxRD, "tiled_index")) {
+      Fill(IdxName + ".global_", "get_global_id");
+      Fill(IdxName + ".local_", "get_local_id");
+      Fill(IdxName + ".tile", "get_group_id");
+      for (unsigned D = 0; D < K.Rank; ++D) {
+        std::string C = "._M_base[" + std::to_string(D) + "]";
+        Prologue += "  " + IdxName + ".tile_origin" + C + " = " + IdxName +
+                    ".global_" + C + " - " + IdxName + ".local_" + C + ";\n";
+      }
+    } else {
+      Fill(IdxName, "get_global_id");
+    }
     FE.bindVar(IdxParam, {IdxName, false, AddrSpace::Private});
   }
 
   std::string Body;
   if (RD->isLambda()) {
+    std::string TileStatics;
+    FE.hoistTileStaticInto(&TileStatics);
     FE.emitStmt(Op->getBody());
-    Body = FE.output();
+    Body = TileStatics + FE.output();
   } else {
     // A functor: call its operator() on the rebuilt object.
     CloneKey Key;

@@ -7,6 +7,8 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/Support/Process.h"
 #include "clang/Tooling/Tooling.h"
 
 using namespace clang;
@@ -14,6 +16,30 @@ using namespace clang;
 namespace ampcc {
 
 namespace {
+
+/// Prints diagnostics like Clang but keeps them out of the consumer's own
+/// counts, so that Clang's summary line ("N errors generated when compiling
+/// for gfx906") does not appear: the device pass is an implementation detail
+/// users must not see. ampcc prints its own summary.
+class ForwardingDiagConsumer : public DiagnosticConsumer {
+public:
+  ForwardingDiagConsumer(DiagnosticOptions *Opts)
+      : Printer(llvm::errs(), Opts) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Printer.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    if (Level >= DiagnosticsEngine::Error)
+      ++Errors;
+    Printer.HandleDiagnostic(Level, Info);
+  }
+  unsigned Errors = 0;
+
+private:
+  TextDiagnosticPrinter Printer;
+};
 
 class KernelConsumer : public ASTConsumer {
 public:
@@ -67,8 +93,15 @@ DeviceCompileResult compileDevice(const std::string &File,
   llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions()));
   tooling::ToolInvocation Invocation(
       Args, std::make_unique<KernelAction>(Result), Files.get());
-  if (!Invocation.run())
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts(new DiagnosticOptions());
+  DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
+  ForwardingDiagConsumer Diags(DiagOpts.get());
+  Invocation.setDiagnosticConsumer(&Diags);
+  if (!Invocation.run() || Diags.Errors)
     Result.Success = false;
+  if (Diags.Errors)
+    llvm::errs() << Diags.Errors << (Diags.Errors == 1 ? " error" : " errors")
+                 << " generated.\n";
   return Result;
 }
 
