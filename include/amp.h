@@ -11,6 +11,7 @@
 #include "ampcc/index.h"
 #include "ampcc/tiled.h"
 #include "ampcc/array_view.h"
+#include "ampcc/atomics.h"
 #include "ampcc/accelerator.h"
 #include "ampcc/parallel_for_each.h"
 

@@ -12,6 +12,8 @@
 #include "../Support/Diagnostics.h"
 
 #include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -28,11 +30,99 @@ QualType viewElement(const CXXRecordDecl *RD) {
 }
 } // namespace
 
+/// fast_math / precise_math: OpenCL C has a built-in of the same name for
+/// each, without C's "f" suffix for float.
+std::string FunctionEmitter::mathCall(const FunctionDecl *FD,
+                                      llvm::ArrayRef<const Expr *> Args,
+                                      SourceLocation Loc) {
+  static const llvm::StringSet<> Known = {
+      "acos", "acosh", "asin", "asinh", "atan", "atanh", "cbrt", "ceil", "cos",
+      "cosh", "cospi", "erf", "erfc", "exp", "exp2", "exp10", "expm1", "fabs",
+      "floor", "lgamma", "log", "log10", "log1p", "log2", "logb", "rint",
+      "round", "rsqrt", "sin", "sinh", "sinpi", "sqrt", "tan", "tanh", "tanpi",
+      "tgamma", "trunc", "atan2", "copysign", "fdim", "fmax", "fmin", "fmod",
+      "hypot", "nextafter", "pow", "remainder", "fma", "mad", "isfinite",
+      "isinf", "isnan", "isnormal", "signbit", "ilogb", "ldexp", "frexp",
+      "modf", "remquo", "sincos"};
+  StringRef Name = FD->getName();
+  if (!Known.contains(Name) && Name.ends_with("f") && Known.contains(Name.drop_back()))
+    Name = Name.drop_back();
+  std::string ArgText;
+  for (unsigned I = 0; I < Args.size(); ++I)
+    ArgText += (I ? ", " : "") + expr(Args[I]);
+  // C++ AMP names with no OpenCL built-in of their own.
+  if (Name == "nearbyint" || Name == "nearbyintf")
+    return "rint(" + ArgText + ")";
+  if (Name == "rcbrt" || Name == "rcbrtf")
+    return "(1.0f / cbrt(" + ArgText + "))";
+  if (!Known.contains(Name)) {
+    report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
+        << ("math function '" + FD->getNameAsString() + "'");
+    return "0";
+  }
+  return Name.str() + "(" + ArgText + ")";
+}
+
+/// Spec §6 atomics onto OpenCL 1.2's atomic_* built-ins, which exist for
+/// 32-bit ints on __global and __local memory.
+std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
+                                        llvm::ArrayRef<const Expr *> Args,
+                                        SourceLocation Loc) {
+  StringRef Name = FD->getName();
+  AddrSpace DestSpace = pointeeSpaceOf(Args[0]);
+  if (DestSpace == AddrSpace::Private) {
+    report(CG.getDiags(), Args[0]->getBeginLoc(), Diag::err_amp_atomic_private);
+    return "0";
+  }
+  std::string Dest = expr(Args[0]);
+  if (Name == "atomic_compare_exchange") {
+    QualType Elem = Args[0]->getType()->getPointeeType().getUnqualifiedType();
+    AddrSpace ExpSpace = pointeeSpaceOf(Args[1]);
+    std::string T = CG.lowerType(Elem, Loc);
+    std::string Fn = std::string("ampcc_atomic_cas_") + T + "_" +
+                     addrSpaceKeyword(DestSpace) + addrSpaceKeyword(ExpSpace);
+    CG.addHelper(Fn, "bool " + Fn + "(volatile " + addrSpaceKeyword(DestSpace) +
+                         " " + T + " *dest, " + addrSpaceKeyword(ExpSpace) + " " +
+                         T + " *expected, " + T + " value) {\n"
+                         "  " + T + " old = atomic_cmpxchg(dest, *expected, value);\n"
+                         "  if (old == *expected)\n    return true;\n"
+                         "  *expected = old;\n  return false;\n}\n\n");
+    return Fn + "(" + Dest + ", " + expr(Args[1]) + ", " + expr(Args[2]) + ")";
+  }
+  static const llvm::StringMap<const char *> Builtins = {
+      {"atomic_exchange", "atomic_xchg"}, {"atomic_fetch_add", "atomic_add"},
+      {"atomic_fetch_sub", "atomic_sub"}, {"atomic_fetch_max", "atomic_max"},
+      {"atomic_fetch_min", "atomic_min"}, {"atomic_fetch_and", "atomic_and"},
+      {"atomic_fetch_or", "atomic_or"},   {"atomic_fetch_xor", "atomic_xor"},
+      {"atomic_fetch_inc", "atomic_inc"}, {"atomic_fetch_dec", "atomic_dec"}};
+  auto It = Builtins.find(Name);
+  if (It == Builtins.end()) {
+    report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
+        << ("atomic function '" + FD->getNameAsString() + "'");
+    return "0";
+  }
+  std::string S = std::string(It->second) + "(" + Dest;
+  for (unsigned I = 1; I < Args.size(); ++I)
+    S += ", " + expr(Args[I]);
+  return S + ")";
+}
+
 std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
                                             const Expr *Object,
                                             llvm::ArrayRef<const Expr *> Args,
                                             SourceLocation Loc, bool &Handled) {
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD && isInAmpNamespace(FD)) {
+    const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
+    if (NS && (NS->getName() == "fast_math" || NS->getName() == "precise_math")) {
+      Handled = true;
+      return mathCall(FD, Args, Loc);
+    }
+    if (FD->getName().starts_with("atomic_")) {
+      Handled = true;
+      return atomicCall(FD, Args, Loc);
+    }
+  }
   if (MD && DeviceCodeGen::isAmpClass(MD->getParent(), "tile_barrier")) {
     Handled = true;
     // C++ AMP's wait() fences both memories; the named variants one each.

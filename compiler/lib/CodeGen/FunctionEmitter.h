@@ -85,6 +85,12 @@ private:
                              const clang::Expr *Object,
                              llvm::ArrayRef<const clang::Expr *> Args,
                              clang::SourceLocation Loc, bool &Handled);
+  std::string mathCall(const clang::FunctionDecl *FD,
+                       llvm::ArrayRef<const clang::Expr *> Args,
+                       clang::SourceLocation Loc);
+  std::string atomicCall(const clang::FunctionDecl *FD,
+                         llvm::ArrayRef<const clang::Expr *> Args,
+                         clang::SourceLocation Loc);
   /// The C expression for the address of lvalue \p E.
   std::string addressOf(const clang::Expr *E);
   std::string unsupported(const clang::Expr *E);

@@ -1,0 +1,80 @@
+// <amp_math.h> - Concurrency::fast_math and Concurrency::precise_math (spec §9).
+//
+// Declarations only: ampcc maps each function to the OpenCL C built-in of the
+// same name (sqrtf -> sqrt, ...), see compiler/lib/CodeGen/AmpLibrary.cpp.
+// fast_math has float overloads; precise_math has float and double ones (a
+// kernel using double needs a device with cl_khr_fp64).
+#ifndef AMPCC_AMP_MATH_H
+#define AMPCC_AMP_MATH_H
+
+#include "ampcc/restrict.h"
+
+#define AMPCC_MATH_FN1_(T, NAME) T NAME(T X) restrict(amp);
+#define AMPCC_MATH_FN2_(T, NAME) T NAME(T X, T Y) restrict(amp);
+#define AMPCC_MATH_FN3_(T, NAME) T NAME(T X, T Y, T Z) restrict(amp);
+
+// One-argument functions, as NAME(float) and NAMEf(float).
+#define AMPCC_MATH_UNARY_(T, F)                                                \
+  F(T, acos) F(T, acosh) F(T, asin) F(T, asinh) F(T, atan) F(T, atanh)         \
+  F(T, cbrt) F(T, ceil) F(T, cos) F(T, cosh) F(T, cospi) F(T, erf)             \
+  F(T, erfc) F(T, exp) F(T, exp2) F(T, exp10) F(T, expm1) F(T, fabs)           \
+  F(T, floor) F(T, lgamma) F(T, log) F(T, log10) F(T, log1p) F(T, log2)        \
+  F(T, logb) F(T, nearbyint) F(T, rcbrt) F(T, rint) F(T, round) F(T, rsqrt)    \
+  F(T, sin) F(T, sinh) F(T, sinpi) F(T, sqrt) F(T, tan) F(T, tanh)             \
+  F(T, tanpi) F(T, tgamma) F(T, trunc)
+#define AMPCC_MATH_UNARY_F_(T, F)                                              \
+  F(T, acosf) F(T, acoshf) F(T, asinf) F(T, asinhf) F(T, atanf) F(T, atanhf)   \
+  F(T, cbrtf) F(T, ceilf) F(T, cosf) F(T, coshf) F(T, cospif) F(T, erff)       \
+  F(T, erfcf) F(T, expf) F(T, exp2f) F(T, exp10f) F(T, expm1f) F(T, fabsf)     \
+  F(T, floorf) F(T, lgammaf) F(T, logf) F(T, log10f) F(T, log1pf) F(T, log2f)  \
+  F(T, logbf) F(T, nearbyintf) F(T, rcbrtf) F(T, rintf) F(T, roundf)           \
+  F(T, rsqrtf) F(T, sinf) F(T, sinhf) F(T, sinpif) F(T, sqrtf) F(T, tanf)      \
+  F(T, tanhf) F(T, tanpif) F(T, tgammaf) F(T, truncf)
+#define AMPCC_MATH_BINARY_(T, F)                                               \
+  F(T, atan2) F(T, copysign) F(T, fdim) F(T, fmax) F(T, fmin) F(T, fmod)       \
+  F(T, hypot) F(T, nextafter) F(T, pow) F(T, remainder)
+#define AMPCC_MATH_BINARY_F_(T, F)                                             \
+  F(T, atan2f) F(T, copysignf) F(T, fdimf) F(T, fmaxf) F(T, fminf) F(T, fmodf) \
+  F(T, hypotf) F(T, nextafterf) F(T, powf) F(T, remainderf)
+
+#define AMPCC_MATH_ALL_(T)                                                     \
+  AMPCC_MATH_UNARY_(T, AMPCC_MATH_FN1_)                                        \
+  AMPCC_MATH_BINARY_(T, AMPCC_MATH_FN2_)                                       \
+  AMPCC_MATH_FN3_(T, fma) AMPCC_MATH_FN3_(T, mad)                              \
+  int isfinite(T X) restrict(amp);                                             \
+  int isinf(T X) restrict(amp);                                                \
+  int isnan(T X) restrict(amp);                                                \
+  int isnormal(T X) restrict(amp);                                             \
+  int signbit(T X) restrict(amp);                                              \
+  int ilogb(T X) restrict(amp);                                                \
+  T ldexp(T X, int Exp) restrict(amp);                                         \
+  T frexp(T X, int *Exp) restrict(amp);                                        \
+  T modf(T X, T *IntPart) restrict(amp);                                       \
+  T remquo(T X, T Y, int *Quo) restrict(amp);                                  \
+  void sincos(T X, T *S, T *C) restrict(amp);
+
+namespace Concurrency {
+namespace fast_math {
+AMPCC_MATH_ALL_(float)
+AMPCC_MATH_UNARY_F_(float, AMPCC_MATH_FN1_)
+AMPCC_MATH_BINARY_F_(float, AMPCC_MATH_FN2_)
+} // namespace fast_math
+
+namespace precise_math {
+AMPCC_MATH_ALL_(float)
+AMPCC_MATH_ALL_(double)
+AMPCC_MATH_UNARY_F_(float, AMPCC_MATH_FN1_)
+AMPCC_MATH_BINARY_F_(float, AMPCC_MATH_FN2_)
+} // namespace precise_math
+} // namespace Concurrency
+
+#undef AMPCC_MATH_ALL_
+#undef AMPCC_MATH_BINARY_F_
+#undef AMPCC_MATH_BINARY_
+#undef AMPCC_MATH_UNARY_F_
+#undef AMPCC_MATH_UNARY_
+#undef AMPCC_MATH_FN3_
+#undef AMPCC_MATH_FN2_
+#undef AMPCC_MATH_FN1_
+
+#endif // AMPCC_AMP_MATH_H
