@@ -57,7 +57,7 @@ TEST(AcceleratorTest, CpuAliasesNameACpuDevice) {
   for (const accelerator &A : accelerator::get_all())
     HasCPU |= A.get_is_emulated();
   if (!HasCPU) {
-    EXPECT_THROW(accelerator(accelerator::cpu_accelerator), runtime_exception);
+    EXPECT_THROW(accelerator{accelerator::cpu_accelerator}, runtime_exception);
     return;
   }
   accelerator Cpu(accelerator::cpu_accelerator);
