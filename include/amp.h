@@ -13,6 +13,7 @@
 #include "ampcc/array_view.h"
 #include "ampcc/atomics.h"
 #include "ampcc/accelerator.h"
+#include "ampcc/array.h"
 #include "ampcc/parallel_for_each.h"
 
 #endif // AMPCC_AMP_H

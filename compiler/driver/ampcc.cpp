@@ -16,7 +16,9 @@
 #include "../lib/CodeGen/HostStub.h"
 #include "../lib/Frontend/DeviceCompiler.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -48,6 +50,16 @@ private:
   std::vector<std::string> Objects;
   unsigned TempCounter = 0;
 };
+
+/// A stable identifier of one compilation: the source's absolute path and
+/// the object it becomes.
+static std::string compilationUnitID(const std::string &Src,
+                                     const std::string &Object) {
+  llvm::SmallString<256> Abs(Src);
+  llvm::sys::fs::make_absolute(Abs);
+  uint64_t Hash = llvm::xxh3_64bits(Abs.str().str() + "|" + Object);
+  return llvm::utohexstr(Hash, /*LowerCase=*/true);
+}
 
 std::string Driver::objectNameFor(const std::string &Src) {
   llvm::SmallString<128> Name(llvm::sys::path::filename(Src));
@@ -143,6 +155,9 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   Cmd.push_back("--offload-host-only");
   // The device pass parsed the same file and already printed its warnings.
   Cmd.push_back("-w");
+  // HIP host objects define __hip_cuid_<cuid>; without a cuid of our own the
+  // name is the same in every object and a link of two of them fails.
+  Cmd.push_back("-cuid=" + compilationUnitID(Src, FinalObject));
   Cmd.insert(Cmd.end(), Opts.CodegenArgs.begin(), Opts.CodegenArgs.end());
   if (Opts.Act == Action::SyntaxOnly) {
     Cmd.insert(Cmd.end(), {"-fsyntax-only", Src});

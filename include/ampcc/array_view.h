@@ -19,6 +19,7 @@
 #include <vector>
 
 namespace Concurrency {
+template <typename T, int N> class array;
 namespace details {
 
 /// The closure-visible state of a view: a ViewHeader followed by extents and
@@ -41,6 +42,24 @@ template <int N> void initDenseShape(ViewShape<N> &S, const int *Ext) {
   }
 }
 
+/// Tag of the constructor that adopts a shape (and references its source).
+struct FromShape {};
+
+/// What indexing a rank-N view with one int gives (spec §5.2.5): an element
+/// reference for rank 1, a rank N-1 view (a projection) otherwise.
+template <typename T, int N> struct Projection;
+
+/// The index of the I-th element of Ext in row-major order.
+template <int N>
+Concurrency::index<N> delinearize(unsigned I, const Concurrency::extent<N> &Ext) {
+  Concurrency::index<N> Idx;
+  for (int D = N - 1; D >= 0; --D) {
+    Idx._M_base[D] = (int)(I % (unsigned)Ext._M_base[D]);
+    I /= (unsigned)Ext._M_base[D];
+  }
+  return Idx;
+}
+
 template <int N> size_t shapeSize(const int *Ext) {
   size_t S = 1;
   for (int I = 0; I < N; ++I)
@@ -53,6 +72,7 @@ template <int N> size_t shapeSize(const int *Ext) {
 template <typename T, int N = 1> class array_view {
   static_assert(N > 0, "rank of array_view must be positive");
   template <typename, int> friend class array_view;
+  template <typename, int> friend struct details::Projection;
 
 public:
   static const int rank = N;
@@ -98,6 +118,16 @@ public:
   array_view(int E0, int E1) { initOwned(Concurrency::extent<N>(E0, E1)); }
   array_view(int E0, int E1, int E2) { initOwned(Concurrency::extent<N>(E0, E1, E2)); }
 
+  // --- Views of an array share its storage (spec §5.2.2) ---------------------
+  array_view(array<nonconst_value_type, N> &Src) : _M_shape(Src._M_shape) {
+    ampcc::rt::retainSource(_M_shape.H.Source);
+  }
+  template <typename U = T, typename = typename std::enable_if<
+                                std::is_const<U>::value>::type>
+  array_view(const array<nonconst_value_type, N> &Src) : _M_shape(Src._M_shape) {
+    ampcc::rt::retainSource(_M_shape.H.Source);
+  }
+
   // --- Copy semantics: views share their data source -------------------------
   array_view(const array_view &Other) : _M_shape(Other._M_shape) {
     ampcc::rt::retainSource(_M_shape.H.Source);
@@ -132,13 +162,12 @@ public:
   T &operator()(const Concurrency::index<N> &Idx) const restrict(cpu) {
     return hostData()[linear(Idx._M_base)];
   }
-  T &operator[](int I0) const restrict(cpu) {
-    static_assert(N == 1, "array_view::operator[](int) projection needs rank 1 here");
-    return hostData()[linear(&I0)];
+  /// Rank 1: the element; rank N > 1: the projection on dimension 0.
+  typename details::Projection<T, N>::type operator[](int I0) const restrict(cpu) {
+    return details::Projection<T, N>::project(*this, I0);
   }
-  T &operator()(int I0) const restrict(cpu) {
-    static_assert(N == 1, "operator()(int) needs rank 1");
-    return hostData()[linear(&I0)];
+  typename details::Projection<T, N>::type operator()(int I0) const restrict(cpu) {
+    return details::Projection<T, N>::project(*this, I0);
   }
   T &operator()(int I0, int I1) const restrict(cpu) {
     static_assert(N == 2, "operator()(int, int) needs rank 2");
@@ -154,10 +183,44 @@ public:
   // --- Device element access: lowered by the compiler -----------------------
   T &operator[](const Concurrency::index<N> &Idx) const restrict(amp);
   T &operator()(const Concurrency::index<N> &Idx) const restrict(amp);
-  T &operator[](int I0) const restrict(amp);
-  T &operator()(int I0) const restrict(amp);
+  typename details::Projection<T, N>::type operator[](int I0) const restrict(amp);
+  typename details::Projection<T, N>::type operator()(int I0) const restrict(amp);
   T &operator()(int I0, int I1) const restrict(amp);
   T &operator()(int I0, int I1, int I2) const restrict(amp);
+
+  // --- Sections (spec §5.2.6): views of a rectangle of this view -------------
+  array_view section(const Concurrency::index<N> &Origin,
+                     const Concurrency::extent<N> &Ext) const restrict(cpu) {
+    array_view R(*this);
+    for (int I = 0; I < N; ++I) {
+      R._M_shape.H.Offset += Origin._M_base[I] * _M_shape.Stride[I];
+      R._M_shape.Ext[I] = Ext._M_base[I];
+    }
+    return R;
+  }
+  array_view section(const Concurrency::index<N> &Origin,
+                     const Concurrency::extent<N> &Ext) const restrict(amp);
+  // The other forms are written in terms of the one above, on both sides.
+  array_view section(const Concurrency::index<N> &Origin) const restrict(cpu, amp) {
+    Concurrency::extent<N> Rest = get_extent();
+    for (int I = 0; I < N; ++I)
+      Rest._M_base[I] -= Origin._M_base[I];
+    return section(Origin, Rest);
+  }
+  array_view section(const Concurrency::extent<N> &Ext) const restrict(cpu, amp) {
+    return section(Concurrency::index<N>(), Ext);
+  }
+  array_view section(int I0, int E0) const restrict(cpu, amp) {
+    return section(Concurrency::index<N>(I0), Concurrency::extent<N>(E0));
+  }
+  array_view section(int I0, int I1, int E0, int E1) const restrict(cpu, amp) {
+    return section(Concurrency::index<N>(I0, I1), Concurrency::extent<N>(E0, E1));
+  }
+  array_view section(int I0, int I1, int I2, int E0, int E1, int E2) const
+      restrict(cpu, amp) {
+    return section(Concurrency::index<N>(I0, I1, I2),
+                   Concurrency::extent<N>(E0, E1, E2));
+  }
 
   /// Pointer to the first element (rank 1 only): the host copy is made current.
   T *data() const restrict(cpu) {
@@ -184,6 +247,11 @@ public:
   /// Must stay the only data member: the runtime reads it from closures.
   details::ViewShape<N> _M_shape;
 
+  /// A view with the given shape over an existing source (projections).
+  array_view(details::FromShape, const details::ViewShape<N> &S) : _M_shape(S) {
+    ampcc::rt::retainSource(_M_shape.H.Source);
+  }
+
 private:
   nonconst_value_type *hostData() const {
     return static_cast<nonconst_value_type *>(
@@ -206,6 +274,29 @@ private:
         sizeof(T), details::shapeSize<N>(Ext._M_base), nullptr);
   }
 };
+
+namespace details {
+template <typename T> struct Projection<T, 1> {
+  typedef T &type;
+  static T &project(const array_view<T, 1> &V, int I0) {
+    return V.hostData()[V.linear(&I0)];
+  }
+};
+template <typename T, int N> struct Projection {
+  typedef array_view<T, N - 1> type;
+  static type project(const array_view<T, N> &V, int I0) {
+    ViewShape<N - 1> S;
+    S.H.Source = V._M_shape.H.Source;
+    S.H.Offset = V._M_shape.H.Offset + I0 * V._M_shape.Stride[0];
+    S.H.Rank = N - 1;
+    for (int I = 0; I + 1 < N; ++I) {
+      S.Ext[I] = V._M_shape.Ext[I + 1];
+      S.Stride[I] = V._M_shape.Stride[I + 1];
+    }
+    return type(FromShape(), S);
+  }
+};
+} // namespace details
 
 } // namespace Concurrency
 

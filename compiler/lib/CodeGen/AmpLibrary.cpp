@@ -133,7 +133,7 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
       return "barrier(CLK_LOCAL_MEM_FENCE)";
     return "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)";
   }
-  if (!MD || !DeviceCodeGen::isAmpClass(MD->getParent(), "array_view"))
+  if (!MD || !DeviceCodeGen::isViewClass(MD->getParent()))
     return "";
   Handled = true;
   const CXXRecordDecl *RD = MD->getParent();
@@ -166,9 +166,25 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
                        }) + ";\n}\n\n");
       return "(*" + Fn + "(" + Obj + ", " + expr(Args[0]) + "))";
     }
+    if (Args.size() == 1 && Rank > 1) {
+      // A projection: the rank N-1 view of row Args[0] (spec §5.2.5).
+      std::string Sub = CG.lowerType(MD->getReturnType(), Loc);
+      std::string Fn = View + "_project";
+      std::string Body = "  " + Sub + " r;\n  r.data = v.data;\n"
+                         "  r.shape.off = v.shape.off + i * v.shape.stride[0];\n";
+      for (unsigned I = 0; I + 1 < Rank; ++I) {
+        std::string D = std::to_string(I), S = std::to_string(I + 1);
+        Body += "  r.shape.ext[" + D + "] = v.shape.ext[" + S + "];\n"
+                "  r.shape.stride[" + D + "] = v.shape.stride[" + S + "];\n";
+      }
+      CG.addHelper(Fn, Sub + " " + Fn + "(" + View + " v, int i) {\n" + Body +
+                           "  return r;\n}\n\n");
+      return Fn + "(" + Obj + ", " + expr(Args[0]) + ")";
+    }
     if (Args.size() != Rank) {
       report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
-          << "array_view projection" ;
+          << ("array_view::" + MD->getNameAsString() + " with " +
+              std::to_string(Args.size()) + " arguments");
       return "0";
     }
     std::string Fn = View + "_at" + R;
@@ -182,6 +198,21 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
                      Linear([](unsigned I) { return "i" + std::to_string(I); }) +
                      ";\n}\n\n");
     return "(*" + Fn + "(" + Obj + CallArgs + "))";
+  }
+  if (MD->getName() == "section" && Args.size() == 2) {
+    // section(origin, extent); the other forms are <amp.h> code calling it.
+    std::string Fn = View + "_section";
+    std::string IdxTy = CG.lowerType(Args[0]->getType().getNonReferenceType().getUnqualifiedType(), Loc);
+    std::string ExtTy = CG.lowerType(Args[1]->getType().getNonReferenceType().getUnqualifiedType(), Loc);
+    std::string Body = "  " + View + " r = v;\n";
+    for (unsigned I = 0; I < Rank; ++I) {
+      std::string D = std::to_string(I);
+      Body += "  r.shape.off += o._M_base[" + D + "] * v.shape.stride[" + D + "];\n"
+              "  r.shape.ext[" + D + "] = e._M_base[" + D + "];\n";
+    }
+    CG.addHelper(Fn, View + " " + Fn + "(" + View + " v, " + IdxTy + " o, " +
+                         ExtTy + " e) {\n" + Body + "  return r;\n}\n\n");
+    return Fn + "(" + Obj + ", " + expr(Args[0]) + ", " + expr(Args[1]) + ")";
   }
   if (Name == "get_extent") {
     std::string ExtTy = CG.lowerType(MD->getReturnType(), Loc);

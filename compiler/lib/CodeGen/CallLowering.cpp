@@ -65,7 +65,7 @@ AddrSpace FunctionEmitter::spaceOf(const Expr *E) {
       return AddrSpace::Private;
     // Elements of array_views and arrays live in global memory.
     if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
-      if (DeviceCodeGen::isAmpClass(MD->getParent(), "array_view"))
+      if (DeviceCodeGen::isViewClass(MD->getParent()))
         return AddrSpace::Global;
     auto It = LastCallSpace.find(CE);
     if (It != LastCallSpace.end())
@@ -229,14 +229,27 @@ std::string FunctionEmitter::callFunction(const FunctionDecl *FD,
 std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
   const CXXConstructorDecl *Ctor = CE->getConstructor();
   const CXXRecordDecl *RD = Ctor->getParent();
-  // Copies and moves of trivially copyable classes, and of array_view whose
-  // device form is a plain struct, are C struct copies.
-  if ((Ctor->isCopyOrMoveConstructor() && (Ctor->isTrivial() ||
-       DeviceCodeGen::isAmpClass(RD, "array_view"))) ||
-      (DeviceCodeGen::isAmpClass(RD, "array_view") && CE->getNumArgs() == 1 &&
-       CE->getArg(0)->getType()->getAsCXXRecordDecl() &&
-       DeviceCodeGen::isAmpClass(CE->getArg(0)->getType()->getAsCXXRecordDecl(), "array_view")))
+  // Copies and moves of trivially copyable classes are C struct copies.
+  if (Ctor->isCopyOrMoveConstructor() && Ctor->isTrivial())
     return expr(CE->getArg(0));
+  // A view made from another view or array (copy, array_view<const T> from
+  // array_view<T>, array_view from array): same device layout, maybe a
+  // different element constness.
+  if (DeviceCodeGen::isViewClass(RD) && CE->getNumArgs() == 1)
+    if (const auto *Src = CE->getArg(0)->getType()->getAsCXXRecordDecl())
+      if (DeviceCodeGen::isViewClass(Src)) {
+        std::string To = CG.lowerType(CE->getType().getUnqualifiedType(), CE->getBeginLoc());
+        std::string From = CG.lowerType(
+            CE->getArg(0)->getType().getNonReferenceType().getUnqualifiedType(),
+            CE->getBeginLoc());
+        if (To == From)
+          return expr(CE->getArg(0));
+        std::string Fn = To + "_from_" + From;
+        CG.addHelper(Fn, To + " " + Fn + "(" + From + " v) {\n  " + To +
+                             " r;\n  r.data = v.data;\n  r.shape = v.shape;\n"
+                             "  return r;\n}\n\n");
+        return Fn + "(" + expr(CE->getArg(0)) + ")";
+      }
   std::string TypeName = CG.lowerType(CE->getType(), CE->getBeginLoc());
   if (Ctor->isDefaultConstructor() && Ctor->isTrivial())
     return "(" + TypeName + "){0}";

@@ -142,7 +142,7 @@ std::string DeviceCodeGen::declare(QualType T, llvm::StringRef Name,
 std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
                                        SourceLocation Loc) {
   RD = RD->getDefinition() ? RD->getDefinition() : RD;
-  if (isAmpClass(RD, "array_view"))
+  if (isViewClass(RD))
     return lowerArrayView(RD, Loc);
   auto It = RecordNames.find(RD);
   if (It != RecordNames.end())

@@ -142,6 +142,11 @@ public:
   /// True when \p RD is the class template specialization
   /// Concurrency::\p Name.
   static bool isAmpClass(const clang::CXXRecordDecl *RD, llvm::StringRef Name);
+  /// array_view<T,N> or array<T,N>: both are a __global pointer and a shape
+  /// on the device.
+  static bool isViewClass(const clang::CXXRecordDecl *RD) {
+    return isAmpClass(RD, "array_view") || isAmpClass(RD, "array");
+  }
 
 private:
   std::string lowerRecord(const clang::CXXRecordDecl *RD,

@@ -118,6 +118,16 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
     const CXXRecordDecl *FRD = FT->getAsCXXRecordDecl();
     SourceLocation FLoc = Var ? Var->getLocation() : F->getLocation();
 
+    bool ByRefArray = false;
+    if (FT->isReferenceType()) {
+      // concurrency::array is the one thing captured by reference (spec §2.4.3).
+      const CXXRecordDecl *Ref = FT->getPointeeType()->getAsCXXRecordDecl();
+      ByRefArray = Ref && isAmpClass(Ref, "array");
+      if (ByRefArray) {
+        FT = FT->getPointeeType();
+        FRD = Ref;
+      }
+    }
     if (FT->isReferenceType()) {
       report(Diags, FLoc, Diag::err_amp_capture_unsupported)
           << (Var ? Var : F)
@@ -129,14 +139,15 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
           << (Var ? Var : F) << "pointers cannot be passed to a kernel";
       continue;
     }
-    if (FRD && isAmpClass(FRD, "array_view")) {
+    if (FRD && isViewClass(FRD)) {
       const auto *Spec = cast<ClassTemplateSpecializationDecl>(FRD);
       QualType Elem = Spec->getTemplateArgs().get(0).getAsType();
-      CI.Kind = CaptureInfo::View;
+      CI.Kind = ByRefArray ? CaptureInfo::ArrayRef : CaptureInfo::View;
       CI.Rank = Spec->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
       CI.Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
-      CI.ReadOnly = Elem.isConstQualified();
-      std::string ViewTy = lowerType(FT, FLoc);
+      // A const array captured by reference is read-only too.
+      CI.ReadOnly = Elem.isConstQualified() || FT.isConstQualified();
+      std::string ViewTy = lowerType(FT.getUnqualifiedType(), FLoc);
       Params.push_back(pointerTo(Elem, AddrSpace::Global, FLoc) + Name + "_data");
       Params.push_back("ampcc_shape" + std::to_string(CI.Rank) + " " + Name + "_shape");
       if (RD->isLambda())
