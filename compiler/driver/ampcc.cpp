@@ -156,8 +156,9 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   // The device pass parsed the same file and already printed its warnings.
   Cmd.push_back("-w");
   // HIP host objects define __hip_cuid_<cuid>; without a cuid of our own the
-  // name is the same in every object and a link of two of them fails.
-  Cmd.push_back("-cuid=" + compilationUnitID(Src, FinalObject));
+  // name is the same in every object and a link of two of them fails. With
+  // --offload-host-only clang's driver drops -cuid=, so give it to cc1.
+  Cmd.insert(Cmd.end(), {"-Xclang", "-cuid=" + compilationUnitID(Src, FinalObject)});
   Cmd.insert(Cmd.end(), Opts.CodegenArgs.begin(), Opts.CodegenArgs.end());
   if (Opts.Act == Action::SyntaxOnly) {
     Cmd.insert(Cmd.end(), {"-fsyntax-only", Src});
