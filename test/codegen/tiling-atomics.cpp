@@ -23,12 +23,12 @@ void sums(array_view<const unsigned, 2> In, array_view<unsigned, 1> Out) {
 }
 
 // CHECK: __kernel void sums_kernel(__global const uint *In_data, ampcc_shape2 In_shape, __global uint *Out_data, ampcc_shape1 Out_shape) {
-// CHECK: T.global_._M_base[0] = (int)get_global_id(1);
-// CHECK: T.global_._M_base[1] = (int)get_global_id(0);
-// CHECK: T.local_._M_base[0] = (int)get_local_id(1);
+// CHECK: T.global__._M_base[0] = (int)get_global_id(1);
+// CHECK: T.global__._M_base[1] = (int)get_global_id(0);
+// CHECK: T.local__._M_base[0] = (int)get_local_id(1);
 // CHECK: T.tile._M_base[1] = (int)get_group_id(0);
-// CHECK: T.tile_origin._M_base[0] = T.global_._M_base[0] - T.local_._M_base[0];
-// CHECK-NEXT: T.tile_origin._M_base[1] = T.global_._M_base[1] - T.local_._M_base[1];
+// CHECK: T.tile_origin._M_base[0] = T.global__._M_base[0] - T.local__._M_base[0];
+// CHECK-NEXT: T.tile_origin._M_base[1] = T.global__._M_base[1] - T.local__._M_base[1];
 // CHECK-NEXT: __local uint Acc[8][4];
 // CHECK: for (; Round < 2; ++Round)
 // CHECK: barrier(CLK_LOCAL_MEM_FENCE);

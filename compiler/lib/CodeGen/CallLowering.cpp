@@ -135,6 +135,18 @@ AddrSpace FunctionEmitter::pointeeSpaceOf(const Expr *E) {
 
 // --- Calls -------------------------------------------------------------------
 
+/// A prvalue, or a temporary materialised to bind `this`: no C lvalue.
+static bool isTemporary(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreParens();
+    const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+    if (!ICE || ICE->getCastKind() != CK_NoOp)
+      break;
+    E = ICE->getSubExpr();
+  }
+  return isa<MaterializeTemporaryExpr>(E) || !E->isGLValue();
+}
+
 std::string FunctionEmitter::call(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD) {
@@ -188,6 +200,10 @@ std::string FunctionEmitter::callFunction(const FunctionDecl *FD,
   if (MD && MD->isInstance() && !isa<CXXConstructorDecl>(MD)) {
     if (MD->isConst()) {
       ArgText.push_back(ObjectIsPointer ? "(*" + expr(Object) + ")" : expr(Object));
+    } else if (!ObjectIsPointer && isTemporary(Object)) {
+      // A temporary has no address in C: pass it by value.
+      Key.ThisByValue = true;
+      ArgText.push_back(expr(Object));
     } else if (ObjectIsPointer) {
       Key.ThisSpace = pointeeSpaceOf(Object);
       ArgText.push_back(expr(Object));

@@ -75,9 +75,13 @@ struct CloneKey {
   const clang::FunctionDecl *FD;
   std::vector<AddrSpace> ParamSpaces; ///< One per parameter; Private if n/a.
   AddrSpace ThisSpace = AddrSpace::Private;
+  /// A non-const member called on a temporary: `this` is a by-value copy.
+  bool ThisByValue = false;
   bool operator<(const CloneKey &O) const {
     if (FD != O.FD)
       return FD < O.FD;
+    if (ThisByValue != O.ThisByValue)
+      return ThisByValue < O.ThisByValue;
     if (ThisSpace != O.ThisSpace)
       return ThisSpace < O.ThisSpace;
     return ParamSpaces < O.ParamSpaces;

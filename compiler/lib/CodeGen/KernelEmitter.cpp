@@ -18,6 +18,7 @@
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -106,10 +107,24 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
     Prologue += "  " + RecName + " " + SelfName + ";\n";
   }
 
+  auto CaptureName = [&](const FieldDecl *F) {
+    const ValueDecl *Var = FieldVars.lookup(F);
+    return safeLocalName(
+        Var ? Var->getName() : (F->getIdentifier() ? F->getName() : "_field"));
+  };
+  // Generated parameter names ("v_data") must not collide with captures.
+  llvm::StringSet<> Taken;
+  for (const FieldDecl *F : RD->fields())
+    Taken.insert(CaptureName(F));
+  auto Fresh = [&](std::string Base) {
+    while (!Taken.insert(Base).second)
+      Base += "_";
+    return Base;
+  };
+
   for (const FieldDecl *F : RD->fields()) {
     const ValueDecl *Var = FieldVars.lookup(F);
-    std::string Name = safeLocalName(
-        Var ? Var->getName() : (F->getIdentifier() ? F->getName() : "_field"));
+    std::string Name = CaptureName(F);
     std::string Dest = RD->isLambda() ? Name : SelfName + "." + Name;
     CaptureInfo CI;
     CI.Offset = Layout.getFieldOffset(F->getFieldIndex()) / 8;
@@ -148,26 +163,29 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
       // A const array captured by reference is read-only too.
       CI.ReadOnly = Elem.isConstQualified() || FT.isConstQualified();
       std::string ViewTy = lowerType(FT.getUnqualifiedType(), FLoc);
-      Params.push_back(pointerTo(Elem, AddrSpace::Global, FLoc) + Name + "_data");
-      Params.push_back("ampcc_shape" + std::to_string(CI.Rank) + " " + Name + "_shape");
+      std::string Data = Fresh(Name + "_data"), Shape = Fresh(Name + "_shape");
+      Params.push_back(pointerTo(Elem, AddrSpace::Global, FLoc) + Data);
+      Params.push_back("ampcc_shape" + std::to_string(CI.Rank) + " " + Shape);
       if (RD->isLambda())
         Prologue += "  " + ViewTy + " " + Name + ";\n";
-      Prologue += "  " + Dest + ".data = " + Name + "_data;\n";
-      Prologue += "  " + Dest + ".shape = " + Name + "_shape;\n";
+      Prologue += "  " + Dest + ".data = " + Data + ";\n";
+      Prologue += "  " + Dest + ".shape = " + Shape + ";\n";
     } else if (FT->isBooleanType()) {
       CI.Kind = CaptureInfo::Bool;
       CI.Size = 1;
-      Params.push_back("int " + Name + "_arg");
+      std::string Arg = Fresh(Name + "_arg");
+      Params.push_back("int " + Arg);
       Prologue += "  " + std::string(RD->isLambda() ? "bool " : "") + Dest +
-                  " = " + Name + "_arg != 0;\n";
+                  " = " + Arg + " != 0;\n";
     } else {
       CI.Kind = CaptureInfo::Value;
       CI.Size = Ctx.getTypeSizeInChars(FT).getQuantity();
       if (RD->isLambda()) {
         Params.push_back(declare(FT.getUnqualifiedType(), Name, FLoc));
       } else {
-        Params.push_back(declare(FT.getUnqualifiedType(), Name + "_arg", FLoc));
-        Prologue += "  " + Dest + " = " + Name + "_arg;\n";
+        std::string Arg = Fresh(Name + "_arg");
+        Params.push_back(declare(FT.getUnqualifiedType(), Arg, FLoc));
+        Prologue += "  " + Dest + " = " + Arg + ";\n";
       }
     }
     if (Var)
@@ -193,13 +211,15 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
                     Builtin + "(" + std::to_string(K.Rank - 1 - D) + ");\n";
     };
     if (isAmpClass(IdxRD, "tiled_index")) {
-      Fill(IdxName + ".global_", "get_global_id");
-      Fill(IdxName + ".local_", "get_local_id");
+      const std::string Global = IdxName + "." + safeLocalName("global");
+      const std::string Local = IdxName + "." + safeLocalName("local");
+      Fill(Global, "get_global_id");
+      Fill(Local, "get_local_id");
       Fill(IdxName + ".tile", "get_group_id");
       for (unsigned D = 0; D < K.Rank; ++D) {
         std::string C = "._M_base[" + std::to_string(D) + "]";
-        Prologue += "  " + IdxName + ".tile_origin" + C + " = " + IdxName +
-                    ".global_" + C + " - " + IdxName + ".local_" + C + ";\n";
+        Prologue += "  " + IdxName + ".tile_origin" + C + " = " + Global + C +
+                    " - " + Local + C + ";\n";
       }
     } else {
       Fill(IdxName, "get_global_id");

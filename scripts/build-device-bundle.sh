@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Compiles every end-to-end test program (test/e2e, test/unit) and the
+# benchmarks with ampcc into .device/bin, for running on a machine that has
+# a GPU but no compiler (see docs/gpu-testing.md). Each program exits non-zero
+# when its results differ from its CPU reference.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${BUILD_DIR:-build}
+OUT=.device/bin
+rm -rf "$OUT" && mkdir -p "$OUT"
+for src in test/e2e/*.cpp test/unit/*.cpp; do
+  name=$(basename "$src" .cpp)
+  "$BUILD_DIR/bin/ampcc" -O2 "$src" -o "$OUT/$name"
+done
+ls "$OUT" | wc -l
