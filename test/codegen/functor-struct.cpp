@@ -1,7 +1,7 @@
 // A functor kernel: the functor class becomes an OpenCL struct holding its
-// members (a view as data pointer plus shape, scalars as themselves), its
-// operator() becomes a function taking the struct, and the __kernel rebuilds
-// the struct from its arguments and calls that function with the index.
+// members (a view as data pointer plus shape, scalars as themselves); the
+// __kernel rebuilds the struct from its arguments and runs operator()'s body
+// inline with `this` pointing at it (so tile_static works in functors too).
 // RUN: %ampcc -emit-opencl %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %clcheck %t.cl
@@ -27,10 +27,10 @@ void run(float *P, int R, int C) {
 // CHECK-NEXT:   float Factor;
 // CHECK-NEXT:   int Offset;
 // CHECK-NEXT: } Scale;
-// CHECK: void [[CALL:Scale_[A-Za-z0-9_]*]](Scale _self, Concurrency_index_2 Idx) {
 // CHECK: __kernel void [[KERNEL:[A-Za-z0-9_]+]](__global float *Data_data, ampcc_shape2 Data_shape, float Factor{{[A-Za-z0-9_]*}}, int Offset{{[A-Za-z0-9_]*}}) {
 // CHECK-NEXT: Scale _self;
 // CHECK: Idx._M_base[0] = (int)get_global_id(1);
 // CHECK-NEXT: Idx._M_base[1] = (int)get_global_id(0);
-// CHECK-NEXT: [[CALL]](_self, Idx);
-// CHECK-NEXT: }
+// CHECK-NEXT: {
+// CHECK: (*ampcc_view_float_2_at((&_self)->Data, Idx)) = {{.*}}(&_self)->Factor
+// CHECK: }

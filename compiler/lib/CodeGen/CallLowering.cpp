@@ -34,7 +34,8 @@ AddrSpace FunctionEmitter::spaceOf(const Expr *E) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     auto It = Vars.find(DRE->getDecl());
     if (It != Vars.end() && It->second.IsRef &&
-        !DRE->refersToEnclosingVariableOrCapture())
+        (!DRE->refersToEnclosingVariableOrCapture() ||
+         CapturedRefs.count(DRE->getDecl())))
       return It->second.Space;
     if (DRE->getDecl()->hasAttr<CUDASharedAttr>())
       return AddrSpace::Local;

@@ -141,6 +141,27 @@ std::string DeviceCodeGen::declare(QualType T, llvm::StringRef Name,
   return lowerType(C, Loc) + " " + Name.str() + Dims;
 }
 
+const ValueDecl *DeviceCodeGen::capturedVar(const FieldDecl *F) {
+  const auto *RD = dyn_cast<CXXRecordDecl>(F->getParent());
+  if (!RD || !RD->isLambda())
+    return nullptr;
+  llvm::DenseMap<const ValueDecl *, FieldDecl *> Captures;
+  FieldDecl *ThisField = nullptr;
+  RD->getCaptureFields(Captures, ThisField);
+  for (auto &P : Captures)
+    if (P.second == F)
+      return P.first;
+  return nullptr;
+}
+
+std::string DeviceCodeGen::fieldName(const FieldDecl *F) {
+  if (F->getIdentifier())
+    return safeLocalName(F->getName());
+  if (const ValueDecl *Var = capturedVar(F))
+    return safeLocalName(Var->getName());
+  return "_field" + std::to_string(F->getFieldIndex());
+}
+
 std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
                                        SourceLocation Loc) {
   RD = RD->getDefinition() ? RD->getDefinition() : RD;
@@ -164,13 +185,22 @@ std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
     Body += "  " + lowerType(B.getType(), B.getBeginLoc()) + " _base" +
             std::to_string(BaseNo++) + ";\n";
   for (const FieldDecl *F : RD->fields()) {
-    std::string FieldName =
-        F->getIdentifier() ? safeLocalName(F->getName())
-                           : "_field" + std::to_string(F->getFieldIndex());
+    std::string FieldName = fieldName(F);
+    QualType FT = F->getType();
+    if (FT->isReferenceType()) {
+      // A lambda's by-reference capture (inside amp code: of a local or a
+      // tile_static variable) is a pointer into that variable's space.
+      const ValueDecl *Var = capturedVar(F);
+      AddrSpace AS = Var && Var->hasAttr<CUDASharedAttr>() ? AddrSpace::Local
+                                                           : AddrSpace::Private;
+      Body += "  " + pointerTo(FT->getPointeeType(), AS, F->getLocation()) +
+              FieldName + ";\n";
+      continue;
+    }
     // Const members lose their const: C has no constructors, so generated
     // constructors and kernel prologues assign them.
-    Body += "  " + declare(F->getType().getUnqualifiedType(), FieldName,
-                           F->getLocation()) + ";\n";
+    Body += "  " + declare(FT.getUnqualifiedType(), FieldName, F->getLocation()) +
+            ";\n";
   }
   if (Body.empty()) // C structs cannot be empty; C++ empty classes have size 1.
     Body = "  uchar _empty;\n";
@@ -265,14 +295,30 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
     Epilogue = "  return _self;\n";
   } else if (MD && MD->isInstance()) {
     std::string RecName = lowerRecord(MD->getParent(), Def->getLocation());
+    std::string This = "_this";
     if (MD->isConst() || Key.ThisByValue) {
       Params.push_back(RecName + " _self");
-      FE.setThis({true, "(&_self)", AddrSpace::Private});
+      This = "(&_self)";
+      FE.setThis({true, This, AddrSpace::Private});
     } else {
       Params.push_back(std::string(addrSpaceKeyword(Key.ThisSpace)) + " " +
                        RecName + " *_this");
-      FE.setThis({true, "_this", Key.ThisSpace});
+      FE.setThis({true, This, Key.ThisSpace});
     }
+    // A lambda's body names the captured variables, not the closure's
+    // fields: bind each variable to its field.
+    if (MD->getParent()->isLambda())
+      for (const FieldDecl *F : MD->getParent()->fields())
+        if (const ValueDecl *Var = capturedVar(F)) {
+          FunctionEmitter::VarInfo VI{This + "->" + fieldName(F), false,
+                                      AddrSpace::Private};
+          if (F->getType()->isReferenceType()) {
+            VI.IsRef = true;
+            VI.Space = Var->hasAttr<CUDASharedAttr>() ? AddrSpace::Local
+                                                      : AddrSpace::Private;
+          }
+          FE.bindCapture(Var, VI);
+        }
   }
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);

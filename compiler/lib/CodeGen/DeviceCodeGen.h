@@ -143,6 +143,11 @@ public:
   /// `#line N "file"` for \p Loc, or "" when \p Loc is invalid.
   std::string lineDirective(clang::SourceLocation Loc);
 
+  /// The variable a lambda closure's field captures, or null.
+  static const clang::ValueDecl *capturedVar(const clang::FieldDecl *F);
+  /// The C name of a field (captured variables' names for lambdas).
+  static std::string fieldName(const clang::FieldDecl *F);
+
   /// True when \p RD is the class template specialization
   /// Concurrency::\p Name.
   static bool isAmpClass(const clang::CXXRecordDecl *RD, llvm::StringRef Name);

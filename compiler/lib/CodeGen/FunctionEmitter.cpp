@@ -445,6 +445,8 @@ std::string FunctionEmitter::expr(const Expr *E) {
     return construct(CE);
   if (const auto *ILE = dyn_cast<InitListExpr>(E))
     return initList(ILE, true);
+  if (const auto *LE = dyn_cast<LambdaExpr>(E))
+    return lambda(LE);
   if (const auto *SVI = dyn_cast<CXXScalarValueInitExpr>(E))
     return "(" + CG.lowerType(SVI->getType(), E->getBeginLoc()) + ")0";
   if (isa<ImplicitValueInitExpr>(E))
@@ -503,7 +505,8 @@ std::string FunctionEmitter::declRef(const DeclRefExpr *DRE) {
   if (It != Vars.end()) {
     // A captured reference variable was captured by copy: its closure
     // field is a value even though the variable is a reference.
-    if (It->second.IsRef && !DRE->refersToEnclosingVariableOrCapture())
+    if (It->second.IsRef && (!DRE->refersToEnclosingVariableOrCapture() ||
+                             CapturedRefs.count(D)))
       return "(*" + It->second.Name + ")";
     return It->second.Name;
   }
@@ -582,6 +585,26 @@ std::string FunctionEmitter::cast(const CastExpr *CE) {
     break;
   }
   return unsupported(CE);
+}
+
+/// A lambda inside amp code: its closure object, fields in capture order
+/// (by-reference captures hold the variable's address).
+std::string FunctionEmitter::lambda(const LambdaExpr *LE) {
+  std::string S = "(" + CG.lowerType(LE->getType(), LE->getBeginLoc()) + "){";
+  unsigned I = 0;
+  auto Init = LE->capture_init_begin();
+  for (const LambdaCapture &C : LE->captures()) {
+    if (C.capturesThis() || !C.capturesVariable()) {
+      report(CG.getDiags(), C.getLocation(), Diag::err_amp_unsupported_expr)
+          << "capture of 'this' in a lambda in restrict(amp) code";
+      ++Init;
+      continue;
+    }
+    const Expr *E = *Init++;
+    S += (I++ ? ", " : "") +
+         (C.getCaptureKind() == LCK_ByRef ? addressOf(E) : expr(E));
+  }
+  return S + (I ? "}" : "0}");
 }
 
 std::string FunctionEmitter::initList(const InitListExpr *ILE,

@@ -13,6 +13,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace ampcc {
 
@@ -39,6 +40,12 @@ public:
       : CG(CG), Clone(Clone) {}
 
   void bindVar(const clang::ValueDecl *D, VarInfo Info) { Vars[D] = Info; }
+  /// Binds a variable captured by the lambda whose body is being emitted:
+  /// its uses refer to a closure field even though they are captures.
+  void bindCapture(const clang::ValueDecl *D, VarInfo Info) {
+    Vars[D] = Info;
+    CapturedRefs.insert(D);
+  }
   void setThis(ThisInfo Info) { This = Info; }
   void setIndent(unsigned N) { Indent = N; }
   /// Kernel bodies: tile_static variables are declared at kernel scope (as
@@ -75,6 +82,7 @@ private:
   std::string declRef(const clang::DeclRefExpr *DRE);
   std::string literal(const clang::Expr *E);
   std::string initList(const clang::InitListExpr *ILE, bool AsCompoundLiteral);
+  std::string lambda(const clang::LambdaExpr *LE);
   /// Lowers a call to \p FD with object \p Object (or null) and \p Args.
   std::string callFunction(const clang::FunctionDecl *FD,
                            const clang::Expr *Object, bool ObjectIsPointer,
@@ -108,6 +116,7 @@ private:
   unsigned LastLine = 0;
   bool SawReturn = false;
   std::string *HoistedDecls = nullptr;
+  llvm::SmallPtrSet<const clang::ValueDecl *, 4> CapturedRefs;
   llvm::StringSet<> HoistedNames;
   /// Address space of what each reference- or pointer-returning call
   /// printed so far points into.

@@ -227,21 +227,14 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
     FE.bindVar(IdxParam, {IdxName, false, AddrSpace::Private});
   }
 
-  std::string Body;
-  if (RD->isLambda()) {
-    std::string TileStatics;
-    FE.hoistTileStaticInto(&TileStatics);
-    FE.emitStmt(Op->getBody());
-    Body = TileStatics + FE.output();
-  } else {
-    // A functor: call its operator() on the rebuilt object.
-    CloneKey Key;
-    Key.FD = Op->getCanonicalDecl();
-    Key.ParamSpaces.assign(Op->getNumParams(), AddrSpace::Private);
-    const CloneInfo &Info = requestFunction(Key, K.Call->getBeginLoc());
-    Body = "  " + Info.Name + "(" + (Op->isConst() ? SelfName : "&" + SelfName) +
-           (IdxParam ? ", " + IdxName : "") + ");\n";
-  }
+  // The body runs inline in the kernel, so its tile_static variables can be
+  // declared at kernel scope. A functor's `this` is the rebuilt object.
+  if (!RD->isLambda())
+    FE.setThis({true, "(&" + SelfName + ")", AddrSpace::Private});
+  std::string TileStatics;
+  FE.hoistTileStaticInto(&TileStatics);
+  FE.emitStmt(Op->getBody());
+  std::string Body = TileStatics + FE.output();
 
   std::string Sig = "__kernel void " + EK.KernelName + "(";
   for (unsigned I = 0; I < Params.size(); ++I)

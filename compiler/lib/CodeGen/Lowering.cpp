@@ -39,6 +39,10 @@ bool isReservedInOpenCL(llvm::StringRef Name) {
       "image2d_t", "image3d_t", "kernel", "__kernel", "global", "__global",
       "local", "__local", "constant", "__constant", "private", "__private",
       "read_only", "write_only", "read_write", "complex", "imaginary",
+      "generic", "__generic", "pipe", "image1d_array_t", "image2d_array_t",
+      "image1d_buffer_t", "clk_event_t", "queue_t", "ndrange_t", "reserve_id_t",
+      "vec_type_hint", "work_group_size_hint", "reqd_work_group_size",
+      "nosvm", "uniform", "typeof",
       // OpenCL built-in functions a user function could be named after.
       "get_global_id", "get_local_id", "get_group_id", "get_global_size",
       "get_local_size", "get_num_groups", "get_work_dim", "barrier",
