@@ -92,6 +92,13 @@ bool parseOptions(int Argc, const char *const *Argv, Options &Opts) {
       Opts.CodegenArgs.push_back(A.str());
       if (A == "-pthread")
         Opts.LinkArgs.push_back(A.str());
+    } else if (A.starts_with("-fvisibility") || A == "-ffunction-sections" ||
+               A == "-fdata-sections" || A == "-fomit-frame-pointer" ||
+               A == "-fno-omit-frame-pointer" ||
+               A.starts_with("-fstack-protector") || A == "-fno-stack-protector") {
+      // Host code generation only: CMake's CXX_VISIBILITY_PRESET and
+      // VISIBILITY_INLINES_HIDDEN, and distributions' default CXXFLAGS.
+      Opts.CodegenArgs.push_back(A.str());
     } else if (A.starts_with("-W") && !A.starts_with("-Wl,")) {
       Opts.FrontendArgs.push_back(A.str());
     } else if (A == "-w" || A == "-pedantic" || A == "-ferror-limit" ||
