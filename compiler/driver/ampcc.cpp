@@ -160,15 +160,28 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   // --offload-host-only clang's driver drops -cuid=, so give it to cc1.
   Cmd.insert(Cmd.end(), {"-Xclang", "-cuid=" + compilationUnitID(Src, FinalObject)});
   Cmd.insert(Cmd.end(), Opts.CodegenArgs.begin(), Opts.CodegenArgs.end());
+  // The host pass compiles what the device pass parsed: when fix-its were
+  // applied, a copy whose #line keeps diagnostics and __FILE__ on the
+  // user's file, with the file's directory searched for its "..." includes.
+  std::string HostSrc = Src;
+  if (!Device.RewrittenSource.empty()) {
+    HostSrc = tempFile(Src, ".cpp");
+    if (!writeFile(HostSrc, "#line 1 \"" + Src + "\"\n" + Device.RewrittenSource))
+      return false;
+    llvm::SmallString<256> Dir(Src);
+    llvm::sys::fs::make_absolute(Dir);
+    llvm::sys::path::remove_filename(Dir);
+    Cmd.insert(Cmd.end(), {"-iquote", Dir.str().str()});
+  }
   if (Opts.Act == Action::SyntaxOnly) {
-    Cmd.insert(Cmd.end(), {"-fsyntax-only", Src});
+    Cmd.insert(Cmd.end(), {"-fsyntax-only", HostSrc});
     return TC.run(Cmd) == 0;
   }
   if (Opts.Act == Action::Compile) {
     std::vector<std::string> Deps = dependencyArgs(FinalObject);
     Cmd.insert(Cmd.end(), Deps.begin(), Deps.end());
   }
-  Cmd.insert(Cmd.end(), {"-c", Src, "-o", UserObject});
+  Cmd.insert(Cmd.end(), {"-c", HostSrc, "-o", UserObject});
   if (TC.run(Cmd) != 0)
     return false;
 

@@ -160,8 +160,9 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
       CI.Kind = ByRefArray ? CaptureInfo::ArrayRef : CaptureInfo::View;
       CI.Rank = Spec->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
       CI.Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
-      // A const array captured by reference is read-only too.
-      CI.ReadOnly = Elem.isConstQualified() || FT.isConstQualified();
+      // A const array captured by reference is read-only too; a const
+      // array_view is not (its elements stay writable).
+      CI.ReadOnly = Elem.isConstQualified() || (ByRefArray && FT.isConstQualified());
       std::string ViewTy = lowerType(FT.getUnqualifiedType(), FLoc);
       std::string Data = Fresh(Name + "_data"), Shape = Fresh(Name + "_shape");
       Params.push_back(pointerTo(Elem, AddrSpace::Global, FLoc) + Data);

@@ -20,6 +20,9 @@ struct DeviceCompileResult {
   std::string Program; ///< OpenCL C; empty when there are no kernels.
   std::vector<EmittedKernel> Kernels;
   bool UsesDouble = false;
+  /// Non-empty when the file had to be changed to parse (Visual C++
+  /// compatibility fix-its): the host pass must compile this text instead.
+  std::string RewrittenSource;
 };
 
 /// \p FrontendArgs are the clang++ arguments shared with the host compile
