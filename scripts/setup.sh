@@ -6,7 +6,7 @@ set -euo pipefail
 
 PACKAGES=(
   clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
-  cmake ninja-build python3 python3-psutil
+  cmake ninja-build make python3 python3-psutil clangd-19
   ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
   libgtest-dev
 )

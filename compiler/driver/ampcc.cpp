@@ -20,6 +20,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -177,13 +178,30 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     Cmd.insert(Cmd.end(), {"-fsyntax-only", HostSrc});
     return TC.run(Cmd) == 0;
   }
+  std::string DepFile;
   if (Opts.Act == Action::Compile) {
     std::vector<std::string> Deps = dependencyArgs(FinalObject);
+    for (size_t I = 0; I + 1 < Deps.size(); ++I)
+      if (Deps[I] == "-MF")
+        DepFile = Deps[I + 1];
     Cmd.insert(Cmd.end(), Deps.begin(), Deps.end());
   }
   Cmd.insert(Cmd.end(), {"-c", HostSrc, "-o", UserObject});
   if (TC.run(Cmd) != 0)
     return false;
+  // The dependency file names what clang compiled: make it name the user's
+  // file, not the temporary copy (which would force a rebuild every time).
+  if (!DepFile.empty() && HostSrc != Src) {
+    auto Buf = llvm::MemoryBuffer::getFile(DepFile);
+    if (Buf) {
+      std::string Text = (*Buf)->getBuffer().str();
+      for (size_t Pos = 0; (Pos = Text.find(HostSrc, Pos)) != std::string::npos;
+           Pos += Src.size())
+        Text.replace(Pos, HostSrc.size(), Src);
+      if (!writeFile(DepFile, Text))
+        return false;
+    }
+  }
 
   std::vector<std::string> SourceObjects = {UserObject};
   if (HasStub) {
