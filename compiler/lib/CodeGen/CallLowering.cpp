@@ -37,6 +37,8 @@ AddrSpace FunctionEmitter::spaceOf(const Expr *E) {
         (!DRE->refersToEnclosingVariableOrCapture() ||
          CapturedRefs.count(DRE->getDecl())))
       return It->second.Space;
+    if (It != Vars.end() && It->second.DecaysArray)
+      return It->second.Space;
     if (DRE->getDecl()->hasAttr<CUDASharedAttr>())
       return AddrSpace::Local;
     return AddrSpace::Private;
@@ -216,7 +218,10 @@ std::string FunctionEmitter::callFunction(const FunctionDecl *FD,
   for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I) {
     QualType PT = FD->getParamDecl(I)->getType();
     AddrSpace AS = AddrSpace::Private;
-    if (isPointerLoweredRef(PT)) {
+    if (PT->isReferenceType() && PT->getPointeeType()->isArrayType()) {
+      AS = spaceOf(Args[I]);
+      ArgText.push_back(expr(Args[I])); // The array decays to its first element.
+    } else if (isPointerLoweredRef(PT)) {
       AS = spaceOf(Args[I]);
       ArgText.push_back(addressOf(Args[I]));
     } else if (PT->isPointerType()) {

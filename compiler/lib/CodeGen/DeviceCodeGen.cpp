@@ -124,6 +124,21 @@ std::string DeviceCodeGen::pointerTo(QualType Pointee, AddrSpace AS,
          " *";
 }
 
+std::string DeviceCodeGen::pointerToArrayElements(QualType Array, AddrSpace AS,
+                                                  llvm::StringRef Name,
+                                                  SourceLocation Loc) {
+  QualType Elem = Ctx.getAsArrayType(Array.getCanonicalType())->getElementType();
+  std::string Dims;
+  while (const auto *AT = Ctx.getAsConstantArrayType(Elem)) {
+    Dims += "[" + std::to_string(AT->getSize().getZExtValue()) + "]";
+    Elem = AT->getElementType();
+  }
+  std::string Base = std::string(addrSpaceKeyword(AS)) + " " + lowerType(Elem, Loc);
+  if (Dims.empty())
+    return Base + " *" + Name.str();
+  return Base + " (*" + Name.str() + ")" + Dims;
+}
+
 std::string DeviceCodeGen::declare(QualType T, llvm::StringRef Name,
                                    SourceLocation Loc) {
   QualType C = T.getCanonicalType();
@@ -329,7 +344,14 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
                                               : AddrSpace::Private;
     QualType PT = P->getType();
     FunctionEmitter::VarInfo VI{PName, false, AddrSpace::Private};
-    if (isPointerLoweredRef(PT)) {
+    if (PT->isReferenceType() && PT->getPointeeType()->isArrayType()) {
+      // A reference to an array (a tile_static or local array passed to a
+      // helper): a pointer to its first element, indexed as the array was.
+      Params.push_back(pointerToArrayElements(PT->getPointeeType(), AS, PName,
+                                              P->getLocation()));
+      VI.DecaysArray = true;
+      VI.Space = AS;
+    } else if (isPointerLoweredRef(PT)) {
       Params.push_back(pointerTo(PT->getPointeeType(), AS, P->getLocation()) +
                        PName);
       VI.IsRef = true;

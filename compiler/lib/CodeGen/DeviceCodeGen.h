@@ -119,6 +119,11 @@ public:
   /// Declares "Type Name" in C (handles array declarators).
   std::string declare(clang::QualType T, llvm::StringRef Name,
                       clang::SourceLocation Loc);
+  /// "__local int *Name" (or "__local int (*Name)[4]") for a reference to an
+  /// array: a pointer to its first element.
+  std::string pointerToArrayElements(clang::QualType Array, AddrSpace AS,
+                                     llvm::StringRef Name,
+                                     clang::SourceLocation Loc);
   /// Pointer type spelling: "__global float *".
   std::string pointerTo(clang::QualType Pointee, AddrSpace AS,
                         clang::SourceLocation Loc);

@@ -1,0 +1,75 @@
+//===- ClassRules.cpp - classes used in amp code ------------------------===//
+//
+// A class is amp-compatible when its bases and data members are, it has no
+// virtual bases, no virtual functions and no bit-fields, and it holds no
+// pointers or references (except references to concurrency::array and
+// textures). Checked once per class, at the first use by amp code, for user
+// classes (ampcc's own library classes are known to comply). Each error is
+// reported at the offending member, with a note at the use.
+//
+// Not enforced: the spec's requirement that members sit at offsets that are
+// multiples of 4 bytes. ampcc lowers classes member by member with the host
+// layout (checked at run time against sizeof), so bool members work.
+//
+//===----------------------------------------------------------------------===//
+#include "Rule.h"
+
+#include "clang/AST/DeclCXX.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+namespace {
+
+class ClassRules : public Rule {
+public:
+  void checkRecord(const CXXRecordDecl *RD, SourceLocation UseLoc,
+                   CheckContext &C) override {
+    auto Used = [&] { C.note(UseLoc, Diag::note_restrict_class_used_here) << RD; };
+    for (const CXXBaseSpecifier &B : RD->bases()) {
+      if (B.isVirtual()) {
+        if (C.error(B.getBeginLoc(), Diag::err_restrict_virtual_base, B.getSourceRange())
+            << RD << B.getType())
+          Used();
+        continue;
+      }
+      if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl())
+        if (C.OnClassUse)
+          C.OnClassUse(Base, UseLoc);
+    }
+    for (const CXXMethodDecl *M : RD->methods()) {
+      if (!M->isVirtual() || M->isImplicit())
+        continue;
+      if (C.error(M->getLocation(), Diag::err_restrict_virtual_function) << 0 << RD << M)
+        Used();
+      break; // one is enough to make the class unusable
+    }
+    for (const FieldDecl *F : RD->fields()) {
+      if (F->isBitField()) {
+        if (C.error(F->getLocation(), Diag::err_restrict_bitfield, F->getSourceRange()) << F)
+          Used();
+        continue;
+      }
+      QualType T = F->getType();
+      bool IsRef = T->isReferenceType();
+      if ((T->isPointerType() || IsRef) &&
+          !CheckContext::isArrayOrTexture(T->getPointeeType())) {
+        if (C.error(F->getLocation(), Diag::err_restrict_pointer_member, F->getSourceRange())
+            << (IsRef ? 1 : 0) << F)
+          Used();
+        continue;
+      }
+      unsigned Before = C.errorCount();
+      C.checkType(T, F->getLocation(), F->getSourceRange());
+      if (C.errorCount() != Before && !T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl())
+        Used(); // a member of class type has its own note
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createClassRules() { return std::make_unique<ClassRules>(); }
+
+} // namespace ampcc

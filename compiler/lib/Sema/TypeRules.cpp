@@ -1,0 +1,300 @@
+//===- TypeRules.cpp - only amp-compatible types in amp code ------------===//
+//
+// C++ AMP allows bool, int, unsigned int, long, unsigned long, float, double,
+// void and nullptr_t, enumerations over int/unsigned/long/unsigned long,
+// arrays, pointers and references to those (no pointers to pointers, no
+// function pointers or pointers to members), and classes that follow the
+// class rules. 'volatile' is not allowed at any level.
+//
+// Checked where a type is written or deduced in amp code: parameters and
+// return types, local variables, explicit casts and functional casts,
+// temporaries, literals ('a', "text", 1LL, 1.0L) and lambda captures. Types in
+// unevaluated operands (sizeof, alignof, decltype) are allowed: no value of
+// such a type exists on the accelerator. Element types of array_view<T,N> are
+// checked where a view is used.
+//
+//===----------------------------------------------------------------------===//
+#include "Rule.h"
+
+#include "clang/AST/ASTLambda.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+namespace {
+
+enum Hint { HintNarrow = 0, HintLongLong, HintLongDouble, HintWide, HintGeneric };
+
+bool isAllowedScalar(BuiltinType::Kind K) {
+  switch (K) {
+  case BuiltinType::Void:
+  case BuiltinType::Bool:
+  case BuiltinType::Int:
+  case BuiltinType::UInt:
+  case BuiltinType::Long:
+  case BuiltinType::ULong:
+  case BuiltinType::Float:
+  case BuiltinType::Double:
+  case BuiltinType::NullPtr:
+    return true;
+  default:
+    return false;
+  }
+}
+
+Hint hintFor(BuiltinType::Kind K) {
+  switch (K) {
+  case BuiltinType::Char_S:
+  case BuiltinType::Char_U:
+  case BuiltinType::SChar:
+  case BuiltinType::UChar:
+  case BuiltinType::Char8:
+  case BuiltinType::Short:
+  case BuiltinType::UShort:
+    return HintNarrow;
+  case BuiltinType::LongLong:
+  case BuiltinType::ULongLong:
+    return HintLongLong;
+  case BuiltinType::LongDouble:
+    return HintLongDouble;
+  case BuiltinType::WChar_S:
+  case BuiltinType::WChar_U:
+  case BuiltinType::Char16:
+  case BuiltinType::Char32:
+    return HintWide;
+  default:
+    return HintGeneric;
+  }
+}
+
+/// A fix-it for a 64-bit or long double type spelled out in \p R.
+std::optional<FixItHint> typeFixIt(CheckContext &C, SourceRange R) {
+  if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    return std::nullopt;
+  CharSourceRange CR = CharSourceRange::getTokenRange(R);
+  StringRef Text = Lexer::getSourceText(CR, C.sm(), C.langOpts());
+  std::string Norm;
+  for (StringRef Word : llvm::split(Text, ' '))
+    if (!Word.empty())
+      Norm += (Norm.empty() ? "" : " ") + Word.str();
+  const char *Repl = llvm::StringSwitch<const char *>(Norm)
+                         .Cases("long long", "long long int", "signed long long", "long")
+                         .Cases("unsigned long long", "unsigned long long int",
+                                "unsigned long")
+                         .Case("long double", "double")
+                         .Default(nullptr);
+  if (!Repl)
+    return std::nullopt;
+  return FixItHint::CreateReplacement(CR, Repl);
+}
+
+/// Reports the first reason why \p T is not amp-compatible.
+class TypeChecker {
+public:
+  TypeChecker(CheckContext &C, QualType Top, SourceLocation Loc, SourceRange Range)
+      : C(C), Top(Top), Loc(Loc), Range(Range) {}
+
+  void check(QualType T, unsigned Depth = 0) {
+    if (T.isNull() || T->isDependentType() || Depth > 16)
+      return;
+    QualType Can = T.getCanonicalType();
+    if (Can.isVolatileQualified()) {
+      C.error(Loc, Diag::err_restrict_volatile, Range) << Top;
+      return;
+    }
+    if (const auto *BT = dyn_cast<BuiltinType>(Can)) {
+      if (isAllowedScalar(BT->getKind()))
+        return;
+      Hint H = hintFor(BT->getKind());
+      if (C.error(Loc, Diag::err_amp_disallowed_type, Range) << T) {
+        context(T);
+        DiagRef N = C.note(Loc, Diag::note_restrict_type_hint);
+        N << static_cast<int>(H);
+        if (Depth == 0 && (H == HintLongLong || H == HintLongDouble))
+          if (auto Fix = typeFixIt(C, Range))
+            N << *Fix;
+      }
+      return;
+    }
+    if (const auto *ET = dyn_cast<EnumType>(Can)) {
+      const EnumDecl *ED = ET->getDecl();
+      QualType U = ED->getIntegerType();
+      if (U.isNull())
+        return;
+      const auto *UB = U->getAs<BuiltinType>();
+      BuiltinType::Kind K = UB ? UB->getKind() : BuiltinType::Void;
+      if (K == BuiltinType::Int || K == BuiltinType::UInt || K == BuiltinType::Long ||
+          K == BuiltinType::ULong)
+        return;
+      if (C.error(Loc, Diag::err_restrict_enum_type, Range) << T << U) {
+        context(T);
+        C.note(ED->getLocation(), Diag::note_restrict_enum_declared) << ED;
+      }
+      return;
+    }
+    if (const auto *PT = Can->getAs<PointerType>()) {
+      QualType P = PT->getPointeeType();
+      if (P.getCanonicalType()->isPointerType()) {
+        if (C.error(Loc, Diag::err_restrict_pointer_to_pointer, Range) << T)
+          context(T);
+        return;
+      }
+      if (P->isFunctionType()) {
+        if (C.error(Loc, Diag::err_restrict_function_pointer_type, Range) << 0 << T)
+          context(T);
+        return;
+      }
+      check(T->getPointeeType(), Depth + 1);
+      return;
+    }
+    if (const auto *RT = Can->getAs<ReferenceType>()) {
+      if (RT->getPointeeType()->isFunctionType()) {
+        if (C.error(Loc, Diag::err_restrict_function_pointer_type, Range) << 1 << T)
+          context(T);
+        return;
+      }
+      check(T->getPointeeType(), Depth + 1);
+      return;
+    }
+    if (Can->isMemberPointerType()) {
+      if (C.error(Loc, Diag::err_restrict_function_pointer_type, Range) << 2 << T)
+        context(T);
+      return;
+    }
+    if (isa<VariableArrayType>(Can)) {
+      C.error(Loc, Diag::err_restrict_vla, Range) << T;
+      return;
+    }
+    if (const auto *AT = dyn_cast<ArrayType>(Can)) {
+      check(C.ast().getAsArrayType(T)->getElementType(), Depth + 1);
+      (void)AT;
+      return;
+    }
+    if (const auto *RD = Can->getAsCXXRecordDecl()) {
+      checkRecord(RD, Depth);
+      return;
+    }
+    if (Can->isRecordType())
+      return; // C structs: no CXXRecordDecl in C++ mode, cannot happen
+    if (Can->isFunctionType())
+      return; // the type of a function itself, e.g. in a call
+    if (Can->isComplexType() || Can->isVectorType() || Can->isAtomicType() ||
+        Can->isBitIntType() || Can->isBlockPointerType()) {
+      if (C.error(Loc, Diag::err_restrict_other_type, Range) << T)
+        context(T);
+    }
+  }
+
+private:
+  void checkRecord(const CXXRecordDecl *RD, unsigned Depth) {
+    if (RD->isLambda())
+      return; // captures are checked with the lambda (CaptureRules.cpp)
+    if (isInAmpNamespace(RD)) {
+      // The library's own classes are amp-compatible; their type arguments
+      // (array_view<char,1>) must be too.
+      if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+        for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+          if (A.getKind() == TemplateArgument::Type)
+            check(A.getAsType(), Depth + 1);
+      return;
+    }
+    if (C.OnClassUse)
+      C.OnClassUse(RD, Loc);
+  }
+
+  void context(QualType T) {
+    if (!C.ast().hasSameType(T, Top))
+      C.note(Loc, Diag::note_restrict_type_context) << Top;
+  }
+
+  CheckContext &C;
+  QualType Top;
+  SourceLocation Loc;
+  SourceRange Range;
+};
+
+SourceRange typeRange(const DeclaratorDecl *D) {
+  if (const TypeSourceInfo *TSI = D->getTypeSourceInfo())
+    return TSI->getTypeLoc().getSourceRange();
+  return SourceRange();
+}
+
+class TypeRules : public Rule {
+public:
+  void checkFunction(const FunctionDecl *FD, CheckContext &C) override {
+    for (const ParmVarDecl *P : FD->parameters())
+      C.checkType(P->getType(), P->getLocation(), typeRange(P));
+    if (isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD))
+      return;
+    SourceRange RR = FD->getReturnTypeSourceRange();
+    SourceLocation RL = RR.isValid() && !isLambdaCallOperator(FD) ? RR.getBegin()
+                                                                  : FD->getLocation();
+    C.checkType(FD->getReturnType(), RL, RR);
+  }
+
+  void checkDecl(const Decl *D, CheckContext &C) override {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || isa<ParmVarDecl>(VD) || VD->isImplicit())
+      return;
+    unsigned Before = C.errorCount();
+    C.checkType(VD->getType(), VD->getLocation(), typeRange(VD));
+    if (C.errorCount() != Before && VD->getInit())
+      C.Covered.insert(VD->getInit()->IgnoreImplicit());
+  }
+
+  void checkStmt(const Stmt *S, CheckContext &C) override {
+    const auto *E = dyn_cast<Expr>(S);
+    if (!E || C.Covered.count(E))
+      return;
+    if (const auto *CL = dyn_cast<CharacterLiteral>(E)) {
+      if (C.error(CL->getLocation(), Diag::err_amp_disallowed_type, CL->getSourceRange())
+          << CL->getType()) {
+        std::string Code = std::to_string(CL->getValue());
+        DiagRef N = C.note(CL->getLocation(), Diag::note_restrict_char_literal_hint);
+        N << Code;
+        if (!CL->getLocation().isMacroID())
+          N << FixItHint::CreateReplacement(CL->getSourceRange(), Code);
+      }
+      return;
+    }
+    if (isa<StringLiteral>(E) || isa<PredefinedExpr>(E)) {
+      C.error(E->getBeginLoc(), Diag::err_restrict_string_literal, E->getSourceRange());
+      return;
+    }
+    if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E)) {
+      C.checkType(E->getType(), E->getBeginLoc(), E->getSourceRange());
+      return;
+    }
+    if (const auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
+      SourceRange R;
+      if (const TypeSourceInfo *TSI = CE->getTypeInfoAsWritten())
+        R = TSI->getTypeLoc().getSourceRange();
+      C.checkType(CE->getTypeAsWritten(), R.isValid() ? R.getBegin() : CE->getBeginLoc(), R);
+      return;
+    }
+    if (const auto *SV = dyn_cast<CXXScalarValueInitExpr>(E)) {
+      C.checkType(SV->getType(), SV->getBeginLoc(), SV->getSourceRange());
+      return;
+    }
+    if (const auto *TO = dyn_cast<CXXTemporaryObjectExpr>(E)) {
+      C.checkType(TO->getType(), TO->getBeginLoc(), TO->getSourceRange());
+      return;
+    }
+  }
+};
+
+} // namespace
+
+void CheckContext::checkType(QualType T, SourceLocation Loc, SourceRange Range) {
+  TypeChecker(*this, T, Loc, Range).check(T);
+}
+
+std::unique_ptr<Rule> createTypeRules() { return std::make_unique<TypeRules>(); }
+
+} // namespace ampcc

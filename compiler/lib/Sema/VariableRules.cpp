@@ -1,0 +1,70 @@
+//===- VariableRules.cpp - globals, statics and pointer casts -----------===//
+//
+// Amp code cannot use global variables, static data members or namespace
+// statics: the accelerator has no copy of them. The exception is a constant
+// read as a value (a `static const` integer, or any constexpr scalar, with a
+// constant initializer), which Clang marks as a non-odr-use and the code
+// generator folds into a literal. Binding such a constant to a reference or
+// taking its address is an error. Statics inside amp functions are reported
+// at their declaration (StatementRules.cpp), tile_static variables are not
+// statics at all.
+//
+// Casts between pointers and integers, implicit or explicit, are rejected:
+// addresses on the accelerator have no meaningful integer value.
+//
+//===----------------------------------------------------------------------===//
+#include "Rule.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+namespace {
+
+class VariableRules : public Rule {
+public:
+  void checkStmt(const Stmt *S, CheckContext &C) override {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      return checkVarUse(DRE->getDecl(), DRE->getLocation(), DRE->isNonOdrUse(),
+                         DRE->getSourceRange(), C);
+    if (const auto *ME = dyn_cast<MemberExpr>(S))
+      return checkVarUse(ME->getMemberDecl(), ME->getMemberLoc(), ME->isNonOdrUse(),
+                         ME->getSourceRange(), C);
+    if (const auto *CE = dyn_cast<CastExpr>(S)) {
+      CastKind K = CE->getCastKind();
+      if (K != CK_PointerToIntegral && K != CK_IntegralToPointer)
+        return;
+      QualType From = CE->getSubExpr()->getType();
+      SourceLocation Loc = isa<ExplicitCastExpr>(CE) ? CE->getBeginLoc() : CE->getExprLoc();
+      C.error(Loc, Diag::err_restrict_pointer_int_cast, CE->getSourceRange())
+          << From << CE->getType();
+    }
+  }
+
+private:
+  void checkVarUse(const ValueDecl *D, SourceLocation Loc, NonOdrUseReason NOUR,
+                   SourceRange R, CheckContext &C) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || !VD->hasGlobalStorage() || VD->hasAttr<CUDASharedAttr>() ||
+        VD->isStaticLocal())
+      return;
+    if (NOUR != NOUR_None)
+      return; // a constant used as a value, or an unevaluated use
+    int Kind = VD->isStaticDataMember() ? 1
+               : (VD->getStorageClass() == SC_Static || !VD->isExternallyVisible()) ? 2
+                                                                                   : 0;
+    if (!(C.error(Loc, Diag::err_restrict_global_ref, R) << Kind << VD))
+      return;
+    C.note(Loc, Diag::note_restrict_global_ref_hint);
+    C.note(VD->getLocation(), Diag::note_restrict_declared_here) << VD;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createVariableRules() { return std::make_unique<VariableRules>(); }
+
+} // namespace ampcc
