@@ -5,6 +5,8 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
+
 namespace ampcc {
 
 static bool error(const llvm::Twine &Msg) {
@@ -72,6 +74,12 @@ bool parseOptions(int Argc, const char *const *Argv, Options &Opts) {
         return false;
       Opts.FrontendArgs.push_back(Flag.str());
       Opts.FrontendArgs.push_back(V);
+    } else if (A.starts_with("-ffp-contract=")) {
+      llvm::StringRef Mode = A.substr(strlen("-ffp-contract="));
+      if (Mode != "on" && Mode != "off" && Mode != "fast")
+        return error("invalid value '" + Mode + "' in '" + A + "'");
+      Opts.FPContract = Mode != "off";
+      Opts.CodegenArgs.push_back(A.str());
     } else if (A.starts_with("-std=")) {
       Opts.Std = A.substr(5).str();
       if (Opts.Std != "c++17" && Opts.Std != "c++20" && Opts.Std != "gnu++17" &&

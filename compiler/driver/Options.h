@@ -35,6 +35,7 @@ struct Options {
   bool ShowVersion = false;
   bool ShowHelp = false;
   bool OptDisable = false; ///< -O0
+  bool FPContract = true;  ///< -ffp-contract=off turns fusion off in kernels
 };
 
 /// Parses \p Argv into \p Opts; on error prints "ampcc: error: ..." and

@@ -133,7 +133,9 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   if (Opts.Verbose)
     llvm::errs() << "ampcc: device pass (in-process clang, HIP device mode) on "
                  << Src << "\n";
-  DeviceCompileResult Device = compileDevice(Src, Frontend, TC.ClangXX);
+  DeviceOptions DevOpts;
+  DevOpts.FPContract = Opts.FPContract;
+  DeviceCompileResult Device = compileDevice(Src, Frontend, TC.ClangXX, DevOpts);
   if (!Device.Success)
     return false;
 

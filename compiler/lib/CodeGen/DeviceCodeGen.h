@@ -69,6 +69,14 @@ struct EmittedKernel {
 
 class FunctionEmitter;
 
+/// Options of the generated code that come from the command line.
+struct DeviceOptions {
+  /// Let the OpenCL compiler fuse a*b+c into one rounding (OpenCL's and
+  /// Clang's default for C++; HLSL, which Visual C++'s C++ AMP used, fuses
+  /// freely). -ffp-contract=off gives results identical to unfused host code.
+  bool FPContract = true;
+};
+
 /// One clone of a function: the function and the address spaces of its
 /// pointer-lowered parameters (and of `this`, for non-const members).
 struct CloneKey {
@@ -97,7 +105,8 @@ struct CloneInfo {
 
 class DeviceCodeGen {
 public:
-  DeviceCodeGen(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+  DeviceCodeGen(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+                const DeviceOptions &Opts);
   ~DeviceCodeGen();
 
   /// Emits the kernel entry point and everything it reaches.
@@ -171,6 +180,7 @@ private:
 
   clang::ASTContext &Ctx;
   clang::DiagnosticsEngine &Diags;
+  DeviceOptions Opts;
 
   llvm::StringSet<> UsedNames;
   llvm::DenseMap<const clang::CXXRecordDecl *, std::string> RecordNames;

@@ -75,7 +75,8 @@ private:
 
 class KernelConsumer : public ASTConsumer {
 public:
-  explicit KernelConsumer(DeviceCompileResult &Result) : Result(Result) {}
+  KernelConsumer(DeviceCompileResult &Result, const DeviceOptions &Opts)
+      : Result(Result), Opts(Opts) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
@@ -83,7 +84,7 @@ public:
     if (Diags.hasErrorOccurred())
       return;
     std::vector<KernelSite> Sites = findKernels(Ctx);
-    DeviceCodeGen CG(Ctx, Diags);
+    DeviceCodeGen CG(Ctx, Diags, Opts);
     for (const KernelSite &K : Sites)
       CG.emitKernel(K);
     if (Diags.hasErrorOccurred())
@@ -97,18 +98,21 @@ public:
 
 private:
   DeviceCompileResult &Result;
+  const DeviceOptions &Opts;
 };
 
 class KernelAction : public ASTFrontendAction {
 public:
-  explicit KernelAction(DeviceCompileResult &Result) : Result(Result) {}
+  KernelAction(DeviceCompileResult &Result, const DeviceOptions &Opts)
+      : Result(Result), Opts(Opts) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
-    return std::make_unique<KernelConsumer>(Result);
+    return std::make_unique<KernelConsumer>(Result, Opts);
   }
 
 private:
   DeviceCompileResult &Result;
+  const DeviceOptions &Opts;
 };
 
 } // namespace
@@ -119,6 +123,7 @@ static DeviceCompileResult runDevicePass(const std::string &File,
                                          const std::vector<std::string> &FrontendArgs,
                                          const std::string &ClangPath,
                                          const std::string *Contents,
+                                         const DeviceOptions &Opts,
                                          ForwardingDiagConsumer &Diags) {
   DeviceCompileResult Result;
   std::vector<std::string> Args = {ClangPath};
@@ -142,7 +147,7 @@ static DeviceCompileResult runDevicePass(const std::string &File,
   llvm::IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(), FS));
   tooling::ToolInvocation Invocation(
-      Args, std::make_unique<KernelAction>(Result), Files.get());
+      Args, std::make_unique<KernelAction>(Result, Opts), Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   if (!Invocation.run() || Diags.Errors)
     Result.Success = false;
@@ -151,12 +156,13 @@ static DeviceCompileResult runDevicePass(const std::string &File,
 
 DeviceCompileResult compileDevice(const std::string &File,
                                   const std::vector<std::string> &FrontendArgs,
-                                  const std::string &ClangPath) {
+                                  const std::string &ClangPath,
+                                  const DeviceOptions &Opts) {
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts(new DiagnosticOptions());
   DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
   ForwardingDiagConsumer Diags(DiagOpts.get(), /*ErrorsOnly=*/false);
   DeviceCompileResult Result =
-      runDevicePass(File, FrontendArgs, ClangPath, nullptr, Diags);
+      runDevicePass(File, FrontendArgs, ClangPath, nullptr, Opts, Diags);
 
   if (!Diags.Insertions.empty() && !Diags.Errors) {
     // Parse again with the `template` keywords inserted; the host pass
@@ -173,7 +179,7 @@ DeviceCompileResult compileDevice(const std::string &File,
       if (It->first <= Text.size())
         Text.insert(It->first, It->second);
     ForwardingDiagConsumer Again(DiagOpts.get(), /*ErrorsOnly=*/true);
-    Result = runDevicePass(File, FrontendArgs, ClangPath, &Text, Again);
+    Result = runDevicePass(File, FrontendArgs, ClangPath, &Text, Opts, Again);
     Result.RewrittenSource = std::move(Text);
     Diags.Errors += Again.Errors;
   }

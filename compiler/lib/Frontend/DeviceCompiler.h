@@ -30,7 +30,8 @@ struct DeviceCompileResult {
 /// whose resource directory the front end uses.
 DeviceCompileResult compileDevice(const std::string &File,
                                   const std::vector<std::string> &FrontendArgs,
-                                  const std::string &ClangPath);
+                                  const std::string &ClangPath,
+                                  const DeviceOptions &Opts = DeviceOptions());
 
 } // namespace ampcc
 
