@@ -8,8 +8,12 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 OUT=.device/bin
 rm -rf "$OUT" && mkdir -p "$OUT"
-for src in test/e2e/*.cpp test/unit/*.cpp; do
+for src in test/e2e/*.cpp test/unit/*.cpp test/runtime/*.cpp; do
+  [ -f "$src" ] || continue
   name=$(basename "$src" .cpp)
-  "$BUILD_DIR/bin/ampcc" -O2 "$src" -o "$OUT/$name"
+  # The test's own extra flags (e.g. -ffp-contract=off) from its RUN line.
+  flags=$(grep -m1 -o -- '%ampcc [^%]*%s' "$src" | sed 's/%ampcc//; s/%s//') || true
+  "$BUILD_DIR/bin/ampcc" -O2 $flags "$src" -o "$OUT/$name"
 done
+"$BUILD_DIR/bin/ampcc" -O2 bench/kernels.cpp -o "$OUT/bench-kernels"
 ls "$OUT" | wc -l
