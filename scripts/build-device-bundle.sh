@@ -12,7 +12,7 @@ for src in test/e2e/*.cpp test/unit/*.cpp test/runtime/*.cpp; do
   [ -f "$src" ] || continue
   name=$(basename "$src" .cpp)
   # The test's own extra flags (e.g. -ffp-contract=off) from its RUN line.
-  flags=$(grep -m1 -o -- '%ampcc [^%]*%s' "$src" | sed 's/%ampcc//; s/%s//') || true
+  flags=$(grep -- '&& %t' "$src" | grep -m1 -o -- '%ampcc [^%]*%s' | sed 's/%ampcc//; s/%s//') || true
   "$BUILD_DIR/bin/ampcc" -O2 $flags "$src" -o "$OUT/$name"
 done
 "$BUILD_DIR/bin/ampcc" -O2 bench/kernels.cpp -o "$OUT/bench-kernels"
