@@ -1,5 +1,6 @@
 // Tiled kernels: the tiled_index is filled from get_global_id/get_local_id/
-// get_group_id (AMP dimension 0 -> OpenCL dimension 1), tile_static variables
+// get_group_id (AMP dimension 0 -> OpenCL dimension 1), the tile becomes the
+// kernel's reqd_work_group_size (reversed), tile_static variables
 // declared in a loop are hoisted to kernel scope as __local, barriers map to
 // barrier(), and atomics on tile_static and view memory map to atomic_add.
 // RUN: %ampcc -emit-opencl %s -o %t.cl
@@ -22,7 +23,7 @@ void sums(array_view<const unsigned, 2> In, array_view<unsigned, 1> Out) {
   });
 }
 
-// CHECK: __kernel void sums_kernel(__global const uint *In_data, ampcc_shape2 In_shape, __global uint *Out_data, ampcc_shape1 Out_shape) {
+// CHECK: __kernel __attribute__((reqd_work_group_size(4, 8, 1))) void sums_kernel(__global const uint *In_data, ampcc_shape2 In_shape, __global uint *Out_data, ampcc_shape1 Out_shape) {
 // CHECK: T.global__._M_base[0] = (int)get_global_id(1);
 // CHECK: T.global__._M_base[1] = (int)get_global_id(0);
 // CHECK: T.local__._M_base[0] = (int)get_local_id(1);

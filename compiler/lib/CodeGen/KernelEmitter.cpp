@@ -46,11 +46,13 @@ std::string kernelBaseName(const KernelSite &K) {
   const DeclContext *DC = K.KernelType->isLambda()
                               ? K.KernelType->getDeclContext()
                               : nullptr;
-  while (DC && !isa<FunctionDecl>(DC))
-    DC = DC->getParent();
-  if (const auto *FD = dyn_cast_or_null<FunctionDecl>(DC))
-    if (FD->getIdentifier())
-      Base = FD->getName().str() + "_kernel";
+  // The nearest named function: lambdas' call operators have no name.
+  for (; DC; DC = DC->getParent())
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC))
+      if (FD->getIdentifier()) {
+        Base = FD->getName().str() + "_kernel";
+        break;
+      }
   if (!K.KernelType->isLambda() && K.KernelType->getIdentifier())
     Base = K.KernelType->getName().str() + "_kernel";
   return Base;
@@ -237,7 +239,17 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
   FE.emitStmt(Op->getBody());
   std::string Body = TileStatics + FE.output();
 
-  std::string Sig = "__kernel void " + EK.KernelName + "(";
+  std::string Sig = "__kernel ";
+  if (K.Tiled) {
+    // The tile is known at compile time: telling the OpenCL compiler lets it
+    // specialise for the work-group size (OpenCL dimension 0 = AMP's last).
+    Sig += "__attribute__((reqd_work_group_size(";
+    for (unsigned D = 0; D < 3; ++D)
+      Sig += (D ? ", " : "") +
+             std::to_string(D < K.Rank ? K.Tile[K.Rank - 1 - D] : 1);
+    Sig += "))) ";
+  }
+  Sig += "void " + EK.KernelName + "(";
   for (unsigned I = 0; I < Params.size(); ++I)
     Sig += (I ? ", " : "") + Params[I];
   if (Params.empty())
