@@ -237,6 +237,8 @@ std::string FunctionEmitter::callFunction(const FunctionDecl *FD,
         << "call to a variadic function";
   }
   const CloneInfo &Info = CG.requestFunction(Key, Loc);
+  for (const auto &TS : Info.TileStatics)
+    ArgText.push_back(tileStaticArgument(TS.first));
   std::string S = Info.Name + "(";
   for (unsigned I = 0; I < ArgText.size(); ++I)
     S += (I ? ", " : "") + ArgText[I];

@@ -375,6 +375,17 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
       FE.emitCtorInit(Init);
   }
   FE.emitStmt(Def->getBody());
+  // Storage for tile_static variables here and in callees: trailing
+  // pointer parameters (see FunctionEmitter::tileStaticStorage).
+  for (const auto &TS : Info.TileStatics) {
+    QualType T = TS.first->getType().getUnqualifiedType();
+    if (T->isArrayType())
+      Params.push_back(pointerToArrayElements(T, AddrSpace::Local, TS.second,
+                                              TS.first->getLocation()));
+    else
+      Params.push_back(pointerTo(T, AddrSpace::Local, TS.first->getLocation()) +
+                       TS.second);
+  }
 
   std::string RetTy;
   if (Ctor)

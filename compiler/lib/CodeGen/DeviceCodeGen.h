@@ -101,6 +101,9 @@ struct CloneInfo {
   std::string Name;
   AddrSpace ReturnSpace = AddrSpace::Private; ///< For reference returns.
   bool ReturnsPointer = false; ///< C++ returns T& (non-const): C returns T*.
+  /// tile_static variables declared in this function or its callees, with
+  /// the names of the trailing __local pointer parameters that carry them.
+  std::vector<std::pair<const clang::VarDecl *, std::string>> TileStatics;
 };
 
 class DeviceCodeGen {

@@ -273,20 +273,18 @@ void FunctionEmitter::emitDecl(const VarDecl *VD) {
   }
 
   if (VD->hasAttr<CUDASharedAttr>()) {
-    // tile_static: one __local variable per kernel, declared at kernel scope
-    // even when the C++ declaration sits in a loop or a nested block.
+    // tile_static: OpenCL 1.2 wants __local variables at kernel scope, so
+    // the storage lives there (see tileStaticStorage); the declaration
+    // itself emits nothing, wherever it sits.
+    VI.Name = tileStaticStorage(VD);
+    VI.Space = AddrSpace::Local;
     if (!HoistedDecls) {
-      report(CG.getDiags(), VD->getLocation(), Diag::err_amp_unsupported_stmt)
-          << "tile_static variable outside the kernel's own body";
-      return;
+      // In a called function the storage arrives as a pointer parameter.
+      if (T->isArrayType())
+        VI.DecaysArray = true;
+      else
+        VI.IsRef = true;
     }
-    std::string Unique = Name;
-    for (unsigned I = 1; !HoistedNames.insert(Unique).second; ++I)
-      Unique = Name + "_" + std::to_string(I);
-    *HoistedDecls += "  __local " +
-                     CG.declare(T.getUnqualifiedType(), Unique, VD->getLocation()) +
-                     ";\n";
-    VI.Name = Unique;
     Vars[VD] = VI;
     return;
   }
@@ -303,6 +301,39 @@ void FunctionEmitter::emitDecl(const VarDecl *VD) {
   if (const auto *ILE = dyn_cast<InitListExpr>(Init->IgnoreImplicit()))
     return line(Decl + " = " + initList(ILE, false) + ";");
   line(Decl + " = " + expr(Init) + ";");
+}
+
+std::string FunctionEmitter::tileStaticStorage(const VarDecl *VD) {
+  auto It = TileStaticNames.find(VD);
+  if (It != TileStaticNames.end())
+    return It->second;
+  std::string Name = DeviceCodeGen::safeLocalName(VD->getName());
+  std::string Unique = Name;
+  for (unsigned I = 1;
+       ReservedNames.contains(Unique) || !HoistedNames.insert(Unique).second; ++I)
+    Unique = Name + "_" + std::to_string(I);
+  if (HoistedDecls) {
+    // The kernel: one __local variable per C++ variable, shared by every
+    // call of the function declaring it, as a tile_static is per tile.
+    *HoistedDecls += "  __local " +
+                     CG.declare(VD->getType().getUnqualifiedType(), Unique,
+                                VD->getLocation()) +
+                     ";\n";
+  } else if (Clone) {
+    // A called function: the caller passes a pointer to the storage.
+    Clone->TileStatics.push_back({VD, Unique});
+  }
+  TileStaticNames[VD] = Unique;
+  return Unique;
+}
+
+std::string FunctionEmitter::tileStaticArgument(const VarDecl *VD) {
+  std::string Storage = tileStaticStorage(VD);
+  // Kernel scope holds the variable itself: pass its address (arrays
+  // decay); a function holds a pointer already.
+  if (HoistedDecls && !VD->getType()->isArrayType())
+    return "&" + Storage;
+  return Storage;
 }
 
 void FunctionEmitter::emitReturn(const ReturnStmt *RS) {

@@ -53,7 +53,17 @@ public:
   void setIndent(unsigned N) { Indent = N; }
   /// Kernel bodies: tile_static variables are declared at kernel scope (as
   /// OpenCL 1.2 requires of __local variables) by appending to \p Decls.
-  void hoistTileStaticInto(std::string *Decls) { HoistedDecls = Decls; }
+  /// \p Names are declared in the kernel (captures, locals): hoisted
+  /// tile_static storage must not take them, or a local would shadow it.
+  void hoistTileStaticInto(std::string *Decls, llvm::StringSet<> Names) {
+    HoistedDecls = Decls;
+    ReservedNames = std::move(Names);
+  }
+  /// The name of \p VD's __local storage in this function: a kernel-scope
+  /// variable in a kernel, a pointer parameter in a called function.
+  std::string tileStaticStorage(const clang::VarDecl *VD);
+  /// What to pass for a callee's tile_static \p VD.
+  std::string tileStaticArgument(const clang::VarDecl *VD);
 
   /// Emits \p S (with #line directives) into the output.
   void emitStmt(const clang::Stmt *S);
@@ -121,6 +131,8 @@ private:
   std::string *HoistedDecls = nullptr;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> CapturedRefs;
   llvm::StringSet<> HoistedNames;
+  llvm::StringSet<> ReservedNames;
+  llvm::DenseMap<const clang::VarDecl *, std::string> TileStaticNames;
   /// Address space of what each reference- or pointer-returning call
   /// printed so far points into.
   llvm::DenseMap<const clang::Expr *, AddrSpace> LastCallSpace;

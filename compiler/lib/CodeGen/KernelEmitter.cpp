@@ -14,7 +14,9 @@
 #include "Lowering.h"
 #include "../Support/Diagnostics.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
@@ -234,8 +236,22 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
   // declared at kernel scope. A functor's `this` is the rebuilt object.
   if (!RD->isLambda())
     FE.setThis({true, "(&" + SelfName + ")", AddrSpace::Private});
+  // Every name the kernel declares itself, so hoisted tile_static storage
+  // cannot be shadowed by (or clash with) one of them.
+  struct LocalNames : RecursiveASTVisitor<LocalNames> {
+    llvm::StringSet<> Names;
+    bool VisitVarDecl(VarDecl *VD) {
+      if (!VD->hasAttr<CUDASharedAttr>())
+        Names.insert(safeLocalName(VD->getName()));
+      return true;
+    }
+  } Locals;
+  Locals.TraverseStmt(Op->getBody());
+  for (const auto &N : Taken)
+    Locals.Names.insert(N.getKey());
+  Locals.Names.insert(IdxName);
   std::string TileStatics;
-  FE.hoistTileStaticInto(&TileStatics);
+  FE.hoistTileStaticInto(&TileStatics, std::move(Locals.Names));
   FE.emitStmt(Op->getBody());
   std::string Body = TileStatics + FE.output();
 
