@@ -129,25 +129,40 @@ public:
   }
 
   // --- Copy semantics: views share their data source -------------------------
-  array_view(const array_view &Other) : _M_shape(Other._M_shape) {
+  // restrict(cpu,amp) as the spec says: kernels copy views too. The
+  // reference counting is host bookkeeping; in the device pass (which only
+  // generates kernels) the bodies are empty, and the code generator lowers
+  // device copies to struct copies.
+  array_view(const array_view &Other) restrict(cpu, amp) : _M_shape(Other._M_shape) {
+#ifndef __AMPCC_DEVICE_PASS__
     ampcc::rt::retainSource(_M_shape.H.Source);
+#endif
   }
   /// array_view<const T,N> from array_view<T,N>.
   template <typename U, typename = typename std::enable_if<
                             std::is_same<const U, T>::value &&
                             !std::is_same<U, T>::value>::type>
-  array_view(const array_view<U, N> &Other) : _M_shape(Other._M_shape) {
+  array_view(const array_view<U, N> &Other) restrict(cpu, amp)
+      : _M_shape(Other._M_shape) {
+#ifndef __AMPCC_DEVICE_PASS__
     ampcc::rt::retainSource(_M_shape.H.Source);
+#endif
   }
-  array_view &operator=(const array_view &Other) {
+  array_view &operator=(const array_view &Other) restrict(cpu, amp) {
+#ifndef __AMPCC_DEVICE_PASS__
     if (this != &Other) {
       ampcc::rt::retainSource(Other._M_shape.H.Source);
       ampcc::rt::releaseSource(_M_shape.H.Source);
       _M_shape = Other._M_shape;
     }
+#endif
     return *this;
   }
-  ~array_view() { ampcc::rt::releaseSource(_M_shape.H.Source); }
+  ~array_view() restrict(cpu, amp) {
+#ifndef __AMPCC_DEVICE_PASS__
+    ampcc::rt::releaseSource(_M_shape.H.Source);
+#endif
+  }
 
   // --- Shape -------------------------------------------------------------
   Concurrency::extent<N> get_extent() const restrict(cpu) {

@@ -152,6 +152,8 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
 
   StringRef Name = MD->getNameAsString() == "get_extent" ? "get_extent" : "";
   OverloadedOperatorKind OK = MD->getOverloadedOperator();
+  if (OK == OO_Equal && Args.size() == 1)
+    return "(" + Obj + " = " + expr(Args[0]) + ")"; // Views copy as structs.
   if (OK == OO_Subscript || OK == OO_Call) {
     bool ByIndex = Args.size() == 1 &&
                    Args[0]->getType()->getAsCXXRecordDecl() != nullptr;

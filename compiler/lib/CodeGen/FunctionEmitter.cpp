@@ -449,9 +449,14 @@ std::string FunctionEmitter::expr(const Expr *E) {
     return expr(BO->getLHS()) + " " + BO->getOpcodeStr().str() + " " +
            expr(BO->getRHS());
   }
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    // C's ?: is never an lvalue: select between addresses instead.
+    if (CO->isGLValue())
+      return "(*(" + expr(CO->getCond()) + " ? " + addressOf(CO->getTrueExpr()) +
+             " : " + addressOf(CO->getFalseExpr()) + "))";
     return expr(CO->getCond()) + " ? " + expr(CO->getTrueExpr()) + " : " +
            expr(CO->getFalseExpr());
+  }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     return expr(ASE->getBase()) + "[" + expr(ASE->getIdx()) + "]";
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -596,7 +601,7 @@ std::string FunctionEmitter::cast(const CastExpr *CE) {
     if (CE->getCastKind() == CK_IntegralToBoolean ||
         CE->getCastKind() == CK_FloatingToBoolean ||
         CE->getCastKind() == CK_PointerToBoolean)
-      return "(" + expr(Sub) + " != 0)";
+      return "((" + expr(Sub) + ") != 0)";
     return "(" + T + ")(" + expr(Sub) + ")";
   }
   case CK_DerivedToBase:

@@ -19,8 +19,11 @@ std::string sanitizeIdentifier(llvm::StringRef S) {
     else if (!Out.empty() && Out.back() != '_')
       Out += '_';
   }
-  while (!Out.empty() && Out.back() == '_')
-    Out.pop_back();
+  // Drop the separators that replaced trailing punctuation ("index<2>"),
+  // not underscores the name really ends with ("float2_").
+  if (!S.empty() && S.back() != '_')
+    while (!Out.empty() && Out.back() == '_')
+      Out.pop_back();
   if (Out.empty() || (Out[0] >= '0' && Out[0] <= '9'))
     Out = "_" + Out;
   return Out;
@@ -68,7 +71,19 @@ bool isReservedInOpenCL(llvm::StringRef Name) {
       "atomic_min", "atomic_max", "atomic_and", "atomic_or", "atomic_xor",
       "atom_add", "convert_int", "convert_float", "as_int", "as_float",
       "as_uint", "main"};
-  return Reserved.contains(Name);
+  if (Reserved.contains(Name))
+    return true;
+  // Vector types: float2, uint16, ...
+  static const char *const Scalars[] = {"char", "uchar", "short", "ushort",
+                                        "int", "uint", "long", "ulong",
+                                        "float", "double", "half"};
+  for (const char *S : Scalars) {
+    llvm::StringRef Rest = Name;
+    if (Rest.consume_front(S) &&
+        (Rest == "2" || Rest == "3" || Rest == "4" || Rest == "8" || Rest == "16"))
+      return true;
+  }
+  return false;
 }
 
 std::string escapeCString(llvm::StringRef S) {
