@@ -2,11 +2,16 @@
 #include "DeviceCompiler.h"
 
 #include "../Analysis/KernelFinder.h"
+#include "../Sema/RestrictionChecker.h"
+#include "../Sema/SpecifierReorder.h"
+#include "../Sema/SpecifierRules.h"
+#include "../Sema/TargetDiagnostics.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/Support/Process.h"
 #include "clang/Tooling/Tooling.h"
@@ -26,11 +31,13 @@ namespace {
 /// Prints diagnostics like Clang but keeps them out of the consumer's own
 /// counts, so that Clang's summary line ("N errors generated when compiling
 /// for gfx906") does not appear: the device pass is an implementation detail
-/// users must not see. ampcc prints its own summary.
+/// users must not see. ampcc prints its own summary. The printing goes
+/// through the restriction checker's consumer, which rewords Clang's CUDA
+/// terms and prints everything in source order at the end of the file.
 class ForwardingDiagConsumer : public DiagnosticConsumer {
 public:
   ForwardingDiagConsumer(DiagnosticOptions *Opts, bool ErrorsOnly)
-      : Printer(llvm::errs(), Opts), ErrorsOnly(ErrorsOnly) {}
+      : Printer(Opts), ErrorsOnly(ErrorsOnly) {}
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
     Printer.BeginSourceFile(LO, PP);
   }
@@ -63,27 +70,35 @@ public:
       SuppressedNotes = Level < DiagnosticsEngine::Error;
     Printer.HandleDiagnostic(Level, Info);
   }
+  RestrictDiagConsumer &restrictions() { return Printer; }
+  unsigned printedErrors() const { return Printer.printedErrors(); }
   unsigned Errors = 0;
   /// (file offset, text) insertions of `template` fix-its in the main file.
   std::vector<std::pair<unsigned, std::string>> Insertions;
 
 private:
-  TextDiagnosticPrinter Printer;
+  RestrictDiagConsumer Printer;
   bool ErrorsOnly;
   bool SuppressedNotes = true;
 };
 
 class KernelConsumer : public ASTConsumer {
 public:
-  KernelConsumer(DeviceCompileResult &Result, const DeviceOptions &Opts)
-      : Result(Result), Opts(Opts) {}
+  KernelConsumer(DeviceCompileResult &Result, const DeviceOptions &Opts,
+                 RestrictDiagConsumer &Restrict)
+      : Result(Result), Opts(Opts), Restrict(Restrict) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
     // Sema errors make the AST unreliable; Clang has already reported them.
-    if (Diags.hasErrorOccurred())
+    // Its restriction errors (wrong-side calls, tile_static misuse) leave the
+    // AST sound: the restriction checker runs and reports them again.
+    if (Restrict.foreignErrors())
       return;
     std::vector<KernelSite> Sites = findKernels(Ctx);
+    // C++ AMP's rules on amp code (compiler/lib/Sema), before code generation.
+    if (checkRestrictions(Ctx, Sites, &Restrict) || Diags.hasErrorOccurred())
+      return;
     DeviceCodeGen CG(Ctx, Diags, Opts);
     for (const KernelSite &K : Sites)
       CG.emitKernel(K);
@@ -99,20 +114,29 @@ public:
 private:
   DeviceCompileResult &Result;
   const DeviceOptions &Opts;
+  RestrictDiagConsumer &Restrict;
 };
 
 class KernelAction : public ASTFrontendAction {
 public:
-  KernelAction(DeviceCompileResult &Result, const DeviceOptions &Opts)
-      : Result(Result), Opts(Opts) {}
+  KernelAction(DeviceCompileResult &Result, const DeviceOptions &Opts,
+               RestrictDiagConsumer &Restrict)
+      : Result(Result), Opts(Opts), Restrict(Restrict) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // Checks every restrict(...) list as the preprocessor expands it.
+    CI.getPreprocessor().addPPCallbacks(
+        createSpecifierChecker(CI.getPreprocessor(), &Restrict));
+    return true;
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
-    return std::make_unique<KernelConsumer>(Result, Opts);
+    return std::make_unique<KernelConsumer>(Result, Opts, Restrict);
   }
 
 private:
   DeviceCompileResult &Result;
   const DeviceOptions &Opts;
+  RestrictDiagConsumer &Restrict;
 };
 
 } // namespace
@@ -147,7 +171,8 @@ static DeviceCompileResult runDevicePass(const std::string &File,
   llvm::IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(), FS));
   tooling::ToolInvocation Invocation(
-      Args, std::make_unique<KernelAction>(Result, Opts), Files.get());
+      Args, std::make_unique<KernelAction>(Result, Opts, Diags.restrictions()),
+      Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   if (!Invocation.run() || Diags.Errors)
     Result.Success = false;
@@ -161,30 +186,51 @@ DeviceCompileResult compileDevice(const std::string &File,
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts(new DiagnosticOptions());
   DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
   ForwardingDiagConsumer Diags(DiagOpts.get(), /*ErrorsOnly=*/false);
-  DeviceCompileResult Result =
-      runDevicePass(File, FrontendArgs, ClangPath, nullptr, Opts, Diags);
+  // Restriction specifiers in the spec's positions that Clang does not parse
+  // (`mutable restrict(amp)`, `restrict(amp) noexcept`, before a trailing
+  // return type) are moved first, on the same lines (SpecifierReorder.h).
+  auto Buffer = llvm::MemoryBuffer::getFile(File);
+  ReorderResult Reordered;
+  if (Buffer)
+    Reordered = reorderRestrictionSpecifiers((*Buffer)->getBuffer());
+  std::vector<std::string> Args = FrontendArgs;
+  std::string Defines;
+  for (const std::string &D : Reordered.Defines) {
+    Args.push_back("-D" + D);
+    size_t Eq = D.find('=');
+    Defines += "#define " + D.substr(0, Eq) + " " + D.substr(Eq + 1) + "\n";
+  }
+  DeviceCompileResult Result = runDevicePass(
+      File, Args, ClangPath, Reordered.Changed ? &Reordered.Text : nullptr, Opts, Diags);
+  if (Reordered.Changed)
+    Result.RewrittenSource =
+        Defines + "#line 1 \"" + File + "\"\n" + Reordered.Text;
 
+  unsigned Printed = Diags.printedErrors();
   if (!Diags.Insertions.empty() && !Diags.Errors) {
     // Parse again with the `template` keywords inserted; the host pass
     // compiles the same text (DeviceCompileResult::RewrittenSource).
-    auto Buffer = llvm::MemoryBuffer::getFile(File);
     if (!Buffer) {
       llvm::errs() << "ampcc: error: cannot read '" << File << "'\n";
       Result.Success = false;
       return Result;
     }
-    std::string Text = (*Buffer)->getBuffer().str();
+    std::string Text =
+        Reordered.Changed ? Reordered.Text : (*Buffer)->getBuffer().str();
     std::sort(Diags.Insertions.begin(), Diags.Insertions.end());
     for (auto It = Diags.Insertions.rbegin(); It != Diags.Insertions.rend(); ++It)
       if (It->first <= Text.size())
         Text.insert(It->first, It->second);
     ForwardingDiagConsumer Again(DiagOpts.get(), /*ErrorsOnly=*/true);
-    Result = runDevicePass(File, FrontendArgs, ClangPath, &Text, Opts, Again);
-    Result.RewrittenSource = std::move(Text);
+    Result = runDevicePass(File, Args, ClangPath, &Text, Opts, Again);
+    Result.RewrittenSource =
+        Defines.empty() ? std::move(Text)
+                        : Defines + "#line 1 \"" + File + "\"\n" + Text;
     Diags.Errors += Again.Errors;
+    Printed += Again.printedErrors();
   }
-  if (Diags.Errors)
-    llvm::errs() << Diags.Errors << (Diags.Errors == 1 ? " error" : " errors")
+  if (Printed)
+    llvm::errs() << Printed << (Printed == 1 ? " error" : " errors")
                  << " generated.\n";
   else if (!Result.Success)
     llvm::errs() << "ampcc: error: the device pass over '" << File

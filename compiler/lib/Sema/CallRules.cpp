@@ -2,17 +2,27 @@
 //
 // Amp code may call only functions whose restriction includes amp
 // (restrict(amp) or restrict(cpu, amp); also Clang's builtins and constexpr
-// functions, which are usable on both sides). It may not call through
-// function pointers or pointers to member functions, nor take the address of
-// a function. Clang itself rejects most wrong-side calls while parsing; those
-// diagnostics are reworded by TargetDiagnostics.cpp and this rule catches the
-// calls Clang lets through (from restrict(cpu,amp) functions that no device
-// code emits, implicit constructor calls).
+// functions, which are usable on both sides), and cpu code only functions
+// whose restriction includes cpu. restrict(cpu, amp) code must satisfy both:
+// a call to an amp-only function is fine there only when a cpu overload with
+// the same parameters exists (the device pass sees the amp one). Amp code may
+// not call through function pointers or pointers to member functions, nor
+// take the address of a function.
+//
+// Clang rejects many wrong-side calls while parsing (those diagnostics are
+// reported again in these terms, see TargetDiagnostics.h); this rule catches
+// the ones it lets through in the device pass: calls from restrict(cpu,amp)
+// functions that no device code emits, and member calls from cpu code to
+// amp-only functions, which Clang would only reject in the host pass, worded
+// for CUDA. For those, every cpu function of the translation unit is walked
+// too (not ampcc's headers, not uninstantiated templates).
 //
 //===----------------------------------------------------------------------===//
 #include "Rule.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -30,6 +40,97 @@ SourceLocation calleeLoc(const CallExpr *CE) {
   return CE->getExprLoc();
 }
 
+bool isAmpOnly(const FunctionDecl *FD) {
+  return FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>() &&
+         !FD->getBuiltinID();
+}
+
+/// Is there a cpu-callable overload of \p FD with the same parameters?
+bool hasCpuTwin(const FunctionDecl *FD) {
+  const FunctionDecl *Pattern = FD->getPrimaryTemplate()
+                                    ? FD->getPrimaryTemplate()->getTemplatedDecl()
+                                    : FD;
+  for (const NamedDecl *ND : FD->getDeclContext()->getRedeclContext()->lookup(FD->getDeclName())) {
+    const auto *Other = ND->getAsFunction();
+    if (!Other || Other == FD || Other == Pattern || isAmpOnly(Other) ||
+        Other->getNumParams() != FD->getNumParams())
+      continue;
+    return true;
+  }
+  return false;
+}
+
+/// \p What: 0 a function, 1 a constructor. \p CalleeSide/\p CallerSide:
+/// ampcc::Side values.
+void reportTarget(int What, const FunctionDecl *FD, int CalleeSide, int CallerSide,
+                  SourceLocation Loc, SourceRange R, CheckContext &C) {
+  auto Name = [&](const DiagRef &D) -> const DiagRef & {
+    if (What == 1)
+      return D << C.ast().getRecordType(cast<CXXMethodDecl>(FD)->getParent());
+    return D << FD;
+  };
+  if (Name(C.error(Loc, Diag::err_restrict_call_target, R) << What) << CalleeSide
+                                                                    << CallerSide)
+    Name(C.note(FD->getLocation(), Diag::note_restrict_callee_declared) << What)
+        << (CalleeSide == static_cast<int>(Side::Cpu) ? 0 : 1);
+}
+
+/// The bodies of cpu functions (and cpu lambdas), looking for calls to
+/// amp-only functions.
+class HostWalker : public RecursiveASTVisitor<HostWalker> {
+public:
+  explicit HostWalker(CheckContext &C) : C(C) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldWalkTypesOfTypeLocs() const { return false; }
+  bool TraverseTypeLoc(TypeLoc) { return true; }
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      if (FD->hasAttr<CUDADeviceAttr>() || FD->isDependentContext())
+        return true;
+    if (!isa<TranslationUnitDecl>(D) && D->getLocation().isValid() && C.isLibrary(D))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    if (!LE->getCallOperator()->hasAttr<CUDADeviceAttr>())
+      return RecursiveASTVisitor::TraverseLambdaExpr(LE);
+    for (Expr *Init : LE->capture_inits()) // evaluated on the host
+      if (Init)
+        TraverseStmt(Init);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+    Called.insert(Callee);
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (FD && isAmpOnly(FD))
+      reportTarget(0, FD, static_cast<int>(Side::Amp), static_cast<int>(Side::Cpu),
+                   calleeLoc(CE), Callee->getSourceRange(), C);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    if (E->getConstructor() && isAmpOnly(E->getConstructor()))
+      reportTarget(1, E->getConstructor(), static_cast<int>(Side::Amp),
+                   static_cast<int>(Side::Cpu), E->getLocation(), E->getSourceRange(), C);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
+    if (FD && isAmpOnly(FD) && !Called.count(DRE))
+      reportTarget(0, FD, static_cast<int>(Side::Amp), static_cast<int>(Side::Cpu),
+                   DRE->getLocation(), DRE->getSourceRange(), C);
+    return true;
+  }
+
+private:
+  CheckContext &C;
+  llvm::SmallPtrSet<const Expr *, 32> Called;
+};
+
 class CallRules : public Rule {
 public:
   void checkStmt(const Stmt *S, CheckContext &C) override {
@@ -37,8 +138,10 @@ public:
       return checkCall(CE, C);
     if (const auto *CCE = dyn_cast<CXXConstructExpr>(S)) {
       const CXXConstructorDecl *Ctor = CCE->getConstructor();
-      if (Ctor && !CCE->getConstructor()->isTrivial())
-        checkTarget(Ctor, CCE->getLocation(), CCE->getSourceRange(), C);
+      if (Ctor && !Ctor->isTrivial() && !CheckContext::isAmpCallable(Ctor))
+        reportTarget(1, Ctor, static_cast<int>(Side::Cpu),
+                     C.current() ? static_cast<int>(CheckContext::sideOf(C.current())) : 0,
+                     CCE->getLocation(), CCE->getSourceRange(), C);
       return;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
@@ -51,13 +154,24 @@ public:
     }
   }
 
+  void checkTranslationUnit(CheckContext &C) override {
+    HostWalker(C).TraverseDecl(C.ast().getTranslationUnitDecl());
+  }
+
 private:
   void checkCall(const CallExpr *CE, CheckContext &C) {
     const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
       C.Callees.insert(DRE);
     if (const FunctionDecl *FD = CE->getDirectCallee()) {
-      checkTarget(FD, calleeLoc(CE), Callee->getSourceRange(), C);
+      int CallerSide = C.current() ? static_cast<int>(CheckContext::sideOf(C.current())) : 0;
+      if (!CheckContext::isAmpCallable(FD))
+        reportTarget(0, FD, static_cast<int>(Side::Cpu), CallerSide, calleeLoc(CE),
+                     Callee->getSourceRange(), C);
+      else if (CallerSide == static_cast<int>(Side::Both) && isAmpOnly(FD) &&
+               !isInAmpNamespace(FD) && !hasCpuTwin(FD))
+        reportTarget(0, FD, static_cast<int>(Side::Amp), CallerSide, calleeLoc(CE),
+                     Callee->getSourceRange(), C);
       return;
     }
     if (isa<CXXPseudoDestructorExpr>(Callee) || CE->isTypeDependent())
@@ -71,15 +185,6 @@ private:
         << 0;
   }
 
-  void checkTarget(const FunctionDecl *FD, SourceLocation Loc, SourceRange R,
-                   CheckContext &C) {
-    if (CheckContext::isAmpCallable(FD))
-      return;
-    const FunctionDecl *Caller = C.current();
-    int CallerSide = Caller ? static_cast<int>(CheckContext::sideOf(Caller)) : 0;
-    if (C.error(Loc, Diag::err_restrict_call_target, R) << FD << 1 << CallerSide)
-      C.note(FD->getLocation(), Diag::note_restrict_callee_declared) << 1 << FD << 0;
-  }
 };
 
 } // namespace

@@ -1,12 +1,15 @@
 //===- CaptureRules.cpp - what a restrict(amp) lambda may capture -------===//
 //
-// A lambda whose call operator is amp code (a kernel, a restrict(amp)
-// lambda, or any lambda written inside amp code) captures by value; only
-// concurrency::array and texture objects may be captured by reference, as the
-// runtime knows how to pass those. Captured pointers and 'this' (a pointer)
-// are rejected too: a host address means nothing on the accelerator.
-// '*this' (a copy) is fine. The types of captured values are checked like
-// any other type of amp code, which covers array_view<char,1> captures.
+// A restrict(amp) lambda written in cpu code (a kernel, or a helper lambda
+// defined on the host) captures by value: its closure is copied to the
+// accelerator. Only concurrency::array and texture objects may be captured by
+// reference, as the runtime knows how to pass those. Captured pointers and
+// 'this' (a pointer) are rejected too: a host address means nothing on the
+// accelerator; '*this' (a copy) is fine. A lambda written inside amp code
+// never leaves the accelerator, so it may capture locals by reference (ampcc
+// lowers such captures to pointers). The types of captured values are
+// checked like any other type of amp code, which covers array_view<char,1>
+// captures.
 //
 //===----------------------------------------------------------------------===//
 #include "Rule.h"
@@ -23,10 +26,12 @@ namespace {
 class CaptureRules : public Rule {
 public:
   void checkLambda(const CXXRecordDecl *Closure, CheckContext &C) override {
+    const auto *Outer = dyn_cast_or_null<FunctionDecl>(Closure->getParentFunctionOrMethod());
+    bool InAmpCode = Outer && CheckContext::sideOf(Outer) != Side::Cpu;
     for (const LambdaCapture &Cap : Closure->captures()) {
       SourceLocation Loc = Cap.getLocation();
       if (Cap.capturesThis()) {
-        if (Cap.getCaptureKind() == LCK_This)
+        if (Cap.getCaptureKind() == LCK_This && !InAmpCode)
           C.error(Loc, Diag::err_restrict_capture_this);
         continue;
       }
@@ -37,18 +42,24 @@ public:
         continue;
       QualType T = V->getType();
       if (Cap.getCaptureKind() == LCK_ByRef || (V->isInitCapture() && T->isReferenceType())) {
-        if (CheckContext::isArrayOrTexture(T))
+        if (CheckContext::isArrayOrTexture(T) || InAmpCode)
           continue;
-        if (C.error(Loc, Diag::err_restrict_capture_by_ref) << V)
+        if (C.error(Loc, Diag::err_restrict_capture_by_ref) << V) {
           C.note(Loc, Diag::note_restrict_capture_by_value);
+          C.note(V->getLocation(), Diag::note_restrict_declared_here) << V;
+        }
         continue;
       }
       T = T.getNonReferenceType();
-      if (T->isPointerType()) {
-        C.error(Loc, Diag::err_restrict_capture_pointer) << V;
+      if (T->isPointerType() && !InAmpCode) {
+        if (C.error(Loc, Diag::err_restrict_capture_pointer) << V)
+          C.note(V->getLocation(), Diag::note_restrict_declared_here) << V;
         continue;
       }
+      unsigned Before = C.errorCount();
       C.checkType(T, Loc);
+      if (C.errorCount() != Before)
+        C.note(V->getLocation(), Diag::note_restrict_declared_here) << V;
     }
   }
 };

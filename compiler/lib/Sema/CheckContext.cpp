@@ -4,6 +4,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -30,6 +31,7 @@ DiagRef CheckContext::error(SourceLocation Loc, Diag D, SourceRange Range) {
     return DiagRef();
   }
   LastDropped = false;
+  LastNoteLoc = SourceLocation();
   ChainPending = true;
   ++Errors;
   ErrorRanges.push_back(Range.isValid() ? Range : SourceRange(Loc, Loc));
@@ -42,6 +44,7 @@ DiagRef CheckContext::error(SourceLocation Loc, Diag D, SourceRange Range) {
 DiagRef CheckContext::note(SourceLocation Loc, Diag D) {
   if (LastDropped)
     return DiagRef();
+  LastNoteLoc = Loc;
   return DiagRef(report(Ctx.getDiagnostics(), Loc, D));
 }
 
@@ -110,7 +113,10 @@ void CheckContext::emitChain() {
     return;
   DiagnosticsEngine &DE = Ctx.getDiagnostics();
   auto [Inst, POI] = instantiationOf(Current);
-  if (Inst)
+  const Reach *First = reachOf(Current);
+  // The call that instantiated the template is the first "called from" note
+  // anyway.
+  if (Inst && !(First && First->CallLoc == POI))
     report(DE, POI, Diag::note_restrict_instantiation) << Inst;
   llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
   for (const FunctionDecl *F = Current; F && Seen.insert(F).second;) {
@@ -118,7 +124,8 @@ void CheckContext::emitChain() {
     if (!R)
       break;
     if (R->Caller) {
-      report(DE, R->CallLoc, Diag::note_amp_called_from);
+      if (R->CallLoc != LastNoteLoc)
+        report(DE, R->CallLoc, Diag::note_amp_called_from);
       F = R->Caller;
       continue;
     }

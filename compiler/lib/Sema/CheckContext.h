@@ -122,6 +122,7 @@ private:
   llvm::DenseSet<unsigned> ErrorLocs;
   std::vector<clang::SourceRange> ErrorRanges;
   bool LastDropped = false;
+  clang::SourceLocation LastNoteLoc; ///< Of the last error's last own note.
   bool ChainPending = false;
   unsigned Errors = 0;
 };

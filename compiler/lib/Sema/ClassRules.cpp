@@ -22,10 +22,57 @@ namespace ampcc {
 
 namespace {
 
+/// Why a class of a system header (the standard library) is not
+/// amp-compatible: a %select index of err_restrict_library_class, or -1.
+int libraryProblem(const CXXRecordDecl *RD, QualType &Bad, unsigned Depth = 0) {
+  if (!RD || !(RD = RD->getDefinition()) || Depth > 8)
+    return -1;
+  if (RD->isPolymorphic())
+    return 0;
+  for (const CXXBaseSpecifier &B : RD->bases()) {
+    if (B.isVirtual())
+      return 1;
+    if (int P = libraryProblem(B.getType()->getAsCXXRecordDecl(), Bad, Depth + 1); P >= 0)
+      return P;
+  }
+  for (const FieldDecl *F : RD->fields()) {
+    if (F->isBitField())
+      return 2;
+    QualType T = F->getType();
+    if (T->isPointerType() || T->isReferenceType() || T->isMemberPointerType())
+      return 3;
+    QualType E = QualType(T->getBaseElementTypeUnsafe(), 0);
+    if (const auto *BT = E->getAs<BuiltinType>()) {
+      switch (BT->getKind()) {
+      case BuiltinType::Bool: case BuiltinType::Int: case BuiltinType::UInt:
+      case BuiltinType::Long: case BuiltinType::ULong: case BuiltinType::Float:
+      case BuiltinType::Double:
+        continue;
+      default:
+        Bad = E;
+        return 4;
+      }
+    }
+    if (int P = libraryProblem(E->getAsCXXRecordDecl(), Bad, Depth + 1); P >= 0)
+      return P;
+  }
+  return -1;
+}
+
 class ClassRules : public Rule {
 public:
   void checkRecord(const CXXRecordDecl *RD, SourceLocation UseLoc,
                    CheckContext &C) override {
+    if (C.isLibrary(RD)) {
+      // Errors inside the standard library's headers would not help: report
+      // the use.
+      QualType Bad;
+      int P = libraryProblem(RD, Bad);
+      if (P >= 0)
+        C.error(UseLoc, Diag::err_restrict_library_class)
+            << C.ast().getRecordType(RD) << P << Bad;
+      return;
+    }
     auto Used = [&] { C.note(UseLoc, Diag::note_restrict_class_used_here) << RD; };
     for (const CXXBaseSpecifier &B : RD->bases()) {
       if (B.isVirtual()) {

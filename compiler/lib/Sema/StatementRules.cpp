@@ -34,7 +34,8 @@ class StatementRules : public Rule {
 public:
   void checkStmt(const Stmt *S, CheckContext &C) override {
     auto Report = [&](SourceLocation Loc, Construct K) -> DiagRef {
-      DiagRef D = C.error(Loc, Diag::err_restrict_construct, S->getSourceRange());
+      SourceRange R = isa<CXXTryStmt>(S) ? SourceRange(Loc) : S->getSourceRange();
+      DiagRef D = C.error(Loc, Diag::err_restrict_construct, R);
       D << static_cast<int>(K);
       return D;
     };

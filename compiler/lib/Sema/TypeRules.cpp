@@ -21,6 +21,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -79,10 +80,9 @@ std::optional<FixItHint> typeFixIt(CheckContext &C, SourceRange R) {
     return std::nullopt;
   CharSourceRange CR = CharSourceRange::getTokenRange(R);
   StringRef Text = Lexer::getSourceText(CR, C.sm(), C.langOpts());
-  std::string Norm;
-  for (StringRef Word : llvm::split(Text, ' '))
-    if (!Word.empty())
-      Norm += (Norm.empty() ? "" : " ") + Word.str();
+  llvm::SmallVector<StringRef, 4> Words;
+  Text.split(Words, ' ', -1, /*KeepEmpty=*/false);
+  std::string Norm = llvm::join(Words, " ");
   const char *Repl = llvm::StringSwitch<const char *>(Norm)
                          .Cases("long long", "long long int", "signed long long", "long")
                          .Cases("unsigned long long", "unsigned long long int",

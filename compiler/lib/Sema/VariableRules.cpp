@@ -2,10 +2,11 @@
 //
 // Amp code cannot use global variables, static data members or namespace
 // statics: the accelerator has no copy of them. The exception is a constant
-// read as a value (a `static const` integer, or any constexpr scalar, with a
-// constant initializer), which Clang marks as a non-odr-use and the code
-// generator folds into a literal. Binding such a constant to a reference or
-// taking its address is an error. Statics inside amp functions are reported
+// read as a value: a `static const` integer (the spec's rule), and as an
+// extension any const scalar with a constant initializer (`static const float
+// W = 64.0f;`, constexpr variables), which the code generator folds into a
+// literal. Binding such a constant to a reference or taking its address is
+// an error. Statics inside amp functions are reported
 // at their declaration (StatementRules.cpp), tile_static variables are not
 // statics at all.
 //
@@ -28,12 +29,15 @@ class VariableRules : public Rule {
 public:
   void checkStmt(const Stmt *S, CheckContext &C) override {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      return checkVarUse(DRE->getDecl(), DRE->getLocation(), DRE->isNonOdrUse(),
+      return checkVarUse(DRE, DRE->getDecl(), DRE->getLocation(), DRE->isNonOdrUse(),
                          DRE->getSourceRange(), C);
     if (const auto *ME = dyn_cast<MemberExpr>(S))
-      return checkVarUse(ME->getMemberDecl(), ME->getMemberLoc(), ME->isNonOdrUse(),
+      return checkVarUse(ME, ME->getMemberDecl(), ME->getMemberLoc(), ME->isNonOdrUse(),
                          ME->getSourceRange(), C);
     if (const auto *CE = dyn_cast<CastExpr>(S)) {
+      // Reads come before the variable they read (pre-order walk).
+      if (CE->getCastKind() == CK_LValueToRValue)
+        Reads.insert(CE->getSubExpr()->IgnoreParens());
       CastKind K = CE->getCastKind();
       if (K != CK_PointerToIntegral && K != CK_IntegralToPointer)
         return;
@@ -45,14 +49,24 @@ public:
   }
 
 private:
-  void checkVarUse(const ValueDecl *D, SourceLocation Loc, NonOdrUseReason NOUR,
-                   SourceRange R, CheckContext &C) {
+  /// A const scalar with a constant initializer.
+  static bool isScalarConstant(const VarDecl *VD, ASTContext &Ctx) {
+    QualType T = VD->getType();
+    const Expr *Init = VD->getAnyInitializer();
+    return T.isConstQualified() && T->isArithmeticType() && Init &&
+           !Init->isValueDependent() && Init->isConstantInitializer(Ctx, false);
+  }
+
+  void checkVarUse(const Expr *Use, const ValueDecl *D, SourceLocation Loc,
+                   NonOdrUseReason NOUR, SourceRange R, CheckContext &C) {
     const auto *VD = dyn_cast<VarDecl>(D);
     if (!VD || !VD->hasGlobalStorage() || VD->hasAttr<CUDASharedAttr>() ||
         VD->isStaticLocal())
       return;
     if (NOUR != NOUR_None)
       return; // a constant used as a value, or an unevaluated use
+    if (Reads.count(Use) && isScalarConstant(VD, C.ast()))
+      return;
     int Kind = VD->isStaticDataMember() ? 1
                : (VD->getStorageClass() == SC_Static || !VD->isExternallyVisible()) ? 2
                                                                                    : 0;
@@ -61,6 +75,8 @@ private:
     C.note(Loc, Diag::note_restrict_global_ref_hint);
     C.note(VD->getLocation(), Diag::note_restrict_declared_here) << VD;
   }
+
+  llvm::SmallPtrSet<const Expr *, 32> Reads;
 };
 
 } // namespace

@@ -1,0 +1,420 @@
+//===- SpecifierReorder.cpp - restrict(...) where Clang accepts it -----===//
+#include "SpecifierReorder.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace ampcc {
+
+namespace {
+
+struct Tok {
+  tok::TokenKind Kind;
+  unsigned Off, Len;
+  std::string Text; ///< Spelling of identifiers and keywords.
+};
+
+/// A restriction: bit 0 cpu, bit 1 amp; -1 when the list is not valid.
+int parseList(const std::vector<std::string> &Names) {
+  int Mask = 0;
+  for (const std::string &N : Names) {
+    if (N == "cpu")
+      Mask |= 1;
+    else if (N == "amp")
+      Mask |= 2;
+    else
+      return -1;
+  }
+  return Mask ? Mask : -1;
+}
+
+/// The same-width stand-ins for `auto` (see the header).
+const char *autoMacro(int Mask) {
+  switch (Mask) {
+  case 1:
+    return "_Rc_";
+  case 2:
+    return "_Ra_";
+  default:
+    return "_Rb_";
+  }
+}
+const char *autoMacroValue(int Mask) {
+  switch (Mask) {
+  case 1:
+    return "auto restrict(cpu)";
+  case 2:
+    return "auto restrict(amp)";
+  default:
+    return "auto restrict(cpu, amp)";
+  }
+}
+
+class Reorderer {
+public:
+  explicit Reorderer(StringRef Src) : Src(Src) {}
+
+  ReorderResult run() {
+    lex();
+    match();
+    for (size_t I = 0; I < Code.size(); ++I) {
+      size_t End;
+      if (isGroup(I, End) && !Done.count(I)) {
+        Done.insert(I);
+        handle(I, End);
+      }
+    }
+    ReorderResult R;
+    if (Edits.empty())
+      return R;
+    R.Changed = true;
+    R.Text = Src.str();
+    for (auto It = Edits.rbegin(); It != Edits.rend(); ++It)
+      R.Text.replace(It->first, It->second.first, It->second.second);
+    for (int Mask : Macros)
+      R.Defines.push_back(std::string(autoMacro(Mask)) + "=" + autoMacroValue(Mask));
+    return R;
+  }
+
+private:
+  // --- Tokens --------------------------------------------------------------------
+  void lex() {
+    LangOptions LO;
+    LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = 1;
+    LO.Bool = 1;
+    Lexer L(SourceLocation(), LO, Src.begin(), Src.begin(), Src.end());
+    L.SetCommentRetentionState(false);
+    Token T;
+    bool InDirective = false;
+    std::vector<Tok> Directive;
+    while (true) {
+      bool AtEnd = L.LexFromRawLexer(T);
+      if (T.is(tok::eof))
+        break;
+      if (T.isAtStartOfLine()) {
+        if (InDirective)
+          directive(Directive);
+        InDirective = T.is(tok::hash);
+        Directive.clear();
+      }
+      Tok K{T.getKind(), T.getLocation().getRawEncoding(), T.getLength(), ""};
+      if (T.is(tok::raw_identifier))
+        K.Text = T.getRawIdentifier().str();
+      if (InDirective)
+        Directive.push_back(K);
+      else
+        Code.push_back(K);
+      if (AtEnd)
+        break;
+    }
+    if (InDirective)
+      directive(Directive);
+  }
+
+  /// Records `#define NAME restrict(list)`.
+  void directive(const std::vector<Tok> &D) {
+    if (D.size() < 6 || D[1].Text != "define" || D[2].Kind != tok::raw_identifier ||
+        D[3].Text != "restrict" || D[4].Kind != tok::l_paren || D.back().Kind != tok::r_paren)
+      return;
+    if (D[3].Off == D[2].Off + D[2].Len)
+      return; // function-like macro
+    std::vector<std::string> Names;
+    for (size_t I = 5; I + 1 < D.size(); ++I)
+      if (D[I].Kind == tok::raw_identifier)
+        Names.push_back(D[I].Text);
+      else if (D[I].Kind != tok::comma)
+        return;
+    Aliases[D[2].Text] = parseList(Names);
+  }
+
+  void match() {
+    Match.assign(Code.size(), -1);
+    std::vector<size_t> Open;
+    for (size_t I = 0; I < Code.size(); ++I) {
+      tok::TokenKind K = Code[I].Kind;
+      if (K == tok::l_paren || K == tok::l_square || K == tok::l_brace) {
+        Open.push_back(I);
+      } else if (K == tok::r_paren || K == tok::r_square || K == tok::r_brace) {
+        if (!Open.empty()) {
+          Match[I] = static_cast<long>(Open.back());
+          Match[Open.back()] = static_cast<long>(I);
+          Open.pop_back();
+        }
+      }
+    }
+  }
+
+  bool is(size_t I, StringRef Text) const {
+    return I < Code.size() && Code[I].Kind == tok::raw_identifier && Code[I].Text == Text;
+  }
+  bool kind(size_t I, tok::TokenKind K) const { return I < Code.size() && Code[I].Kind == K; }
+
+  /// restrict(...) or a macro standing for one, starting at \p I.
+  bool isGroup(size_t I, size_t &End) const {
+    if (is(I, "restrict") && kind(I + 1, tok::l_paren) && Match[I + 1] > 0) {
+      End = static_cast<size_t>(Match[I + 1]);
+      return true;
+    }
+    if (Code[I].Kind == tok::raw_identifier && Aliases.count(Code[I].Text)) {
+      End = I;
+      return true;
+    }
+    return false;
+  }
+  int groupMask(size_t B, size_t E) const {
+    if (B == E)
+      return Aliases.lookup(Code[B].Text);
+    std::vector<std::string> Names;
+    for (size_t I = B + 2; I < E; ++I)
+      if (Code[I].Kind == tok::raw_identifier)
+        Names.push_back(Code[I].Text);
+    return parseList(Names);
+  }
+
+  /// A qualifier unit starting at \p I: its last token, or -1.
+  long unitForward(size_t I) const {
+    size_t End;
+    if (isGroup(I, End))
+      return static_cast<long>(End);
+    if (is(I, "const") || is(I, "volatile") || is(I, "mutable") || kind(I, tok::amp) ||
+        kind(I, tok::ampamp))
+      return static_cast<long>(I);
+    if (is(I, "noexcept"))
+      return kind(I + 1, tok::l_paren) ? Match[I + 1] : static_cast<long>(I);
+    if ((is(I, "throw") || is(I, "__attribute__")) && kind(I + 1, tok::l_paren))
+      return Match[I + 1];
+    if (kind(I, tok::l_square) && kind(I + 1, tok::l_square) && Match[I] > 0)
+      return Match[I];
+    return -1;
+  }
+  /// A qualifier unit ending at \p J: its first token, or -1.
+  long unitBackward(size_t J) const {
+    if (kind(J, tok::r_paren) && Match[J] > 0) {
+      size_t O = static_cast<size_t>(Match[J]);
+      if (O == 0)
+        return -1;
+      if (is(O - 1, "noexcept") || is(O - 1, "throw") || is(O - 1, "restrict") ||
+          is(O - 1, "__attribute__"))
+        return static_cast<long>(O - 1);
+      return -1;
+    }
+    if (kind(J, tok::r_square) && Match[J] > 0 && kind(static_cast<size_t>(Match[J]) + 1,
+                                                        tok::l_square))
+      return Match[J];
+    long F = unitForward(J);
+    return F == static_cast<long>(J) ? static_cast<long>(J) : -1;
+  }
+
+  /// Is the parameter list opening at \p PO a lambda's?
+  bool isLambdaParams(size_t PO) const {
+    if (PO == 0)
+      return false;
+    if (kind(PO - 1, tok::r_square))
+      return true;
+    if (!kind(PO - 1, tok::greater))
+      return false;
+    int Depth = 0;
+    for (size_t I = PO; I-- > 0;) {
+      if (kind(I, tok::greater))
+        ++Depth;
+      else if (kind(I, tok::less) && --Depth == 0)
+        return I > 0 && kind(I - 1, tok::r_square);
+      else if (kind(I, tok::semi) || kind(I, tok::l_brace) || kind(I, tok::r_brace))
+        return false;
+    }
+    return false;
+  }
+
+  // --- Rewriting ------------------------------------------------------------------
+  struct Unit {
+    size_t B, E;
+    bool Group;
+  };
+
+  std::string text(size_t B, size_t E) const {
+    return Src.substr(Code[B].Off, Code[E].Off + Code[E].Len - Code[B].Off).str();
+  }
+
+  void edit(unsigned Off, unsigned Len, std::string Text) {
+    for (const auto &[O, LT] : Edits)
+      if (Off < O + LT.first && O < Off + Len)
+        return; // overlapping: leave the first edit
+    Edits[Off] = {Len, std::move(Text)};
+  }
+
+  /// Replaces the text of units \p Old with units \p New (same tokens, new
+  /// order, some possibly dropped) keeping the region's newlines and width.
+  void rewrite(const std::vector<Unit> &Old, const std::vector<Unit> &New) {
+    unsigned B = Code[Old.front().B].Off;
+    unsigned E = Code[Old.back().E].Off + Code[Old.back().E].Len;
+    std::string Joined;
+    for (const Unit &U : New)
+      Joined += (Joined.empty() ? "" : " ") + text(U.B, U.E);
+    StringRef Orig = Src.substr(B, E - B);
+    size_t Newlines = Orig.count('\n');
+    if (Newlines) {
+      size_t Tail = Orig.size() - Orig.rfind('\n') - 1;
+      Joined += std::string(Newlines, '\n') + std::string(Tail, ' ');
+    } else if (Joined.size() < Orig.size()) {
+      Joined += std::string(Orig.size() - Joined.size(), ' ');
+    }
+    if (Joined != Orig)
+      edit(B, E - B, Joined);
+  }
+
+  /// Turns the declaration's `auto` (before \p NameEnd) into the macro that
+  /// carries the restriction; false if there is none.
+  bool autoTrick(size_t NameEnd, int Mask) {
+    if (Mask < 0)
+      return false;
+    for (size_t I = NameEnd + 1, N = 0; I-- > 0 && N < 64; ++N) {
+      if (kind(I, tok::semi) || kind(I, tok::l_brace) || kind(I, tok::r_brace))
+        return false;
+      if (is(I, "auto") && Code[I].Len == 4) {
+        edit(Code[I].Off, 4, autoMacro(Mask));
+        Macros.insert(Mask);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void blank(size_t B, size_t E) {
+    unsigned Off = Code[B].Off, End = Code[E].Off + Code[E].Len;
+    std::string S = Src.substr(Off, End - Off).str();
+    for (char &Ch : S)
+      if (Ch != '\n')
+        Ch = ' ';
+    edit(Off, End - Off, S);
+  }
+
+  void handle(size_t GB, size_t GE) {
+    // Units before the group, back to the parameter list's ')'.
+    std::vector<Unit> Before;
+    size_t K = GB;
+    while (K > 0) {
+      long S = unitBackward(K - 1);
+      if (S < 0)
+        break;
+      size_t End;
+      Before.insert(Before.begin(), Unit{static_cast<size_t>(S), K - 1,
+                                         isGroup(static_cast<size_t>(S), End)});
+      K = static_cast<size_t>(S);
+    }
+    if (K == 0 || !kind(K - 1, tok::r_paren) || Match[K - 1] < 0)
+      return afterTrailingReturn(GB, GE);
+    size_t PC = K - 1, PO = static_cast<size_t>(Match[PC]);
+    bool Lambda = isLambdaParams(PO);
+
+    std::vector<Unit> All = Before;
+    All.push_back(Unit{GB, GE, true});
+    size_t T = GE + 1;
+    while (T < Code.size()) {
+      long E = unitForward(T);
+      if (E < 0)
+        break;
+      size_t End;
+      All.push_back(Unit{T, static_cast<size_t>(E), isGroup(T, End)});
+      T = static_cast<size_t>(E) + 1;
+    }
+    for (const Unit &U : All)
+      if (U.Group)
+        Done.insert(U.B);
+
+    std::vector<Unit> Groups, Rest;
+    for (const Unit &U : All)
+      (U.Group ? Groups : Rest).push_back(U);
+    bool Arrow = kind(T, tok::arrow);
+    if (!Lambda && Arrow) {
+      int Mask = 0;
+      for (const Unit &U : Groups) {
+        int M = groupMask(U.B, U.E);
+        Mask = M < 0 || Mask < 0 ? -1 : Mask | M;
+      }
+      if (PO > 0 && autoTrick(PO - 1, Mask)) {
+        if (Rest.empty())
+          for (const Unit &U : Groups)
+            blank(U.B, U.E);
+        else
+          rewrite(All, Rest); // drops the groups, padding with spaces
+        return;
+      }
+    }
+    std::vector<Unit> Want;
+    if (Lambda) {
+      Want = Groups;
+      Want.insert(Want.end(), Rest.begin(), Rest.end());
+    } else {
+      Want = Rest;
+      Want.insert(Want.end(), Groups.begin(), Groups.end());
+    }
+    bool Same = std::equal(All.begin(), All.end(), Want.begin(),
+                           [](const Unit &A, const Unit &B) { return A.B == B.B; });
+    if (!Same)
+      rewrite(All, Want);
+  }
+
+  /// `-> T restrict(...)`: a restriction after a trailing return type.
+  void afterTrailingReturn(size_t GB, size_t GE) {
+    size_t End;
+    if (GE + 1 < Code.size() && !kind(GE + 1, tok::l_brace) && !kind(GE + 1, tok::semi) &&
+        !kind(GE + 1, tok::equal) && !is(GE + 1, "override") && !is(GE + 1, "final") &&
+        !isGroup(GE + 1, End))
+      return;
+    int Depth = 0;
+    for (size_t I = GB, N = 0; I-- > 0 && N < 64; ++N) {
+      tok::TokenKind K = Code[I].Kind;
+      if (K == tok::r_paren || K == tok::r_square)
+        ++Depth;
+      else if (K == tok::l_paren || K == tok::l_square) {
+        if (--Depth < 0)
+          return;
+      } else if (Depth == 0 &&
+                 (K == tok::semi || K == tok::l_brace || K == tok::r_brace || K == tok::comma))
+        return;
+      else if (Depth == 0 && K == tok::arrow) {
+        size_t P = I;
+        while (P > 0) {
+          long S = unitBackward(P - 1);
+          if (S < 0)
+            break;
+          P = static_cast<size_t>(S);
+        }
+        if (P == 0 || !kind(P - 1, tok::r_paren) || Match[P - 1] < 0)
+          return;
+        size_t PO = static_cast<size_t>(Match[P - 1]);
+        if (isLambdaParams(PO)) {
+          // `-> T restrict(...)` becomes `restrict(...) -> T`.
+          rewrite({Unit{I, GB - 1, false}, Unit{GB, GE, true}},
+                  {Unit{GB, GE, true}, Unit{I, GB - 1, false}});
+        } else if (PO > 0 && autoTrick(PO - 1, groupMask(GB, GE))) {
+          blank(GB, GE);
+        }
+        return;
+      }
+    }
+  }
+
+  StringRef Src;
+  std::vector<Tok> Code;
+  std::vector<long> Match;
+  llvm::StringMap<int> Aliases;
+  std::set<size_t> Done;
+  std::map<unsigned, std::pair<unsigned, std::string>> Edits;
+  std::set<int> Macros;
+};
+
+} // namespace
+
+ReorderResult reorderRestrictionSpecifiers(StringRef Source) {
+  return Reorderer(Source).run();
+}
+
+} // namespace ampcc

@@ -1,0 +1,44 @@
+//===- SpecifierReorder.h - restrict(...) where Clang accepts it -*- C++ -*-===//
+//
+// C++ AMP puts restriction specifiers where GNU attributes do not parse:
+// after `mutable` in a lambda (`mutable restrict(amp)`), before an exception
+// specification of a function (`restrict(amp) noexcept`), before a trailing
+// return type (`auto f(int) restrict(amp) -> int`), and Visual C++ code also
+// writes them after one (`-> int restrict(amp)`). This token-level pass over
+// the main file (Clang's lexer in raw mode) moves each such specifier to a
+// place Clang accepts, for the device pass and the host pass alike:
+//  - lambdas: restrict(...) first, then mutable / noexcept / throw(...);
+//  - functions: cv and ref qualifiers and the exception specification first,
+//    then restrict(...);
+//  - functions with a trailing return type: restrict(...) is blanked and the
+//    declaration's `auto` becomes a macro of the same width that expands to
+//    `auto restrict(...)` (a GNU attribute there applies to the function).
+// Lines never move (tokens only move within their declarator, and newlines
+// are kept), so diagnostics keep pointing at the user's lines. Object-like
+// macros of the main file that stand for a restriction
+// (`#define __GPU restrict(cpu, amp)`) are understood too. Nothing is
+// rewritten when nothing needs to be.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_SEMA_SPECIFIERREORDER_H
+#define AMPCC_SEMA_SPECIFIERREORDER_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace ampcc {
+
+struct ReorderResult {
+  bool Changed = false;
+  std::string Text; ///< The rewritten source, when Changed.
+  /// Macro definitions (NAME=VALUE, as for -D) the rewritten text uses.
+  std::vector<std::string> Defines;
+};
+
+ReorderResult reorderRestrictionSpecifiers(llvm::StringRef Source);
+
+} // namespace ampcc
+
+#endif // AMPCC_SEMA_SPECIFIERREORDER_H

@@ -1,0 +1,144 @@
+//===- SpecifierRules.cpp - checks on restrict(...) itself --------------===//
+#include "SpecifierRules.h"
+
+#include "TargetDiagnostics.h"
+
+#include "../Support/Diagnostics.h"
+
+#include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/MacroInfo.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+namespace {
+
+/// What an unknown specifier most likely meant: a known one to suggest, and
+/// the attributes to parse it as meanwhile.
+struct Intent {
+  const char *Suggest; ///< Null: no suggestion.
+  const char *Attrs;   ///< Attribute names for __attribute__((...)).
+};
+
+Intent intentOf(StringRef Name) {
+  return llvm::StringSwitch<Intent>(Name)
+      .Cases("gpu", "device", "accelerator", "direct3d", "kernel", {"amp", "device"})
+      .Cases("AMP", "Amp", {"amp", "device"})
+      .Cases("host", "CPU", "Cpu", {"cpu", "host"})
+      .Default({nullptr, "host, device"});
+}
+
+class SpecifierChecker : public PPCallbacks {
+public:
+  SpecifierChecker(Preprocessor &PP, RestrictDiagConsumer *Diags) : PP(PP), Diags(Diags) {}
+
+  void MacroExpands(const Token &NameTok, const MacroDefinition &MD, SourceRange Range,
+                    const MacroArgs *Args) override {
+    const IdentifierInfo *II = NameTok.getIdentifierInfo();
+    const MacroInfo *MI = MD.getMacroInfo();
+    if (!II || II->getName() != "restrict" || !MI || !MI->isFunctionLike() || !Args)
+      return;
+    // Split the single variadic argument at top-level commas.
+    std::vector<std::vector<Token>> Items(1);
+    for (const Token *T = Args->getUnexpArgument(0); T && T->isNot(tok::eof); ++T) {
+      if (T->is(tok::comma))
+        Items.emplace_back();
+      else
+        Items.back().push_back(*T);
+    }
+    SourceManager &SM = PP.getSourceManager();
+    DiagnosticsEngine &DE = PP.getDiagnostics();
+    SourceLocation Loc = NameTok.getLocation();
+    bool Bad = false;
+    if (Items.size() == 1 && Items[0].empty()) {
+      report(DE, Loc, Diag::err_restrict_empty_specifier);
+      defineRecovery("", "host, device", Loc);
+      Bad = true;
+    } else if (Items.size() > 2) {
+      report(DE, Loc, Diag::err_restrict_malformed_specifier) << Range;
+      Bad = true;
+    } else {
+      llvm::StringSet<> Seen;
+      for (const std::vector<Token> &Item : Items) {
+        if (Item.size() != 1 || !Item[0].getIdentifierInfo()) {
+          report(DE, Item.empty() ? Loc : Item[0].getLocation(),
+                 Diag::err_restrict_malformed_specifier)
+              << Range;
+          Bad = true;
+          continue;
+        }
+        const Token &T = Item[0];
+        StringRef Name = T.getIdentifierInfo()->getName();
+        if (Name == "cpu" || Name == "amp") {
+          if (!Seen.insert(Name).second)
+            report(DE, T.getLocation(), Diag::warn_restrict_duplicate_specifier) << Name;
+          continue;
+        }
+        Intent I = intentOf(Name);
+        report(DE, T.getLocation(), Diag::err_restrict_unknown_specifier)
+            << Name << SourceRange(T.getLocation());
+        if (I.Suggest)
+          report(DE, T.getLocation(), Diag::note_restrict_did_you_mean)
+              << I.Suggest
+              << FixItHint::CreateReplacement(SourceRange(T.getLocation()), I.Suggest);
+        defineRecovery(Name, I.Attrs, T.getLocation());
+        Bad = true;
+      }
+    }
+    if (Bad && Diags)
+      Diags->suppressClangErrorsIn(SourceRange(SM.getExpansionLoc(Range.getBegin()),
+                                               SM.getExpansionLoc(Range.getEnd())));
+  }
+
+private:
+  /// Defines AMPCC_RESTRICTION_<Name> (what restrict.h pastes the specifier
+  /// into) as __attribute__((<Attrs>)), so that parsing goes on.
+  void defineRecovery(StringRef Name, StringRef Attrs, SourceLocation Loc) {
+    IdentifierInfo *Macro = PP.getIdentifierInfo(("AMPCC_RESTRICTION_" + Name).str());
+    if (PP.isMacroDefined(Macro))
+      return;
+    std::vector<Token> Body;
+    auto Add = [&](tok::TokenKind K, StringRef Ident = {}) {
+      Token T;
+      T.startToken();
+      T.setKind(K);
+      T.setLocation(Loc);
+      if (!Ident.empty()) {
+        IdentifierInfo *TII = PP.getIdentifierInfo(Ident);
+        T.setIdentifierInfo(TII);
+        T.setKind(TII->getTokenID());
+      }
+      Body.push_back(T);
+    };
+    Add(tok::identifier, "__attribute__");
+    Add(tok::l_paren);
+    Add(tok::l_paren);
+    llvm::SmallVector<StringRef, 2> Names;
+    Attrs.split(Names, ", ");
+    for (size_t I = 0; I < Names.size(); ++I) {
+      if (I)
+        Add(tok::comma);
+      Add(tok::identifier, Names[I]);
+    }
+    Add(tok::r_paren);
+    Add(tok::r_paren);
+    MacroInfo *MI = PP.AllocateMacroInfo(Loc);
+    MI->setTokens(Body, PP.getPreprocessorAllocator());
+    PP.appendDefMacroDirective(Macro, MI);
+  }
+
+  Preprocessor &PP;
+  RestrictDiagConsumer *Diags;
+};
+
+} // namespace
+
+std::unique_ptr<PPCallbacks> createSpecifierChecker(Preprocessor &PP,
+                                                    RestrictDiagConsumer *Diags) {
+  return std::make_unique<SpecifierChecker>(PP, Diags);
+}
+
+} // namespace ampcc

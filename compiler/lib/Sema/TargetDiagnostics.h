@@ -1,0 +1,104 @@
+//===- TargetDiagnostics.h - Clang's CUDA wording in C++ AMP terms -*- C++ -*-===//
+//
+// ampcc parses restrict(amp) as CUDA's __device__ attribute, so Clang's own
+// checks speak of "__host__ function" and "__shared__ variables". This
+// consumer sits between Clang and the text printer of the device pass:
+//  - restriction errors Clang reports while parsing (wrong-side calls,
+//    try/throw, tile_static misuse) are held back as ClangFindings; the
+//    restriction checker reports them again in C++ AMP terms with the call
+//    chain, or drops them when it reported the same construct itself;
+//  - every other diagnostic is kept, with any CUDA wording replaced;
+//  - errors that follow from a malformed restrict(...) already reported
+//    (SpecifierRules.cpp) are dropped;
+//  - at the end everything is printed in source order, so that the
+//    checker's reports (made after parsing) interleave with Clang's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_SEMA_TARGETDIAGNOSTICS_H
+#define AMPCC_SEMA_TARGETDIAGNOSTICS_H
+
+#include "clang/AST/DeclarationName.h"
+#include "clang/AST/Type.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+
+#include <deque>
+#include <memory>
+#include <vector>
+
+namespace ampcc {
+
+/// A restriction error Clang reported while parsing.
+struct ClangFinding {
+  enum KindTy {
+    CallTarget,  ///< A reference to a function of the wrong side.
+    VarTarget,   ///< A host variable used in amp code.
+    NoViable,    ///< Overload resolution failed: every candidate is wrong-side.
+    Other,       ///< try/throw, VLAs, varargs, tile_static misuse.
+  } Kind = Other;
+  clang::SourceLocation Loc;
+  std::vector<clang::CharSourceRange> Ranges;
+  /// The callee: a declaration (CallTarget), else a name or a type.
+  const clang::NamedDecl *Decl = nullptr;
+  clang::DeclarationName Name;
+  clang::QualType Type;
+  int What = 0; ///< 0 a function, 1 a constructor, 2 a call operator.
+  int CalleeSide = 1, CallerSide = 0; ///< ampcc::Side values.
+  unsigned ClangID = 0;
+  std::string Construct; ///< Other: 'try' or 'throw' (err_cuda_device_exceptions).
+  std::vector<clang::SourceLocation> Candidates;
+  std::vector<clang::StoredDiagnostic> ContextNotes; ///< "in instantiation of"...
+  std::vector<clang::StoredDiagnostic> Original;     ///< Printed if not handled.
+  bool OtherCandidates = false; ///< NoViable for other reasons too: not ours.
+  bool Handled = false;         ///< Reported again (or dropped) by the checker.
+};
+
+class RestrictDiagConsumer : public clang::DiagnosticConsumer {
+public:
+  explicit RestrictDiagConsumer(clang::DiagnosticOptions *Opts);
+  ~RestrictDiagConsumer() override;
+
+  void BeginSourceFile(const clang::LangOptions &LO,
+                       const clang::Preprocessor *PP) override;
+  void EndSourceFile() override;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override;
+
+  /// Restriction errors Clang reported; the checker marks them Handled.
+  std::vector<ClangFinding *> findings();
+  /// Errors that are not restriction errors: the AST may be unreliable.
+  unsigned foreignErrors();
+  /// Errors printed so far (after EndSourceFile: all of them).
+  unsigned printedErrors() const { return Printed; }
+
+  /// Drops Clang's errors inside \p R (in the main file's expansion
+  /// locations): they follow from a malformed restrict(...) already reported.
+  void suppressClangErrorsIn(clang::SourceRange R) { Suppressed.push_back(R); }
+
+  /// Replaces CUDA terms in \p Message by C++ AMP ones.
+  static std::string reword(llvm::StringRef Message);
+
+private:
+  struct Group {
+    std::vector<clang::StoredDiagnostic> Diags;
+    bool Dropped = false;
+  };
+  void closeFinding();
+  bool suppressed(const clang::Diagnostic &Info) const;
+  void flush();
+
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> Opts;
+  clang::TextDiagnosticPrinter Printer;
+  const clang::SourceManager *SM = nullptr;
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticIDs> IDs;
+  std::vector<Group> Groups;
+  std::deque<ClangFinding> Findings;
+  ClangFinding *Open = nullptr;
+  std::vector<clang::SourceRange> Suppressed;
+  unsigned Foreign = 0;
+  unsigned Printed = 0;
+};
+
+} // namespace ampcc
+
+#endif // AMPCC_SEMA_TARGETDIAGNOSTICS_H
