@@ -106,7 +106,27 @@ accelerator_view accelerator::get_default_view() const {
   return accelerator_view(Dev->defaultView());
 }
 
-accelerator_view accelerator::create_view(queuing_mode Mode) {
+accelerator_view accelerator::get_auto_selection_view() {
+  return accelerator_view(ampcc::rt::defaultDevice().defaultView(), true);
+}
+
+bool accelerator::get_supports_cpu_shared_memory() const {
+  return Dev->info().HostUnifiedMemory;
+}
+
+access_type accelerator::get_default_cpu_access_type() const {
+  return access_type(Dev->DefaultCpuAccess.load());
+}
+
+bool accelerator::set_default_cpu_access_type(access_type Type) {
+  if (!get_supports_cpu_shared_memory() && Type != access_type_auto &&
+      Type != access_type_none)
+    return false;
+  Dev->DefaultCpuAccess = int(Type);
+  return true;
+}
+
+accelerator_view accelerator::create_view(queuing_mode Mode) const {
   return accelerator_view(std::make_shared<AcceleratorViewImpl>(
       *Dev, Mode == queuing_mode_automatic));
 }
@@ -130,13 +150,25 @@ queuing_mode accelerator_view::get_queuing_mode() const {
                                     : queuing_mode_immediate;
 }
 
+bool accelerator_view::get_is_auto_selection() const { return AutoSelection; }
+
 void accelerator_view::wait() { Impl->wait(); }
 
 void accelerator_view::flush() { Impl->flush(); }
 
+completion_future accelerator_view::create_marker() {
+  return completion_future(Impl->marker());
+}
+
 namespace details {
 AcceleratorViewImpl *implOf(const accelerator_view &View) {
   return View.Impl.get();
+}
+
+accelerator_view makeView(AcceleratorViewImpl *Impl) {
+  if (!Impl)
+    return accelerator_view(ampcc::rt::defaultDevice().defaultView());
+  return accelerator_view(Impl->shared_from_this());
 }
 } // namespace details
 

@@ -9,7 +9,9 @@
 #include "ampcc/runtime_api.h"
 
 #include <cstdint>
+#include <cstring>
 #include <new>
+#include <vector>
 
 namespace ampcc {
 namespace rt {
@@ -25,25 +27,31 @@ static size_t checkedBytes(size_t ElemSize, size_t Count) {
 
 DataSource::DataSource(void *UserMemory, size_t ElemSize, size_t Count)
     : ElemSize(ElemSize), Bytes(checkedBytes(ElemSize, Count)), IsUser(true),
-      Host(UserMemory), HostValid(true), DeviceValid(false) {
+      IsArray(false), Host(UserMemory) {
   if (!UserMemory && Bytes)
     throw Concurrency::runtime_exception(
         "array_view of " + std::to_string(Count) +
             " elements was created over a null pointer",
         Concurrency::AMPCC_E_INVALIDARG);
+  // Only the host holds the data: the device needs all of it.
+  DeviceStale = RangeSet::all(Bytes);
 }
 
-DataSource::DataSource(size_t ElemSize, size_t Count)
+DataSource::DataSource(size_t ElemSize, size_t Count,
+                       std::shared_ptr<AcceleratorViewImpl> Home,
+                       std::shared_ptr<AcceleratorViewImpl> Associated,
+                       bool IsArray)
     : ElemSize(ElemSize), Bytes(checkedBytes(ElemSize, Count)), IsUser(false),
-      Host(nullptr), HostValid(false), DeviceValid(true) {}
+      IsArray(IsArray), Home(std::move(Home)),
+      Associated(std::move(Associated)), Host(nullptr) {}
 
 DataSource::~DataSource() {
   // The spec makes the last view's destructor synchronize user memory. A
   // destructor must not throw, and there is nobody left to tell, so a failed
   // write-back is only traced.
   try {
-    if (IsUser && !HostValid && Buffer)
-      readBack();
+    if (IsUser && Buffer && !HostStale.empty())
+      readBack(HostStale);
   } catch (const std::exception &E) {
     trace(std::string("write-back at array_view destruction failed: ") +
           E.what());
@@ -51,10 +59,12 @@ DataSource::~DataSource() {
   dropBuffer();
 }
 
+// --- Helpers (the caller holds Lock) --------------------------------------------
+
 void DataSource::ensureHostMemory() {
   if (Host || !Bytes)
     return;
-  // Zeroed, so that reading storage nobody wrote is at least deterministic.
+  // Zeroed, like a fresh buffer: both sides of fresh storage agree.
   Owned.reset(new (std::nothrow) unsigned char[Bytes]());
   if (!Owned)
     throw Concurrency::out_of_memory(("cannot allocate " +
@@ -67,9 +77,13 @@ void DataSource::ensureHostMemory() {
 void DataSource::useQueue(cl_command_queue Q) {
   if (Q == Queue)
     return;
-  clRetainCommandQueue(Q);
-  if (Queue)
+  if (Queue) {
+    // Two in-order queues are not ordered with respect to each other: let
+    // the old one finish with the buffer before the new one touches it.
+    checkCL(clFinish(Queue), "clFinish");
     clReleaseCommandQueue(Queue);
+  }
+  clRetainCommandQueue(Q);
   Queue = Q;
 }
 
@@ -77,7 +91,7 @@ void DataSource::createBuffer(Device &Dev) {
   const DeviceInfo &Info = Dev.info();
   if (Info.MaxAllocBytes && Bytes > Info.MaxAllocBytes)
     throw Concurrency::out_of_memory(
-        ("array_view of " + std::to_string(Bytes) +
+        ("an array or array_view of " + std::to_string(Bytes) +
          " bytes is larger than the largest buffer that " + Info.Name +
          " can allocate (" + std::to_string(Info.MaxAllocBytes) + " bytes)")
             .c_str());
@@ -89,31 +103,15 @@ void DataSource::createBuffer(Device &Dev) {
   checkCL(Err, "clCreateBuffer of " + std::to_string(Size) + " bytes on " +
                    Info.Name);
   BufferDevice = &Dev;
-}
-
-void DataSource::readBack() {
-  ensureHostMemory();
-  if (Bytes) {
-    // Blocking: the caller is about to touch the memory. On the in-order
-    // queue it also waits for every kernel that writes the buffer.
-    checkCL(clEnqueueReadBuffer(Queue, Buffer, CL_TRUE, 0, Bytes, Host, 0,
-                                nullptr, nullptr),
-            "clEnqueueReadBuffer");
-    noteDeviceToHost(Bytes);
+  // Runtime-owned storage reads as zeros on both sides until written, unless
+  // the host is about to provide every byte anyway.
+  if (!IsUser && Bytes && DeviceStale.bytes() != Bytes) {
+    const unsigned char Zero = 0;
+    checkCL(clEnqueueFillBuffer(Queue, Buffer, &Zero, 1, 0, Bytes, 0, nullptr,
+                                nullptr),
+            "clEnqueueFillBuffer of " + std::to_string(Bytes) + " bytes on " +
+                Info.Name);
   }
-  HostValid = true;
-}
-
-void DataSource::writeOut() {
-  if (Bytes) {
-    // Blocking, because the host may write its memory again as soon as we
-    // return; a non-blocking write would race with that.
-    checkCL(clEnqueueWriteBuffer(Queue, Buffer, CL_TRUE, 0, Bytes, Host, 0,
-                                 nullptr, nullptr),
-            "clEnqueueWriteBuffer");
-    noteHostToDevice(Bytes);
-  }
-  DeviceValid = true;
 }
 
 void DataSource::dropBuffer() {
@@ -126,63 +124,379 @@ void DataSource::dropBuffer() {
   BufferDevice = nullptr;
 }
 
-void *DataSource::hostAccess(bool WillWrite) {
-  std::lock_guard<std::mutex> Guard(Lock);
-  ensureHostMemory();
-  if (!HostValid) {
-    if (Buffer) {
-      readBack();
+/// Reads the rectangles R from Buf (R's Src side) into host memory at
+/// HostBase (R's Dst side); only the last read blocks, which on an in-order
+/// queue also waits for the others (and for every kernel before them).
+static void readRects(cl_command_queue Q, cl_mem Buf,
+                      const std::vector<Rect> &Rects, void *HostBase) {
+  for (size_t I = 0; I < Rects.size(); ++I) {
+    const Rect &R = Rects[I];
+    cl_bool Blocking = I + 1 == Rects.size() ? CL_TRUE : CL_FALSE;
+    auto *Host = static_cast<unsigned char *>(HostBase);
+    if (R.contiguous()) {
+      checkCL(clEnqueueReadBuffer(Q, Buf, Blocking, R.SrcOffset, R.Region[0],
+                                  Host + R.DstOffset, 0, nullptr, nullptr),
+              "clEnqueueReadBuffer of " + std::to_string(R.Region[0]) +
+                  " bytes");
     } else {
-      // Nothing was ever stored anywhere: the (zeroed) host memory becomes
-      // the only copy, so a later kernel sees the same bytes the host saw.
-      HostValid = true;
-      DeviceValid = false;
+      size_t BO[3], HO[3];
+      rectOrigin(R.SrcOffset, R.SrcRowPitch, R.SrcSlicePitch, BO);
+      rectOrigin(R.DstOffset, R.DstRowPitch, R.DstSlicePitch, HO);
+      checkCL(clEnqueueReadBufferRect(Q, Buf, Blocking, BO, HO, R.Region,
+                                      R.SrcRowPitch, R.SrcSlicePitch,
+                                      R.DstRowPitch, R.DstSlicePitch, Host, 0,
+                                      nullptr, nullptr),
+              "clEnqueueReadBufferRect of " + std::to_string(R.bytes()) +
+                  " bytes");
     }
+    noteDeviceToHost(R.bytes());
   }
-  if (WillWrite)
-    DeviceValid = false;
+}
+
+/// Writes host memory at HostBase (R's Src side) into Buf (R's Dst side).
+/// Blocking on the last write: the host may change its memory as soon as
+/// this returns.
+static void writeRects(cl_command_queue Q, cl_mem Buf,
+                       const std::vector<Rect> &Rects, const void *HostBase) {
+  for (size_t I = 0; I < Rects.size(); ++I) {
+    const Rect &R = Rects[I];
+    cl_bool Blocking = I + 1 == Rects.size() ? CL_TRUE : CL_FALSE;
+    const auto *Host = static_cast<const unsigned char *>(HostBase);
+    if (R.contiguous()) {
+      checkCL(clEnqueueWriteBuffer(Q, Buf, Blocking, R.DstOffset, R.Region[0],
+                                   Host + R.SrcOffset, 0, nullptr, nullptr),
+              "clEnqueueWriteBuffer of " + std::to_string(R.Region[0]) +
+                  " bytes");
+    } else {
+      size_t BO[3], HO[3];
+      rectOrigin(R.DstOffset, R.DstRowPitch, R.DstSlicePitch, BO);
+      rectOrigin(R.SrcOffset, R.SrcRowPitch, R.SrcSlicePitch, HO);
+      checkCL(clEnqueueWriteBufferRect(Q, Buf, Blocking, BO, HO, R.Region,
+                                       R.DstRowPitch, R.DstSlicePitch,
+                                       R.SrcRowPitch, R.SrcSlicePitch, Host, 0,
+                                       nullptr, nullptr),
+              "clEnqueueWriteBufferRect of " + std::to_string(R.bytes()) +
+                  " bytes");
+    }
+    noteHostToDevice(R.bytes());
+  }
+}
+
+/// Copies rectangles between two buffers of one context, on the device.
+static void copyRects(cl_command_queue Q, cl_mem Src, cl_mem Dst,
+                      const std::vector<Rect> &Rects) {
+  for (const Rect &R : Rects) {
+    if (R.contiguous()) {
+      checkCL(clEnqueueCopyBuffer(Q, Src, Dst, R.SrcOffset, R.DstOffset,
+                                  R.Region[0], 0, nullptr, nullptr),
+              "clEnqueueCopyBuffer of " + std::to_string(R.Region[0]) +
+                  " bytes");
+    } else {
+      size_t SO[3], DO[3];
+      rectOrigin(R.SrcOffset, R.SrcRowPitch, R.SrcSlicePitch, SO);
+      rectOrigin(R.DstOffset, R.DstRowPitch, R.DstSlicePitch, DO);
+      checkCL(clEnqueueCopyBufferRect(Q, Src, Dst, SO, DO, R.Region,
+                                      R.SrcRowPitch, R.SrcSlicePitch,
+                                      R.DstRowPitch, R.DstSlicePitch, 0,
+                                      nullptr, nullptr),
+              "clEnqueueCopyBufferRect of " + std::to_string(R.bytes()) +
+                  " bytes");
+    }
+    noteDeviceToDevice(R.bytes());
+  }
+}
+
+/// Host-to-host copy of rectangles (R's Src side in Src, Dst side in Dst).
+static void hostRects(const void *Src, void *Dst,
+                      const std::vector<Rect> &Rects) {
+  const auto *S = static_cast<const unsigned char *>(Src);
+  auto *D = static_cast<unsigned char *>(Dst);
+  for (const Rect &R : Rects)
+    for (size_t Z = 0; Z < R.Region[2]; ++Z)
+      for (size_t Y = 0; Y < R.Region[1]; ++Y)
+        std::memmove(D + R.DstOffset + Z * R.DstSlicePitch + Y * R.DstRowPitch,
+                     S + R.SrcOffset + Z * R.SrcSlicePitch + Y * R.SrcRowPitch,
+                     R.Region[0]);
+}
+
+void DataSource::readBack(const RangeSet &R) {
+  if (R.empty())
+    return;
+  ensureHostMemory();
+  readRects(Queue, Buffer, rectsOf(R), Host);
+  HostStale.subtract(R);
+  changed();
+}
+
+void DataSource::writeOut(const RangeSet &R) {
+  if (R.empty())
+    return;
+  ensureHostMemory();
+  writeRects(Queue, Buffer, rectsOf(R), Host);
+  DeviceStale.subtract(R);
+  changed();
+}
+
+void DataSource::moveBufferTo(Device &Dev) {
+  if (!Buffer || BufferDevice == &Dev)
+    return;
+  // Buffers do not cross contexts: move the data through the host.
+  readBack(HostStale);
+  dropBuffer();
+  // Storage nobody ever touched on the host is zeros on both sides.
+  if (Host)
+    DeviceStale = RangeSet::all(Bytes);
+  changed();
+}
+
+Device *DataSource::placement() {
+  if (Associated)
+    return &Associated->device();
+  if (Home)
+    return &Home->device();
+  if (BufferDevice)
+    return BufferDevice;
+  return &defaultDevice();
+}
+
+/// The queue for commands on a source placed on Dev that has none yet.
+static cl_command_queue queueFor(Device &Dev, AcceleratorViewImpl *Preferred) {
+  if (Preferred && &Preferred->device() == &Dev)
+    return Preferred->queue();
+  return Dev.defaultView()->queue();
+}
+
+// --- Views ------------------------------------------------------------------------
+
+RangeSet DataSource::rangesOf(const ViewHeader *H, size_t ViewElemSize) const {
+  if (!H)
+    return RangeSet::all(Bytes);
+  RangeSet R;
+  if (!viewRanges(shapeOf(H), ViewElemSize, Bytes, R)) {
+    std::string Shape = "offset " + std::to_string(H->Offset) + ", extent ";
+    for (int32_t I = 0; I < H->Rank; ++I)
+      Shape += (I ? "x" : "") + std::to_string(viewExtent(H)[I]);
+    throw Concurrency::runtime_exception(
+        "array_view (" + Shape + ", elements of " +
+            std::to_string(ViewElemSize) + " bytes) reaches outside its data "
+            "source of " + std::to_string(Bytes) + " bytes",
+        Concurrency::AMPCC_E_INVALIDARG);
+  }
+  return R;
+}
+
+void *DataSource::hostAccessLocked(const RangeSet &R, HostAccessMode Mode) {
+  ensureHostMemory();
+  if (Mode == HostAccessMode::Overwrite) {
+    if (HostStale.intersects(R)) {
+      HostStale.subtract(R);
+      changed();
+    }
+  } else {
+    RangeSet Need = HostStale.intersect(R);
+    if (!Need.empty())
+      readBack(Need);
+  }
+  if (Mode != HostAccessMode::Read && !DeviceStale.contains(R)) {
+    DeviceStale.add(R);
+    changed();
+  }
   return Host;
 }
 
-void DataSource::discard() {
+void *DataSource::hostAccess(const RangeSet &R, HostAccessMode Mode) {
   std::lock_guard<std::mutex> Guard(Lock);
-  DeviceValid = true;
+  return hostAccessLocked(R, Mode);
 }
 
-void DataSource::refresh() {
+bool DataSource::CacheEntry::matches(const ViewHeader *H, size_t ViewElemSize,
+                                     HostAccessMode M) const {
+  // A cached Write also covers a Read: the host copy is current either way.
+  return ElemSize == ViewElemSize && Offset == H->Offset && Rank == H->Rank &&
+         (M == HostAccessMode::Read || Mode == HostAccessMode::Write) &&
+         std::memcmp(Shape.data(), viewExtent(H),
+                     sizeof(int32_t) * 2 * size_t(H->Rank)) == 0;
+}
+
+void *DataSource::hostAccessView(const ViewHeader *H, size_t ViewElemSize,
+                                 HostAccessMode Mode) {
+  // Element access on the host asks for the whole view every time: a cache
+  // of recent views whose access needed no work (and whose stale sets have
+  // not changed since) makes that a lock and a compare.
+  bool Cacheable = Mode != HostAccessMode::Overwrite && H->Rank >= 0 &&
+                   size_t(H->Rank) * 2 <= CacheEntry().Shape.size();
+  if (Cacheable) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    for (const CacheEntry &E : Cache)
+      if (E.Generation == Generation && E.matches(H, ViewElemSize, Mode))
+        return Host;
+  }
+  RangeSet R = rangesOf(H, ViewElemSize);
+  std::lock_guard<std::mutex> Guard(Lock);
+  void *P = hostAccessLocked(R, Mode);
+  if (Cacheable) {
+    // Recorded under the same lock as the access, so the entry describes
+    // exactly the state it leaves behind.
+    CacheEntry &E = Cache[NextCacheSlot++ % Cache.size()];
+    E.Generation = Generation;
+    E.Mode = Mode;
+    E.ElemSize = ViewElemSize;
+    E.Offset = H->Offset;
+    E.Rank = H->Rank;
+    std::memcpy(E.Shape.data(), viewExtent(H),
+                sizeof(int32_t) * 2 * size_t(H->Rank));
+  }
+  return P;
+}
+
+void DataSource::discard(const RangeSet &R) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  HostStale.subtract(R);
+  DeviceStale.subtract(R);
+  changed();
+}
+
+void DataSource::refresh(const RangeSet &R) {
   std::lock_guard<std::mutex> Guard(Lock);
   ensureHostMemory();
-  HostValid = true;
-  DeviceValid = false;
+  HostStale.subtract(R);
+  DeviceStale.add(R);
+  changed();
 }
 
-cl_mem DataSource::prepareForKernel(AcceleratorViewImpl &View) {
+cl_mem DataSource::prepareForKernel(AcceleratorViewImpl &View,
+                                    const RangeSet &Used) {
   Device &Dev = View.device();
   cl_command_queue Q = View.queue();
   std::lock_guard<std::mutex> Guard(Lock);
-  if (Buffer && BufferDevice != &Dev) {
-    // Buffers do not cross contexts: move the data through the host.
-    if (!HostValid)
-      readBack();
-    dropBuffer();
-    DeviceValid = false;
-  }
-  if (Buffer && Queue != Q) {
-    // Two in-order queues are not ordered with respect to each other: let
-    // the old one finish with the buffer before the new one touches it.
-    checkCL(clFinish(Queue), "clFinish");
-  }
+  moveBufferTo(Dev);
+  useQueue(Q);
   if (!Buffer)
     createBuffer(Dev);
-  useQueue(Q);
-  if (!DeviceValid)
-    writeOut();
+  writeOut(DeviceStale.intersect(Used));
   return Buffer;
 }
 
-void DataSource::kernelMayWrite() {
+void DataSource::synchronizeTo(AcceleratorViewImpl &View, const RangeSet &R) {
+  prepareForKernel(View, R);
+}
+
+void DataSource::kernelMayWrite(const RangeSet &Written) {
   std::lock_guard<std::mutex> Guard(Lock);
-  HostValid = false;
+  HostStale.add(Written);
+  // The kernel's values win over a host write that raced with the launch.
+  DeviceStale.subtract(Written);
+  changed();
+}
+
+RangeSet DataSource::hostStale() {
+  std::lock_guard<std::mutex> Guard(Lock);
+  return HostStale;
+}
+
+RangeSet DataSource::deviceStale() {
+  std::lock_guard<std::mutex> Guard(Lock);
+  return DeviceStale;
+}
+
+// --- Copies between sources -------------------------------------------------
+
+namespace {
+/// A dense row-major shape with the extents of another, for temporaries.
+struct DenseShape {
+  std::vector<int32_t> Ext, Stride;
+  explicit DenseShape(const ShapeRef &S) : Ext(S.Ext, S.Ext + S.Rank) {
+    Stride.resize(S.Rank);
+    int32_t St = 1;
+    for (uint32_t I = S.Rank; I-- > 0;) {
+      Stride[I] = St;
+      St *= Ext[I];
+    }
+  }
+  ShapeRef ref() const {
+    return ShapeRef{0, uint32_t(Ext.size()), Ext.data(), Stride.data()};
+  }
+  size_t count() const {
+    size_t N = 1;
+    for (int32_t E : Ext)
+      N *= size_t(E);
+    return N;
+  }
+};
+} // namespace
+
+void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
+                      const ViewHeader *DstH, size_t E) {
+  if (SrcH->Rank != DstH->Rank ||
+      std::memcmp(viewExtent(SrcH), viewExtent(DstH),
+                  sizeof(int32_t) * size_t(SrcH->Rank)) != 0)
+    throw Concurrency::runtime_exception(
+        "copy between an array or array_view and one of a different extent",
+        Concurrency::AMPCC_E_INVALIDARG);
+  RangeSet SR = Src.rangesOf(SrcH, E), DR = Dst.rangesOf(DstH, E);
+  if (SR.empty())
+    return;
+  ShapeRef SS = shapeOf(SrcH), DS = shapeOf(DstH);
+
+  if (&Src == &Dst) {
+    // Views of one source may overlap: go through a temporary.
+    DenseShape T(SS);
+    std::vector<unsigned char> Tmp(T.count() * E);
+    const void *From = Src.hostAccess(SR, HostAccessMode::Read);
+    hostRects(From, Tmp.data(), rectsBetween(SS, T.ref(), E));
+    void *To = Dst.hostAccess(DR, HostAccessMode::Overwrite);
+    hostRects(Tmp.data(), To, rectsBetween(T.ref(), DS, E));
+    return;
+  }
+
+  std::scoped_lock Guard(Src.Lock, Dst.Lock);
+  bool SrcOnHost = !Src.HostStale.intersects(SR);
+  bool SrcOnDevice = Src.Buffer && !Src.DeviceStale.intersects(SR);
+
+  if (SrcOnDevice && Dst.prefersDevice() &&
+      (Dst.Buffer ? Dst.BufferDevice == Src.BufferDevice
+                  : Dst.placement() == Src.BufferDevice)) {
+    // Device to device on the source's queue, which the destination then
+    // follows so that its later reads wait for the copy.
+    Dst.useQueue(Src.Queue);
+    if (!Dst.Buffer)
+      Dst.createBuffer(*Src.BufferDevice);
+    copyRects(Src.Queue, Src.Buffer, Dst.Buffer, rectsBetween(SS, DS, E));
+    Dst.DeviceStale.subtract(DR);
+    Dst.HostStale.add(DR);
+    Dst.changed();
+    return;
+  }
+  if (SrcOnDevice && !SrcOnHost) {
+    // Straight from the source's buffer into the destination's host memory.
+    Dst.ensureHostMemory();
+    readRects(Src.Queue, Src.Buffer, rectsBetween(SS, DS, E), Dst.Host);
+    Dst.HostStale.subtract(DR);
+    Dst.DeviceStale.add(DR);
+    Dst.changed();
+    return;
+  }
+
+  // The source's host copy, made current where it is not.
+  Src.readBack(Src.HostStale.intersect(SR));
+  if (Dst.prefersDevice()) {
+    // Arrays live on their accelerator: write straight into the buffer.
+    Device *Dev = Dst.Buffer ? Dst.BufferDevice : Dst.placement();
+    if (!Dst.Buffer) {
+      Dst.useQueue(queueFor(*Dev, Dst.Home.get()));
+      Dst.createBuffer(*Dev);
+    }
+    writeRects(Dst.Queue, Dst.Buffer, rectsBetween(SS, DS, E), Src.Host);
+    Dst.DeviceStale.subtract(DR);
+    Dst.HostStale.add(DR);
+    Dst.changed();
+    return;
+  }
+  Dst.ensureHostMemory();
+  hostRects(Src.Host, Dst.Host, rectsBetween(SS, DS, E));
+  Dst.HostStale.subtract(DR);
+  Dst.DeviceStale.add(DR);
+  Dst.changed();
 }
 
 // --- The C API of runtime_api.h --------------------------------------------
@@ -191,11 +505,22 @@ DataSource *createUserSource(void *HostPtr, size_t ElemSize, size_t Count) {
   return new DataSource(HostPtr, ElemSize, Count);
 }
 
+static std::shared_ptr<AcceleratorViewImpl> shared(AcceleratorViewImpl *V) {
+  return V ? V->shared_from_this() : nullptr;
+}
+
 DataSource *createOwnedSource(size_t ElemSize, size_t Count,
-                              AcceleratorViewImpl * /*View*/) {
-  // The view does not pick the placement yet: the buffer goes where the first
-  // kernel runs (see DataSource.h).
-  return new DataSource(ElemSize, Count);
+                              AcceleratorViewImpl *View) {
+  return new DataSource(ElemSize, Count, shared(View), nullptr, false);
+}
+
+DataSource *createArraySource(size_t ElemSize, size_t Count,
+                              AcceleratorViewImpl *View,
+                              AcceleratorViewImpl *Associated) {
+  std::shared_ptr<AcceleratorViewImpl> Home =
+      View ? shared(View) : defaultDevice().defaultView();
+  return new DataSource(ElemSize, Count, std::move(Home), shared(Associated),
+                        true);
 }
 
 void retainSource(DataSource *S) {
@@ -208,22 +533,86 @@ void releaseSource(DataSource *S) {
     delete S;
 }
 
+static DataSource &sourceOf(const ViewHeader *H, const char *What) {
+  if (!H || !H->Source)
+    throw Concurrency::runtime_exception(
+        std::string(What) + " of an array_view that has no data source",
+        Concurrency::AMPCC_E_INVALIDARG);
+  return *H->Source;
+}
+
 void *hostAccess(DataSource *S, bool WillWrite) {
   if (!S)
     throw Concurrency::runtime_exception(
         "host access to an array_view that has no data source",
         Concurrency::AMPCC_E_INVALIDARG);
-  return S->hostAccess(WillWrite);
+  return S->hostAccess(RangeSet::all(S->bytes()), WillWrite
+                                                      ? HostAccessMode::Write
+                                                      : HostAccessMode::Read);
 }
 
 void discardSource(DataSource *S) {
   if (S)
-    S->discard();
+    S->discard(RangeSet::all(S->bytes()));
 }
 
 void refreshSource(DataSource *S) {
   if (S)
-    S->refresh();
+    S->refresh(RangeSet::all(S->bytes()));
+}
+
+void *hostAccessView(const ViewHeader *H, size_t ElemSize,
+                     HostAccessMode Mode) {
+  return sourceOf(H, "host access").hostAccessView(H, ElemSize, Mode);
+}
+
+void discardView(const ViewHeader *H, size_t ElemSize) {
+  if (!H || !H->Source)
+    return;
+  H->Source->discard(H->Source->rangesOf(H, ElemSize));
+}
+
+void refreshView(const ViewHeader *H, size_t ElemSize) {
+  if (!H || !H->Source)
+    return;
+  H->Source->refresh(H->Source->rangesOf(H, ElemSize));
+}
+
+void synchronizeViewTo(const ViewHeader *H, size_t ElemSize,
+                       AcceleratorViewImpl *View) {
+  DataSource &S = sourceOf(H, "synchronize_to");
+  AcceleratorViewImpl &V = View ? *View : *defaultDevice().defaultView();
+  S.synchronizeTo(V, S.rangesOf(H, ElemSize));
+}
+
+void copyView(const ViewHeader *Src, const ViewHeader *Dst, size_t ElemSize) {
+  DataSource::copy(sourceOf(Src, "copy"), Src, sourceOf(Dst, "copy"), Dst,
+                   ElemSize);
+}
+
+AcceleratorViewImpl *sourceAcceleratorView(DataSource *S) {
+  if (!S || (!S->isUser() && !S->home()))
+    throw Concurrency::runtime_exception(
+        "get_source_accelerator_view: this array_view has no data source "
+        "(it was created from an extent only)",
+        Concurrency::AMPCC_E_INVALIDARG);
+  if (S->home())
+    return S->home();
+  // Host memory is the CPU accelerator's.
+  Device *Cpu = findDevice("cpu");
+  if (!Cpu)
+    throw Concurrency::runtime_exception(
+        "get_source_accelerator_view: the data lives in host memory, which "
+        "belongs to the CPU accelerator, and no OpenCL CPU device is "
+        "installed (available: " + listDevicePaths() + ")",
+        Concurrency::AMPCC_E_FAIL);
+  return Cpu->defaultView().get();
+}
+
+AcceleratorViewImpl *sourceAssociatedView(DataSource *S) {
+  if (S && S->associated())
+    return S->associated();
+  return sourceAcceleratorView(S);
 }
 
 } // namespace rt

@@ -1,25 +1,39 @@
 //===- DataSource.h - Host and device copies of view data -------*- C++ -*-===//
 //
 // A DataSource is the storage that array_views (and arrays) share: a host
-// copy and at most one device buffer, each flagged valid or stale. The flags
-// implement the coherence of spec §5.2 with the fewest transfers: data moves
-// only when the side that is about to use it holds a stale copy.
+// copy and at most one device buffer. Which copy is current is tracked per
+// byte (RangeSet, see Region.h), so that a view of a 10x10 section moves the
+// section's 400 bytes, not the whole source:
 //
-// Invariant: HostValid || DeviceValid. "DeviceValid without a buffer" means
-// the device contents do not matter (fresh storage, or discard_data): the
-// first kernel creates the buffer and copies nothing in.
+//   HostStale    bytes whose current value is only in the device buffer
+//                (a kernel wrote them); the host must read them back before
+//                it looks at them.
+//   DeviceStale  bytes whose current value is only in host memory (user
+//                data never copied in, host writes); a kernel that uses them
+//                must have them copied in first.
 //
-// The buffer lives on the device of the first kernel that uses the source,
-// and moves (through the host) if a kernel on another device uses it later.
-// Choosing a placement up front from array's accelerator_view, or keeping
-// copies on several devices at once, is future work.
+// Invariant: the two sets are disjoint. A byte in neither is current on both
+// sides, or its value does not matter (fresh storage, discard_data).
+//
+// Data moves only when the side about to use a view holds a stale byte of
+// that view: host access reads back (HostStale ∩ view), a launch writes out
+// (DeviceStale ∩ the views the kernel uses). A kernel's writes mark its
+// writable views HostStale; host writes mark the view DeviceStale.
+//
+// The buffer lives on one device at a time: where the array was placed
+// (array(extent, accelerator_view)) or else where the first kernel that uses
+// it runs; a kernel on another device moves it there through the host.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_RUNTIME_DATASOURCE_H
 #define AMPCC_RUNTIME_DATASOURCE_H
 
+#include "Region.h"
+#include "ampcc/runtime_api.h"
+
 #include <CL/cl.h>
 
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <memory>
@@ -35,8 +49,12 @@ class DataSource {
 public:
   /// Storage over user memory, which holds the current data.
   DataSource(void *UserMemory, size_t ElemSize, size_t Count);
-  /// Storage the runtime owns, with undefined initial contents.
-  DataSource(size_t ElemSize, size_t Count);
+  /// Storage the runtime owns, zero-initialised on both sides. Home is where
+  /// its device copy is placed (nullptr: where the first kernel runs); with
+  /// an Associated view it is a staging array, which prefers host memory.
+  DataSource(size_t ElemSize, size_t Count,
+             std::shared_ptr<AcceleratorViewImpl> Home,
+             std::shared_ptr<AcceleratorViewImpl> Associated, bool IsArray);
   /// Writes pending device data back to user memory and frees the buffer;
   /// never throws (it runs from array_view destructors).
   ~DataSource();
@@ -50,34 +68,68 @@ public:
   }
 
   size_t bytes() const { return Bytes; }
+  bool isUser() const { return IsUser; }
+  bool isArray() const { return IsArray; }
+  AcceleratorViewImpl *home() const { return Home.get(); }
+  AcceleratorViewImpl *associated() const { return Associated.get(); }
 
-  /// Makes the host copy current; WillWrite makes the device copy stale.
-  /// Returns the host address of element 0.
-  void *hostAccess(bool WillWrite);
-  /// The device copy need not receive the host data before the next kernel.
-  void discard();
-  /// The host memory changed behind the runtime's back.
-  void refresh();
+  /// The bytes a view of this source shows; throws runtime_exception if the
+  /// view reaches outside the source. H == nullptr: the whole source.
+  RangeSet rangesOf(const ViewHeader *H, size_t ElemSize) const;
 
-  /// Makes the device copy current on View's device, ordered before what is
-  /// enqueued on View's queue next, and returns the buffer.
-  cl_mem prepareForKernel(AcceleratorViewImpl &View);
-  /// A kernel that may write the data was enqueued: the host copy is stale.
-  void kernelMayWrite();
+  /// Makes the host copy of R current (Read, Write) and returns the host
+  /// address of byte 0. Write and Overwrite make R stale on the device;
+  /// Overwrite promises that every byte of R is written, so nothing is read
+  /// back first.
+  void *hostAccess(const RangeSet &R, HostAccessMode Mode);
+  /// Host access for a view: rangesOf + hostAccess, cached per view shape.
+  void *hostAccessView(const ViewHeader *H, size_t ElemSize,
+                       HostAccessMode Mode);
+  /// The current contents of R are not needed any more, on either side.
+  void discard(const RangeSet &R);
+  /// The host memory of R changed behind the runtime's back.
+  void refresh(const RangeSet &R);
+  /// Makes the device copy of R current on View's device (no kernel).
+  void synchronizeTo(AcceleratorViewImpl &View, const RangeSet &R);
+
+  /// Makes the device copy of Used current on View's device, ordered before
+  /// what is enqueued on View's queue next, and returns the buffer.
+  cl_mem prepareForKernel(AcceleratorViewImpl &View, const RangeSet &Used);
+  /// A kernel that may write Written was enqueued: the host copy is stale.
+  void kernelMayWrite(const RangeSet &Written);
+
+  /// Copies the elements of view SrcH of Src into view DstH of Dst (same
+  /// extents), by the cheapest route: host to host, host to device, device
+  /// to host, or device to device.
+  static void copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
+                   const ViewHeader *DstH, size_t ElemSize);
+
+  /// For tests: the stale sets.
+  RangeSet hostStale();
+  RangeSet deviceStale();
 
 private:
+  void *hostAccessLocked(const RangeSet &R, HostAccessMode Mode);
   void ensureHostMemory();
   void createBuffer(Device &Dev);
-  void readBack();
-  void writeOut();
-  void dropBuffer();
   void useQueue(cl_command_queue Q);
+  void readBack(const RangeSet &R);
+  void writeOut(const RangeSet &R);
+  void moveBufferTo(Device &Dev);
+  void dropBuffer();
+  void changed() { ++Generation; }
+  /// The device this source's data should live on when it must be on one.
+  Device *placement();
+  bool prefersDevice() const { return IsArray && !Associated; }
 
   std::mutex Lock;
   std::atomic<unsigned> RefCount{1};
   const size_t ElemSize;
   const size_t Bytes;
   const bool IsUser;
+  const bool IsArray;
+  const std::shared_ptr<AcceleratorViewImpl> Home;
+  const std::shared_ptr<AcceleratorViewImpl> Associated;
   void *Host;                              ///< User memory or Owned.get().
   std::unique_ptr<unsigned char[]> Owned;  ///< Allocated on first host use.
 
@@ -87,8 +139,23 @@ private:
   /// go there so that they wait for the kernels that write it.
   cl_command_queue Queue = nullptr;
 
-  bool HostValid;
-  bool DeviceValid;
+  RangeSet HostStale;
+  RangeSet DeviceStale;
+
+  /// A cache of views whose host access needs no work: bumped by every change
+  /// of the stale sets; an entry is good while its generation is current.
+  uint64_t Generation = 1;
+  struct CacheEntry {
+    uint64_t Generation = 0;
+    HostAccessMode Mode = HostAccessMode::Read;
+    size_t ElemSize = 0;
+    int32_t Offset = 0, Rank = 0;
+    std::array<int32_t, 16> Shape{}; ///< Extents, then strides.
+    bool matches(const ViewHeader *H, size_t ViewElemSize,
+                 HostAccessMode M) const;
+  };
+  std::array<CacheEntry, 4> Cache;
+  unsigned NextCacheSlot = 0;
 };
 
 } // namespace rt

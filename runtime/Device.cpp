@@ -62,6 +62,8 @@ static DeviceInfo queryInfo(cl_platform_id Platform, cl_device_id Id,
   I.GlobalMemBytes = deviceValue<cl_ulong>(Id, CL_DEVICE_GLOBAL_MEM_SIZE);
   I.MaxAllocBytes = deviceValue<cl_ulong>(Id, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
   I.MaxWorkGroupSize = deviceValue<size_t>(Id, CL_DEVICE_MAX_WORK_GROUP_SIZE);
+  I.AddressBits = deviceValue<cl_uint>(Id, CL_DEVICE_ADDRESS_BITS);
+  I.HostUnifiedMemory = deviceValue<cl_bool>(Id, CL_DEVICE_HOST_UNIFIED_MEMORY);
   // Either signal counts: OpenCL 1.2 made fp64 optional-core (the config
   // query), older drivers only list the extension.
   std::string Extensions = deviceString(Id, CL_DEVICE_EXTENSIONS);
@@ -132,6 +134,44 @@ void AcceleratorViewImpl::wait() {
 
 void AcceleratorViewImpl::flush() {
   checkCL(clFlush(queue()), "clFlush");
+}
+
+namespace {
+/// What a marker's event callback needs: the promise to fulfil.
+struct MarkerState {
+  std::promise<void> Promise;
+};
+} // namespace
+
+static void CL_CALLBACK markerDone(cl_event Event, cl_int Status, void *User) {
+  auto *State = static_cast<MarkerState *>(User);
+  if (Status < 0)
+    State->Promise.set_exception(std::make_exception_ptr(
+        Concurrency::runtime_exception(
+            clErrorMessage(Status, "a command before the marker"), Status)));
+  else
+    State->Promise.set_value();
+  delete State;
+  clReleaseEvent(Event);
+}
+
+std::shared_future<void> AcceleratorViewImpl::marker() {
+  cl_command_queue Q = queue();
+  cl_event Event = nullptr;
+  checkCL(clEnqueueMarkerWithWaitList(Q, 0, nullptr, &Event),
+          "clEnqueueMarkerWithWaitList");
+  auto *State = new MarkerState;
+  std::shared_future<void> F = State->Promise.get_future().share();
+  // The callback fulfils the promise on a driver thread: no thread of ours
+  // waits for the device.
+  cl_int Err = clSetEventCallback(Event, CL_COMPLETE, markerDone, State);
+  if (Err != CL_SUCCESS) {
+    delete State;
+    clReleaseEvent(Event);
+    throwCLError(Err, "clSetEventCallback");
+  }
+  checkCL(clFlush(Q), "clFlush");
+  return F;
 }
 
 // --- Discovery ------------------------------------------------------------------

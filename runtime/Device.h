@@ -15,7 +15,9 @@
 
 #include <CL/cl.h>
 
+#include <atomic>
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -35,7 +37,9 @@ struct DeviceInfo {
   uint64_t GlobalMemBytes = 0;
   uint64_t MaxAllocBytes = 0;
   size_t MaxWorkGroupSize = 0;
+  unsigned AddressBits = 0;  ///< CL_DEVICE_ADDRESS_BITS: 32 or 64.
   bool SupportsDouble = false;
+  bool HostUnifiedMemory = false; ///< CL_DEVICE_HOST_UNIFIED_MEMORY.
 };
 
 class AcceleratorViewImpl;
@@ -56,6 +60,9 @@ public:
   /// The view that parallel_for_each without a view runs on.
   const std::shared_ptr<AcceleratorViewImpl> &defaultView();
 
+  /// accelerator::default_cpu_access_type (a Concurrency::access_type).
+  std::atomic<int> DefaultCpuAccess{4 /* access_type_auto */};
+
 private:
   cl_platform_id Platform;
   cl_device_id Id;
@@ -67,7 +74,8 @@ private:
 
 /// An accelerator_view: one in-order command queue on one device. In-order
 /// queues give the spec's "commands execute in submission order" for free.
-class AcceleratorViewImpl {
+class AcceleratorViewImpl
+    : public std::enable_shared_from_this<AcceleratorViewImpl> {
 public:
   AcceleratorViewImpl(Device &Dev, bool AutomaticQueuing);
   ~AcceleratorViewImpl();
@@ -80,6 +88,8 @@ public:
   cl_command_queue queue();
   void wait();
   void flush();
+  /// A future that completes when everything enqueued so far has.
+  std::shared_future<void> marker();
 
 private:
   Device &Dev;

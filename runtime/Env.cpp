@@ -2,6 +2,7 @@
 
 #include "Env.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -22,6 +23,16 @@ static EnvSettings readEnv() {
   S.Trace = flag("AMPCC_TRACE");
   S.DumpCL = flag("AMPCC_DUMP_CL");
   S.CLOptDisable = flag("AMPCC_CL_OPT_DISABLE");
+  if (const char *V = std::getenv("AMPCC_MAX_LAUNCH_ITEMS"); V && *V) {
+    char *End = nullptr;
+    unsigned long long N = std::strtoull(V, &End, 10);
+    // A bad value is an error, not a silent default: say so once, loudly.
+    if (*End || N == 0)
+      std::fprintf(stderr, "ampcc: ignoring AMPCC_MAX_LAUNCH_ITEMS='%s': not a "
+                           "positive integer\n", V);
+    else
+      S.MaxLaunchItems = N;
+  }
   return S;
 }
 

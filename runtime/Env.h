@@ -9,6 +9,9 @@
 //   AMPCC_TRACE                  Print each transfer and launch to stderr.
 //   AMPCC_DUMP_CL                Print each OpenCL program before building it.
 //   AMPCC_CL_OPT_DISABLE         Build programs with -cl-opt-disable.
+//   AMPCC_MAX_LAUNCH_ITEMS       Most work items per enqueue: larger launches
+//                                are split (default: what the device's
+//                                address bits allow). A positive integer.
 //
 // A flag is on when the variable is set to anything but "" or "0".
 //
@@ -16,6 +19,7 @@
 #ifndef AMPCC_RUNTIME_ENV_H
 #define AMPCC_RUNTIME_ENV_H
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -27,6 +31,7 @@ struct EnvSettings {
   bool Trace = false;
   bool DumpCL = false;
   bool CLOptDisable = false;
+  uint64_t MaxLaunchItems = 0; ///< 0: no limit of ours.
 };
 
 /// The settings, read from the environment on first use. Read once because

@@ -12,13 +12,16 @@
 #include "DataSource.h"
 #include "Device.h"
 #include "Errors.h"
+#include "Env.h"
 #include "KernelRegistry.h"
+#include "Region.h"
 #include "Stats.h"
 #include "ampcc/exceptions.h"
 #include "ampcc/runtime_api.h"
 
 #include <cxxabi.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -55,6 +58,9 @@ namespace {
 /// that the closure can be read before the kernel's lock is taken.
 struct Arg {
   std::vector<unsigned char> Bytes;
+  /// For a view's buffer argument: the index of its SourceUse; the buffer is
+  /// filled in once every use of the source is known.
+  int Use = -1;
   template <typename T> static Arg of(const T &V) {
     Arg A;
     A.Bytes.resize(sizeof(T));
@@ -64,11 +70,14 @@ struct Arg {
 };
 
 /// A data source the kernel uses; each appears once however many captures
-/// name it, so that it is copied in at most once.
+/// name it, so that it is copied in at most once. Used is every byte its
+/// captured views show (what may be read), Written those of the views the
+/// kernel may write.
 struct SourceUse {
   DataSource *Source;
-  cl_mem Buffer;
-  bool MayWrite;
+  RangeSet Used;
+  RangeSet Written;
+  cl_mem Buffer = nullptr;
 };
 } // namespace
 
@@ -90,7 +99,6 @@ static size_t captureFootprint(const CaptureDesc &C) {
 
 static std::vector<Arg> buildArgs(const KernelDesc &K, const void *Closure,
                                   uint32_t ClosureSize,
-                                  AcceleratorViewImpl &View,
                                   std::vector<SourceUse> &Uses) {
   const auto *Bytes = static_cast<const unsigned char *>(Closure);
   std::vector<Arg> Args;
@@ -132,18 +140,22 @@ static std::vector<Arg> buildArgs(const KernelDesc &K, const void *Closure,
                   std::to_string(H->Rank) + " but the kernel expects rank " +
                   std::to_string(C.Rank) + " (ABI mismatch)");
 
-    bool MayWrite = !(C.Flags & CF_ReadOnly);
-    SourceUse *Use = nullptr;
-    for (SourceUse &U : Uses)
-      if (U.Source == H->Source)
-        Use = &U;
-    if (!Use) {
-      Uses.push_back({H->Source, H->Source->prepareForKernel(View), false});
-      Use = &Uses.back();
+    RangeSet R = H->Source->rangesOf(H, C.Size);
+    int Use = -1;
+    for (size_t U = 0; U < Uses.size(); ++U)
+      if (Uses[U].Source == H->Source)
+        Use = int(U);
+    if (Use < 0) {
+      Uses.push_back({H->Source, RangeSet(), RangeSet()});
+      Use = int(Uses.size() - 1);
     }
-    Use->MayWrite |= MayWrite;
+    if (!(C.Flags & CF_ReadOnly))
+      Uses[Use].Written.add(R);
+    Uses[Use].Used.add(R);
 
-    Args.push_back(Arg::of(Use->Buffer));
+    Arg B;
+    B.Use = Use;
+    Args.push_back(std::move(B));
     // The view's shape, passed by value as struct { int Off; int Ext[N];
     // int Stride[N]; }: plain ints, so no padding on any device.
     std::vector<int32_t> Desc;
@@ -156,6 +168,17 @@ static std::vector<Arg> buildArgs(const KernelDesc &K, const void *Closure,
     Args.push_back(std::move(A));
   }
   return Args;
+}
+
+/// The largest number of work items one enqueue may have on Dev.
+static uint64_t maxLaunchItems(const Device &Dev) {
+  uint64_t Max = UINT64_MAX;
+  unsigned Bits = Dev.info().AddressBits;
+  if (Bits && Bits < 64)
+    Max = (uint64_t(1) << Bits) - 1;
+  if (env().MaxLaunchItems && env().MaxLaunchItems < Max)
+    Max = env().MaxLaunchItems;
+  return Max;
 }
 
 void launchKernel(const char *TypeName, const void *Closure,
@@ -186,12 +209,10 @@ void launchKernel(const char *TypeName, const void *Closure,
                 std::to_string(K.Rank));
   if (Rank == 0)
     fail(K, "compute domain of rank 0");
-  if (Rank > 3)
-    throw Concurrency::unsupported_feature(
-        "parallel_for_each over a rank-" + std::to_string(Rank) +
-        " compute domain (kernel at " +
-        (K.Location ? K.Location : "<unknown>") +
-        "): ranks above 3 are not supported yet");
+  if (Rank > 3 && Tile)
+    throw Concurrency::invalid_compute_domain(
+        "a tiled compute domain has rank 1, 2 or 3, not " +
+        std::to_string(Rank));
 
   bool Empty = false;
   for (uint32_t D = 0; D < Rank; ++D) {
@@ -205,7 +226,7 @@ void launchKernel(const char *TypeName, const void *Closure,
   // kernel's signature.
   int32_t DescTile[3] = {int32_t(K.Tile[0]), int32_t(K.Tile[1]),
                          int32_t(K.Tile[2])};
-  const int32_t *T = Tile ? Tile : (K.Tile[0] ? DescTile : nullptr);
+  const int32_t *T = Tile ? Tile : (K.Tile[0] && Rank <= 3 ? DescTile : nullptr);
   size_t TileThreads = 1;
   if (T) {
     for (uint32_t D = 0; D < Rank; ++D) {
@@ -237,14 +258,57 @@ void launchKernel(const char *TypeName, const void *Closure,
                 std::to_string(Dev.info().MaxWorkGroupSize) + " threads per tile");
 
   std::vector<SourceUse> Uses;
-  std::vector<Arg> Args = buildArgs(K, Closure, ClosureSize, V, Uses);
+  std::vector<Arg> Args = buildArgs(K, Closure, ClosureSize, Uses);
+  for (SourceUse &U : Uses)
+    U.Buffer = U.Source->prepareForKernel(V, U.Used);
+  for (Arg &A : Args)
+    if (A.Use >= 0)
+      A = Arg::of(Uses[A.Use].Buffer);
 
-  // AMP dimension 0 varies slowest; OpenCL dimension 0 fastest.
-  size_t Global[3], Local[3];
-  for (uint32_t D = 0; D < Rank; ++D) {
-    Global[Rank - 1 - D] = size_t(Extent[D]);
-    Local[Rank - 1 - D] = T ? size_t(T[D]) : 0;
+  // AMP dimension 0 varies slowest; OpenCL dimension 0 fastest. Above rank
+  // 3 the leading AMP dimensions share OpenCL dimension 2, and the kernel
+  // gets the domain to unfold it.
+  uint32_t Dims = Rank > 3 ? 3 : Rank;
+  size_t Global[3] = {1, 1, 1}, Local[3] = {1, 1, 1};
+  if (Rank <= 3) {
+    for (uint32_t D = 0; D < Rank; ++D) {
+      Global[Rank - 1 - D] = size_t(Extent[D]);
+      Local[Rank - 1 - D] = T ? size_t(T[D]) : 1;
+    }
+  } else {
+    Global[0] = size_t(Extent[Rank - 1]);
+    Global[1] = size_t(Extent[Rank - 2]);
+    for (uint32_t D = 0; D + 2 < Rank; ++D) {
+      if (Global[2] > SIZE_MAX / size_t(Extent[D]))
+        throw Concurrency::invalid_compute_domain(
+            "compute domain " + dims(Extent, Rank) + " has too many points");
+      Global[2] *= size_t(Extent[D]);
+    }
+    Arg A;
+    A.Bytes.resize(Rank * sizeof(int32_t));
+    std::memcpy(A.Bytes.data(), Extent, A.Bytes.size());
+    Args.push_back(std::move(A));
   }
+
+  // Split launches larger than one enqueue may be, along the slowest OpenCL
+  // dimension (then the next), with global offsets.
+  uint64_t Max = maxLaunchItems(Dev);
+  size_t Block[3] = {Global[0], Global[1], Global[2]};
+  for (int D = int(Dims) - 1; D >= 0; --D) {
+    uint64_t Inner = 1;
+    for (int E = 0; E < D; ++E)
+      Inner *= Block[E];
+    uint64_t Items = Inner * Block[D];
+    if (Inner > Max / Block[D] || Items > Max) {
+      if (T)
+        throw Concurrency::invalid_compute_domain(
+            "tiled compute domain " + dims(Extent, Rank) + " has more work "
+            "items than " + Dev.info().Name + " takes in one launch (" +
+            std::to_string(Max) + "), and tiled launches cannot be split");
+      Block[D] = Inner > Max ? 1 : size_t(Max / Inner);
+    }
+  }
+
   cl_command_queue Q = V.queue();
   {
     std::lock_guard<std::mutex> Guard(B.Lock);
@@ -253,15 +317,32 @@ void launchKernel(const char *TypeName, const void *Closure,
                              Args[I].Bytes.data()),
               "clSetKernelArg for argument " + std::to_string(I) +
                   " of kernel at " + (K.Location ? K.Location : "<unknown>"));
-    checkCL(clEnqueueNDRangeKernel(Q, B.Kernel, Rank, nullptr, Global,
-                                   T ? Local : nullptr, 0, nullptr, nullptr),
-            "clEnqueueNDRangeKernel for kernel at " +
-                std::string(K.Location ? K.Location : "<unknown>") + " over " +
-                dims(Extent, Rank) + (T ? " with tile " + dims(T, Rank) : ""));
+    size_t Off[3] = {0, 0, 0};
+    for (Off[2] = 0; Off[2] < Global[2]; Off[2] += Block[2])
+      for (Off[1] = 0; Off[1] < Global[1]; Off[1] += Block[1])
+        for (Off[0] = 0; Off[0] < Global[0]; Off[0] += Block[0]) {
+          size_t Size[3];
+          bool Split = false;
+          for (int D = 0; D < 3; ++D) {
+            Size[D] = std::min(Block[D], Global[D] - Off[D]);
+            Split |= Size[D] != Global[D];
+          }
+          checkCL(clEnqueueNDRangeKernel(Q, B.Kernel, Dims,
+                                         Split ? Off : nullptr, Size,
+                                         T ? Local : nullptr, 0, nullptr,
+                                         nullptr),
+                  "clEnqueueNDRangeKernel for kernel at " +
+                      std::string(K.Location ? K.Location : "<unknown>") +
+                      " over " + dims(Extent, Rank) +
+                      (T ? " with tile " + dims(T, Rank) : ""));
+          if (Split && traceEnabled())
+            trace("launch part at offset " + dims(Off, Dims) + " of size " +
+                  dims(Size, Dims));
+        }
   }
   for (SourceUse &U : Uses)
-    if (U.MayWrite)
-      U.Source->kernelMayWrite();
+    if (!U.Written.empty())
+      U.Source->kernelMayWrite(U.Written);
   // Submit now rather than at the next blocking call, so the device works
   // while the host goes on.
   checkCL(clFlush(Q), "clFlush");

@@ -20,6 +20,8 @@ struct Counters {
   std::atomic<uint64_t> DeviceToHostCopies{0};
   std::atomic<uint64_t> DeviceToHostBytes{0};
   std::atomic<uint64_t> KernelLaunches{0};
+  std::atomic<uint64_t> DeviceToDeviceCopies{0};
+  std::atomic<uint64_t> DeviceToDeviceBytes{0};
 };
 } // namespace
 
@@ -51,6 +53,13 @@ void noteDeviceToHost(size_t Bytes) {
     trace("copy out " + std::to_string(Bytes) + " bytes");
 }
 
+void noteDeviceToDevice(size_t Bytes) {
+  counters().DeviceToDeviceCopies++;
+  counters().DeviceToDeviceBytes += Bytes;
+  if (traceEnabled())
+    trace("copy on device " + std::to_string(Bytes) + " bytes");
+}
+
 void noteLaunch(const std::string &Description) {
   counters().KernelLaunches++;
   if (traceEnabled())
@@ -61,7 +70,8 @@ TransferStats getTransferStats() {
   Counters &C = counters();
   return TransferStats{C.HostToDeviceCopies.load(), C.HostToDeviceBytes.load(),
                        C.DeviceToHostCopies.load(), C.DeviceToHostBytes.load(),
-                       C.KernelLaunches.load()};
+                       C.KernelLaunches.load(), C.DeviceToDeviceCopies.load(),
+                       C.DeviceToDeviceBytes.load()};
 }
 
 void resetTransferStats() {
@@ -71,6 +81,8 @@ void resetTransferStats() {
   C.DeviceToHostCopies = 0;
   C.DeviceToHostBytes = 0;
   C.KernelLaunches = 0;
+  C.DeviceToDeviceCopies = 0;
+  C.DeviceToDeviceBytes = 0;
 }
 
 } // namespace rt

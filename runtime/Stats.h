@@ -16,6 +16,7 @@ namespace rt {
 
 void noteHostToDevice(size_t Bytes);
 void noteDeviceToHost(size_t Bytes);
+void noteDeviceToDevice(size_t Bytes);
 /// Description is what the trace prints after "launch ", e.g. the kernel
 /// name, domain and device.
 void noteLaunch(const std::string &Description);

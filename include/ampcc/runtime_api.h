@@ -103,9 +103,24 @@ class AcceleratorViewImpl;
 
 /// Launches the kernel registered for TypeName over the compute domain Extent
 /// (AMP order, Rank entries; for tiled kernels this is the tiled extent) on
-/// View (nullptr: the default accelerator's default view). Copies in what the
-/// kernel reads, marks what it writes. Throws concurrency::runtime_exception
-/// (or a subclass) on error, e.g. when no kernel was registered for TypeName.
+/// View (nullptr: the default accelerator's default view). Copies in the
+/// stale bytes of the views the kernel uses (each view's own rectangle, not
+/// its whole source), marks what it may write. Throws
+/// concurrency::runtime_exception (or a subclass) on error, e.g. when no
+/// kernel was registered for TypeName.
+///
+/// NDRange: AMP dimension 0 (slowest) is OpenCL dimension Rank-1. For
+/// Rank > 3 (never tiled) AMP dimensions 0..Rank-3 are folded into OpenCL
+/// dimension 2 (row-major, dimension 0 slowest), AMP Rank-2 is OpenCL 1 and
+/// AMP Rank-1 is OpenCL 0; the kernel then gets one more argument after its
+/// captures, struct { int ext[Rank]; }, the compute domain, to unfold
+/// get_global_id(2) into AMP indices 0..Rank-3.
+///
+/// A launch larger than the device can take in one enqueue (more work items
+/// than its address bits allow, or than AMPCC_MAX_LAUNCH_ITEMS) is split into
+/// several enqueues with a global work offset along the slowest OpenCL
+/// dimension, so kernels must compute their index from get_global_id (tiled
+/// launches cannot be split and are refused with invalid_compute_domain).
 void launchKernel(const char *TypeName, const void *Closure,
                   uint32_t ClosureSize, uint32_t Rank, const int32_t *Extent,
                   const int32_t *Tile, AcceleratorViewImpl *View);
@@ -123,15 +138,63 @@ void retainSource(DataSource *S);
 /// memory (as the spec asks of the last view's destructor) and frees buffers.
 void releaseSource(DataSource *S);
 
-/// Makes the host copy current for the given rectangle (AMP order, Rank
-/// entries of Offset/Extent over a source with row strides Stride) and returns
-/// the host pointer of element 0. WillWrite marks the device copy stale.
+/// Creates the storage of an array<T,N>: owned by the runtime, zero-filled,
+/// placed on View's device (nullptr: the default accelerator's default
+/// view). With an Associated view it is a staging array (spec §5.1.1): its
+/// data stays in host memory for the CPU and moves to Associated's device
+/// when used there.
+DataSource *createArraySource(size_t ElemSize, size_t Count,
+                              AcceleratorViewImpl *View,
+                              AcceleratorViewImpl *Associated);
+
+/// Makes the host copy current for the whole source and returns the host
+/// pointer of its byte 0. WillWrite marks the device copy stale.
 void *hostAccess(DataSource *S, bool WillWrite);
-/// The current contents of the device copy are no longer needed.
+/// The current contents of the whole source are no longer needed.
 void discardSource(DataSource *S);
-/// Forgets the device copy: the host memory was changed behind the runtime's
-/// back (array_view::refresh).
+/// Forgets the device copy of the whole source: the host memory was changed
+/// behind the runtime's back.
 void refreshSource(DataSource *S);
+
+/// How host code is about to use the elements of a view.
+enum class HostAccessMode : uint32_t {
+  Read = 0,      ///< Only reads: the device copy stays current.
+  Write = 1,     ///< Reads and writes: the device copy becomes stale.
+  Overwrite = 2, ///< Writes every element without reading it first: nothing
+                 ///< is copied back from the device.
+};
+
+// The *View functions work on the elements a view shows: H is the view's
+// ViewHeader (followed by its extents and strides, as in ViewShape<N>), in
+// elements of ElemSize bytes (which may differ from the source's element
+// size, after reinterpret_as). Only that rectangle moves.
+
+/// Makes the host copy of the view's elements current and returns the host
+/// address of the source's byte 0 (index it with the view's offset and
+/// strides). Throws runtime_exception if the view reaches outside its source.
+void *hostAccessView(const ViewHeader *H, size_t ElemSize, HostAccessMode Mode);
+/// array_view::discard_data: the view's current contents are not needed.
+void discardView(const ViewHeader *H, size_t ElemSize);
+/// array_view::refresh: the host memory under the view changed behind the
+/// runtime's back; the device copy of those elements is stale.
+void refreshView(const ViewHeader *H, size_t ElemSize);
+/// array_view::synchronize_to: makes the device copy of the view's elements
+/// current on View's device (nullptr: the default view).
+void synchronizeViewTo(const ViewHeader *H, size_t ElemSize,
+                       AcceleratorViewImpl *View);
+/// concurrency::copy between views or arrays: the elements of Src into Dst,
+/// which must have the same rank and extents (runtime_exception otherwise).
+/// Takes the cheapest route: host to host, host to device, device to host,
+/// or device to device (no host round trip when both live on one device).
+void copyView(const ViewHeader *Src, const ViewHeader *Dst, size_t ElemSize);
+
+/// Where a source's data lives, for get_source_accelerator_view and
+/// array::get_accelerator_view: an array's view; for user memory the CPU
+/// accelerator's default view. Throws runtime_exception for a view with no
+/// data source (array_view(extent)) or when no CPU accelerator exists.
+AcceleratorViewImpl *sourceAcceleratorView(DataSource *S);
+/// A staging array's associated view; else the same as sourceAcceleratorView.
+AcceleratorViewImpl *sourceAssociatedView(DataSource *S);
 
 /// Transfer accounting, for tests and the curious (AMPCC_TRACE prints it too).
 struct TransferStats {
@@ -140,6 +203,10 @@ struct TransferStats {
   uint64_t DeviceToHostCopies;
   uint64_t DeviceToHostBytes;
   uint64_t KernelLaunches;
+  /// Copies between two buffers on the device (concurrency::copy between
+  /// arrays): no byte crosses the bus.
+  uint64_t DeviceToDeviceCopies;
+  uint64_t DeviceToDeviceBytes;
 };
 TransferStats getTransferStats();
 void resetTransferStats();

@@ -79,15 +79,27 @@ TEST_F(LaunchErrorTest, ClosureSizeMismatchNamesBothSizes) {
   }
 }
 
-TEST_F(LaunchErrorTest, RankAboveThreeIsUnsupported) {
+TEST_F(LaunchErrorTest, TiledRankAboveThreeIsInvalid) {
   FillClosure C{view1(nullptr, 1), 0};
+  const int32_t Tile[4] = {1, 1, 1, 1};
+  EXPECT_THROW(launch("test_rank4", C, {1, 1, 1, 1}, Tile),
+               Concurrency::invalid_compute_domain);
+}
+
+TEST_F(LaunchErrorTest, ViewOutsideItsSourceIsRejected) {
+  std::vector<int> Data(10);
+  DataSource *S = createUserSource(Data.data(), sizeof(int), Data.size());
   try {
-    launch("test_rank4", C, {1, 1, 1, 1});
-    FAIL() << "no exception for rank 4";
-  } catch (const Concurrency::unsupported_feature &E) {
-    EXPECT_NE(std::string(E.what()).find("ranks above 3"), std::string::npos)
+    launch("test_fill", FillClosure{view1(S, 10, 1), 0}, {10});
+    FAIL() << "no exception for a view one element past its source";
+  } catch (const Concurrency::runtime_exception &E) {
+    EXPECT_NE(std::string(E.what()).find("reaches outside its data source"),
+              std::string::npos)
         << E.what();
   }
+  EXPECT_EQ(stats().KernelLaunches, 0u);
+  EXPECT_EQ(stats().HostToDeviceCopies, 0u);
+  releaseSource(S);
 }
 
 TEST_F(LaunchErrorTest, BuildFailureReportsTheBuildLog) {

@@ -226,3 +226,35 @@ TEST_F(LaunchTest, ConcurrentLaunchesFromSeveralThreads) {
       ASSERT_EQ(Data[T][I], T * 10000 + Rounds - 1 + I) << T << "," << I;
   EXPECT_EQ(stats().KernelLaunches, uint64_t(Threads * Rounds));
 }
+
+TEST_F(LaunchTest, RankFourFoldsIntoThreeDimensions) {
+  constexpr int E0 = 2, E1 = 3, E2 = 4, E3 = 5, Total = E0 * E1 * E2 * E3;
+  std::vector<int> Data(Total, -1);
+  DataSource *S = createUserSource(Data.data(), sizeof(int), Total);
+  launch("test_rank4", FillClosure{view1(S, Total), 100000}, {E0, E1, E2, E3});
+  releaseSource(S);
+  for (int I0 = 0; I0 < E0; ++I0)
+    for (int I1 = 0; I1 < E1; ++I1)
+      for (int I2 = 0; I2 < E2; ++I2)
+        for (int I3 = 0; I3 < E3; ++I3)
+          ASSERT_EQ(Data[((I0 * E1 + I1) * E2 + I2) * E3 + I3],
+                    100000 + I0 * 1000 + I1 * 100 + I2 * 10 + I3)
+              << I0 << "," << I1 << "," << I2 << "," << I3;
+}
+
+TEST_F(LaunchTest, MarkerCompletesAfterTheKernels) {
+  std::vector<int> Data(N, 0);
+  DataSource *S = createUserSource(Data.data(), sizeof(int), N);
+  Concurrency::accelerator_view V = Concurrency::accelerator().get_default_view();
+  launch("test_fill", FillClosure{view1(S, N), 1}, {N});
+  Concurrency::completion_future F = V.create_marker();
+  ASSERT_TRUE(F.valid());
+  F.wait();
+  EXPECT_EQ(F.wait_for(std::chrono::seconds(0)), std::future_status::ready);
+  F.get();
+  // The marker does not move data: the host copy is still stale.
+  EXPECT_EQ(Data[5], 0);
+  EXPECT_EQ(stats().DeviceToHostBytes, 0u);
+  releaseSource(S);
+  EXPECT_EQ(Data[5], 6);
+}

@@ -33,6 +33,25 @@ __kernel void flag(__global int *p, view1 d, int f) {
 __kernel void local_ids(__global int *p, view1 d) {
   p[d.off + get_global_id(0) * d.stride[0]] = get_local_id(0);
 }
+__kernel void add2(__global int *p, view2 d) {
+  int i0 = get_global_id(1), i1 = get_global_id(0);
+  p[d.off + i0 * d.stride[0] + i1 * d.stride[1]] += 1;
+}
+typedef struct { int off; int ext[3]; int stride[3]; } view3;
+__kernel void add3(__global int *p, view3 d) {
+  int i0 = get_global_id(2), i1 = get_global_id(1), i2 = get_global_id(0);
+  p[d.off + i0 * d.stride[0] + i1 * d.stride[1] + i2 * d.stride[2]] += 1;
+}
+/* Rank 4: AMP dimensions 0 and 1 share OpenCL dimension 2; the runtime
+   passes the domain last. */
+typedef struct { int ext[4]; } dom4;
+__kernel void rank4(__global int *p, view1 d, int v, dom4 dom) {
+  int z = get_global_id(2);
+  int i0 = z / dom.ext[1], i1 = z % dom.ext[1];
+  int i2 = get_global_id(1), i3 = get_global_id(0);
+  int lin = ((i0 * dom.ext[1] + i1) * dom.ext[2] + i2) * dom.ext[3] + i3;
+  p[d.off + lin * d.stride[0]] = v + i0 * 1000 + i1 * 100 + i2 * 10 + i3;
+}
 )CL";
 const ProgramDesc Program = {KernelSource, "launch_test.cpp", false};
 
@@ -49,6 +68,14 @@ const CaptureDesc FlagCaptures[] = {
     {CaptureKind::Bool, offsetof(FlagClosure, Flag), 1, 0, CF_None}};
 const CaptureDesc LocalCaptures[] = {
     {CaptureKind::View, offsetof(LocalClosure, V), 4, 1, CF_None}};
+const CaptureDesc DoubleCaptures[] = {
+    {CaptureKind::View, offsetof(LocalClosure, V), 8, 1, CF_None}};
+const CaptureDesc Add2Captures[] = {
+    {CaptureKind::View, offsetof(Add2Closure, V), 4, 2, CF_None}};
+const CaptureDesc Add3Captures[] = {
+    {CaptureKind::View, offsetof(Add3Closure, V), 4, 3, CF_None}};
+const CaptureDesc ReadOnly2Captures[] = {
+    {CaptureKind::View, offsetof(Add2Closure, V), 4, 2, CF_ReadOnly}};
 
 const char BrokenSource[] = "#line 42 \"user.cpp\"\n"
                             "__kernel void broken(__global int *p) { p[0] = ; }\n";
@@ -73,11 +100,14 @@ const KernelDesc Descs[] = {
     DESC("test_index2", "index2", Program, Index2Captures, Index2Closure, 2, 0),
     DESC("test_flag", "flag", Program, FlagCaptures, FlagClosure, 1, 0),
     DESC("test_tiled4", "local_ids", Program, LocalCaptures, LocalClosure, 1, 4),
-    DESC("test_rank4", "fill", Program, FillCaptures, FillClosure, 4, 0),
+    DESC("test_rank4", "rank4", Program, FillCaptures, FillClosure, 4, 0),
+    DESC("test_add2", "add2", Program, Add2Captures, Add2Closure, 2, 0),
+    DESC("test_add3", "add3", Program, Add3Captures, Add3Closure, 3, 0),
+    DESC("test_read2", "add2", Program, ReadOnly2Captures, Add2Closure, 2, 0),
     DESC("test_broken", "broken", BrokenProgram, LocalCaptures, LocalClosure, 1,
          0),
-    DESC("test_double", "halve", DoubleProgram, LocalCaptures, LocalClosure, 1,
-         0),
+    DESC("test_double", "halve", DoubleProgram, DoubleCaptures, LocalClosure,
+         1, 0),
 };
 
 // Registered at static initialisation, as generated code does.

@@ -44,7 +44,12 @@ inline Shape<1> view1(DataSource *S, int32_t N, int32_t Offset = 0,
 //   test_index2  Index2Closure  p[i0][i1] = i0 * 1000 + i1 over 3x5
 //   test_flag    FlagClosure    p[i] = Flag ? 7 : 3, p an array by reference
 //   test_tiled4  LocalClosure   p[i] = get_local_id(0), tiled by 4
-//   test_rank4   FillClosure    registered for rank 4
+//   test_rank4   FillClosure    rank 4: p[lin(i)] = Value + i0*1000 + i1*100
+//                               + i2*10 + i3 (the domain is a trailing arg)
+//   test_add2    Add2Closure    p[i0][i1] += 1
+//   test_add3    Add3Closure    p[i0][i1][i2] += 1
+//   test_read2   Add2Closure    add2's code, but its view declared read-only
+//                               (a lie that shows what "read-only" saves)
 //   test_broken  LocalClosure   its program has a syntax error
 //   test_double  LocalClosure   p[i] *= 0.5 on doubles
 struct FillClosure {
@@ -66,6 +71,40 @@ struct FlagClosure {
 struct LocalClosure {
   Shape<1> V;
 };
+struct Add2Closure {
+  Shape<2> V;
+};
+struct Add3Closure {
+  Shape<3> V;
+};
+
+/// A dense row-major view of extent Ext over S (any rank).
+template <int N>
+Shape<N> denseView(DataSource *S, const int32_t (&Ext)[N], int32_t Offset = 0) {
+  Shape<N> V{};
+  V.H.Source = S;
+  V.H.Offset = Offset;
+  V.H.Rank = N;
+  int32_t Stride = 1;
+  for (int I = N - 1; I >= 0; --I) {
+    V.Ext[I] = Ext[I];
+    V.Stride[I] = Stride;
+    Stride *= Ext[I];
+  }
+  return V;
+}
+
+/// The section of V at Origin with extent Ext.
+template <int N>
+Shape<N> sectionOf(const Shape<N> &V, const int32_t (&Origin)[N],
+                   const int32_t (&Ext)[N]) {
+  Shape<N> R = V;
+  for (int I = 0; I < N; ++I) {
+    R.H.Offset += Origin[I] * V.Stride[I];
+    R.Ext[I] = Ext[I];
+  }
+  return R;
+}
 
 /// True once the test kernels are registered (at static initialisation).
 bool testKernelsRegistered();
