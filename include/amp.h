@@ -10,10 +10,12 @@
 #include "ampcc/exceptions.h"
 #include "ampcc/index.h"
 #include "ampcc/tiled.h"
+#include "ampcc/completion_future.h"
+#include "ampcc/accelerator.h"
 #include "ampcc/array_view.h"
 #include "ampcc/atomics.h"
-#include "ampcc/accelerator.h"
 #include "ampcc/array.h"
+#include "ampcc/copy.h"
 #include "ampcc/parallel_for_each.h"
 
 #endif // AMPCC_AMP_H

@@ -5,6 +5,11 @@
 // ViewShape (the runtime reads it through the reference in the closure), and
 // on the device it is the same __global pointer plus shape. Element access on
 // the host is allowed (the runtime copies the data back first).
+//
+// Placement: array(extent, av) puts the data on av's accelerator (the
+// default accelerator's default view otherwise). A staging array,
+// array(extent, cpu_av, associated_av), keeps its data in host memory and
+// moves it to associated_av's accelerator when used there.
 #ifndef AMPCC_ARRAY_H
 #define AMPCC_ARRAY_H
 
@@ -15,72 +20,217 @@
 
 namespace Concurrency {
 
+namespace details {
+template <typename It>
+using IsIterator = std::integral_constant<bool, !std::is_integral<It>::value>;
+
+/// Copies [First, Last) (at most the shape's element count; more is an
+/// error for forward iterators) into the elements of shape S, in row-major
+/// order. When the range provably covers every element, nothing is read
+/// back from the device first.
+template <typename T, int N, typename InputIt>
+void copyIn(InputIt First, InputIt Last, const ViewShape<N> &S) {
+  size_t Size = shapeSize<N>(S.Ext);
+  ampcc::rt::HostAccessMode Mode = ampcc::rt::HostAccessMode::Write;
+  if (std::is_base_of<std::forward_iterator_tag,
+                      typename std::iterator_traits<InputIt>::iterator_category>::value) {
+    size_t Count = (size_t)std::distance(First, Last);
+    if (Count > Size)
+      throwInvalid("copy: the source range has " + std::to_string(Count) +
+                   " elements, more than the destination's " +
+                   std::to_string(Size));
+    if (Count == Size)
+      Mode = ampcc::rt::HostAccessMode::Overwrite;
+  }
+  T *Base = static_cast<T *>(ampcc::rt::hostAccessView(&S.H, sizeof(T), Mode));
+  struct Assign {
+    T *Base;
+    InputIt &It;
+    InputIt &End;
+    bool operator()(size_t L) {
+      if (It == End)
+        return false;
+      Base[L] = *It;
+      ++It;
+      return true;
+    }
+  } Fn{Base, First, Last};
+  forEachElement<N>(S, Fn);
+}
+
+/// Copies shapeSize(S) elements from First into the elements of shape S, in
+/// row-major order; every element is written, so nothing is read back.
+template <typename T, int N, typename InputIt>
+void copyInN(InputIt First, const ViewShape<N> &S) {
+  T *Base = static_cast<T *>(ampcc::rt::hostAccessView(
+      &S.H, sizeof(T), ampcc::rt::HostAccessMode::Overwrite));
+  struct Assign {
+    T *Base;
+    InputIt &It;
+    bool operator()(size_t L) {
+      Base[L] = *It;
+      ++It;
+      return true;
+    }
+  } Fn{Base, First};
+  forEachElement<N>(S, Fn);
+}
+
+/// Copies every element of shape S (row-major) to Dest; returns the end.
+template <typename T, int N, typename OutputIt>
+OutputIt copyOut(const ViewShape<N> &S, OutputIt Dest) {
+  const T *Base = static_cast<const T *>(ampcc::rt::hostAccessView(
+      &S.H, sizeof(T), ampcc::rt::HostAccessMode::Read));
+  struct Emit {
+    const T *Base;
+    OutputIt &Out;
+    bool operator()(size_t L) {
+      *Out = Base[L];
+      ++Out;
+      return true;
+    }
+  } Fn{Base, Dest};
+  forEachElement<N>(S, Fn);
+  return Dest;
+}
+} // namespace details
+
 template <typename T, int N = 1> class array {
   static_assert(N > 0, "rank of array must be positive");
   static_assert(!std::is_const<T>::value, "array elements cannot be const");
+  typedef Concurrency::accelerator_view AV;
 
 public:
   static const int rank = N;
   typedef T value_type;
 
-  // --- Construction ----------------------------------------------------------
+  // --- Construction (spec §5.1.1) -------------------------------------------
+  // Every form takes, optionally at its end: an accelerator_view to place the
+  // data on (and an access_type, remembered by nothing: ampcc arrays are
+  // always CPU-accessible), or two views for a staging array.
   explicit array(const Concurrency::extent<N> &Ext) { init(Ext); }
   explicit array(int E0) { init(Concurrency::extent<N>(E0)); }
   array(int E0, int E1) { init(Concurrency::extent<N>(E0, E1)); }
   array(int E0, int E1, int E2) { init(Concurrency::extent<N>(E0, E1, E2)); }
-  array(const Concurrency::extent<N> &Ext, const accelerator_view &) { init(Ext); }
-  array(int E0, const accelerator_view &) { init(Concurrency::extent<N>(E0)); }
-  array(int E0, int E1, const accelerator_view &) {
-    init(Concurrency::extent<N>(E0, E1));
+
+  array(const Concurrency::extent<N> &Ext, const AV &Av,
+        access_type = access_type_auto) {
+    init(Ext, &Av);
   }
-  array(int E0, int E1, int E2, const accelerator_view &) {
-    init(Concurrency::extent<N>(E0, E1, E2));
+  array(int E0, const AV &Av, access_type = access_type_auto) {
+    init(Concurrency::extent<N>(E0), &Av);
+  }
+  array(int E0, int E1, const AV &Av, access_type = access_type_auto) {
+    init(Concurrency::extent<N>(E0, E1), &Av);
+  }
+  array(int E0, int E1, int E2, const AV &Av, access_type = access_type_auto) {
+    init(Concurrency::extent<N>(E0, E1, E2), &Av);
   }
 
-  /// Copies [First, Last) into the new array (at most extent.size() elements).
-  template <typename InputIt>
-  array(const Concurrency::extent<N> &Ext, InputIt First, InputIt Last) {
-    init(Ext);
-    fill(First, Last);
+  // Staging arrays.
+  array(const Concurrency::extent<N> &Ext, const AV &Av, const AV &Associated) {
+    init(Ext, &Av, &Associated);
   }
-  template <typename InputIt>
-  array(const Concurrency::extent<N> &Ext, InputIt First) {
-    init(Ext);
-    fill(First);
+  array(int E0, const AV &Av, const AV &Associated) {
+    init(Concurrency::extent<N>(E0), &Av, &Associated);
   }
-  template <typename InputIt> array(int E0, InputIt First, InputIt Last) {
-    init(Concurrency::extent<N>(E0));
-    fill(First, Last);
+  array(int E0, int E1, const AV &Av, const AV &Associated) {
+    init(Concurrency::extent<N>(E0, E1), &Av, &Associated);
   }
-  template <typename InputIt> array(int E0, int E1, InputIt First, InputIt Last) {
-    init(Concurrency::extent<N>(E0, E1));
-    fill(First, Last);
+  array(int E0, int E1, int E2, const AV &Av, const AV &Associated) {
+    init(Concurrency::extent<N>(E0, E1, E2), &Av, &Associated);
   }
-  template <typename InputIt>
-  array(int E0, int E1, int E2, InputIt First, InputIt Last) {
-    init(Concurrency::extent<N>(E0, E1, E2));
-    fill(First, Last);
+
+  /// Copies [First, Last) into the new array (at most extent.size()
+  /// elements), or extent.size() elements from First.
+#define AMPCC_ARRAY_ITER_CTORS_(PARAMS, EXT)                                   \
+  template <typename InputIt, typename = typename std::enable_if<             \
+                                  details::IsIterator<InputIt>::value>::type> \
+  array(PARAMS InputIt First, InputIt Last) {                                  \
+    init(EXT);                                                                 \
+    details::copyIn<T, N>(First, Last, _M_shape);                              \
+  }                                                                            \
+  template <typename InputIt, typename = typename std::enable_if<             \
+                                  details::IsIterator<InputIt>::value>::type> \
+  array(PARAMS InputIt First) {                                                \
+    init(EXT);                                                                 \
+    fillFrom(First);                                                           \
+  }                                                                            \
+  template <typename InputIt, typename = typename std::enable_if<             \
+                                  details::IsIterator<InputIt>::value>::type> \
+  array(PARAMS InputIt First, InputIt Last, const AV &Av,                      \
+        access_type = access_type_auto) {                                      \
+    init(EXT, &Av);                                                            \
+    details::copyIn<T, N>(First, Last, _M_shape);                              \
+  }                                                                            \
+  template <typename InputIt, typename = typename std::enable_if<             \
+                                  details::IsIterator<InputIt>::value>::type> \
+  array(PARAMS InputIt First, const AV &Av, access_type = access_type_auto) {  \
+    init(EXT, &Av);                                                            \
+    fillFrom(First);                                                           \
+  }                                                                            \
+  template <typename InputIt, typename = typename std::enable_if<             \
+                                  details::IsIterator<InputIt>::value>::type> \
+  array(PARAMS InputIt First, InputIt Last, const AV &Av,                      \
+        const AV &Associated) {                                                \
+    init(EXT, &Av, &Associated);                                               \
+    details::copyIn<T, N>(First, Last, _M_shape);                              \
+  }                                                                            \
+  template <typename InputIt, typename = typename std::enable_if<             \
+                                  details::IsIterator<InputIt>::value>::type> \
+  array(PARAMS InputIt First, const AV &Av, const AV &Associated) {            \
+    init(EXT, &Av, &Associated);                                               \
+    fillFrom(First);                                                           \
   }
-  template <typename InputIt>
-  array(const Concurrency::extent<N> &Ext, InputIt First, InputIt Last,
-        const accelerator_view &) {
-    init(Ext);
-    fill(First, Last);
-  }
-  /// A copy of the data a view shows.
+#define AMPCC_COMMA_ ,
+  AMPCC_ARRAY_ITER_CTORS_(const Concurrency::extent<N> &Ext AMPCC_COMMA_, Ext)
+  AMPCC_ARRAY_ITER_CTORS_(int E0 AMPCC_COMMA_, Concurrency::extent<N>(E0))
+  AMPCC_ARRAY_ITER_CTORS_(int E0 AMPCC_COMMA_ int E1 AMPCC_COMMA_,
+                          Concurrency::extent<N>(E0 AMPCC_COMMA_ E1))
+  AMPCC_ARRAY_ITER_CTORS_(int E0 AMPCC_COMMA_ int E1 AMPCC_COMMA_ int E2 AMPCC_COMMA_,
+                          Concurrency::extent<N>(E0 AMPCC_COMMA_ E1 AMPCC_COMMA_ E2))
+#undef AMPCC_COMMA_
+#undef AMPCC_ARRAY_ITER_CTORS_
+
+  /// A copy of the data a view shows (on the default accelerator, or Av).
   explicit array(const array_view<const T, N> &Src) {
     init(Src.get_extent());
-    copyFrom(Src);
+    copyFrom(Src._M_shape);
   }
   explicit array(const array_view<T, N> &Src) {
     init(Src.get_extent());
-    copyFrom(array_view<const T, N>(Src));
+    copyFrom(Src._M_shape);
+  }
+  array(const array_view<const T, N> &Src, const AV &Av,
+        access_type = access_type_auto) {
+    init(Src.get_extent(), &Av);
+    copyFrom(Src._M_shape);
+  }
+  array(const array_view<T, N> &Src, const AV &Av,
+        access_type = access_type_auto) {
+    init(Src.get_extent(), &Av);
+    copyFrom(Src._M_shape);
+  }
+  array(const array_view<const T, N> &Src, const AV &Av, const AV &Associated) {
+    init(Src.get_extent(), &Av, &Associated);
+    copyFrom(Src._M_shape);
+  }
+  array(const array_view<T, N> &Src, const AV &Av, const AV &Associated) {
+    init(Src.get_extent(), &Av, &Associated);
+    copyFrom(Src._M_shape);
   }
 
   // --- Copy and move -----------------------------------------------------------
+  /// A deep copy on the same accelerator_view(s); copied on the device when
+  /// the data is there.
   array(const array &Other) {
-    init(Other.get_extent());
-    copyFrom(array_view<const T, N>(Other));
+    AV Home = Other.get_accelerator_view();
+    AV Assoc = Other.get_associated_accelerator_view();
+    if (Home == Assoc)
+      init(Other.get_extent(), &Home);
+    else
+      init(Other.get_extent(), &Home, &Assoc);
+    copyFrom(Other._M_shape);
   }
   array(array &&Other) noexcept : _M_shape(Other._M_shape) {
     Other._M_shape.H.Source = nullptr;
@@ -96,6 +246,11 @@ public:
     std::swap(_M_shape, Other._M_shape);
     return *this;
   }
+  /// Copies the view's elements in; the extents must be equal.
+  array &operator=(const array_view<const T, N> &Src) {
+    copyFrom(Src._M_shape);
+    return *this;
+  }
   ~array() { ampcc::rt::releaseSource(_M_shape.H.Source); }
 
   // --- Shape ---------------------------------------------------------------
@@ -104,14 +259,29 @@ public:
   }
   Concurrency::extent<N> get_extent() const restrict(amp);
 
-  // --- Element access ----------------------------------------------------------
-  T &operator[](const Concurrency::index<N> &Idx) restrict(cpu) { return view()[Idx]; }
-  const T &operator[](const Concurrency::index<N> &Idx) const restrict(cpu) {
-    return view()[Idx];
+  // --- Where the data lives ------------------------------------------------------
+  AV get_accelerator_view() const {
+    return details::makeView(ampcc::rt::sourceAcceleratorView(_M_shape.H.Source));
   }
-  T &operator()(const Concurrency::index<N> &Idx) restrict(cpu) { return view()[Idx]; }
+  /// A staging array's associated view; else get_accelerator_view().
+  AV get_associated_accelerator_view() const {
+    return details::makeView(ampcc::rt::sourceAssociatedView(_M_shape.H.Source));
+  }
+  /// ampcc keeps a host copy of every array: the CPU may read and write all.
+  access_type get_cpu_access_type() const { return access_type_read_write; }
+
+  // --- Element access ----------------------------------------------------------
+  T &operator[](const Concurrency::index<N> &Idx) restrict(cpu) {
+    return hostWrite()[details::shapeLinear<N>(_M_shape, Idx._M_base)];
+  }
+  const T &operator[](const Concurrency::index<N> &Idx) const restrict(cpu) {
+    return hostRead()[details::shapeLinear<N>(_M_shape, Idx._M_base)];
+  }
+  T &operator()(const Concurrency::index<N> &Idx) restrict(cpu) {
+    return (*this)[Idx];
+  }
   const T &operator()(const Concurrency::index<N> &Idx) const restrict(cpu) {
-    return view()[Idx];
+    return (*this)[Idx];
   }
   typename details::Projection<T, N>::type operator[](int I0) restrict(cpu) {
     return view()[I0];
@@ -119,11 +289,27 @@ public:
   typename details::Projection<const T, N>::type operator[](int I0) const restrict(cpu) {
     return array_view<const T, N>(*this)[I0];
   }
-  T &operator()(int I0, int I1) restrict(cpu) { return view()(I0, I1); }
-  const T &operator()(int I0, int I1) const restrict(cpu) { return view()(I0, I1); }
-  T &operator()(int I0, int I1, int I2) restrict(cpu) { return view()(I0, I1, I2); }
+  typename details::Projection<T, N>::type operator()(int I0) restrict(cpu) {
+    return view()[I0];
+  }
+  typename details::Projection<const T, N>::type operator()(int I0) const restrict(cpu) {
+    return array_view<const T, N>(*this)[I0];
+  }
+  T &operator()(int I0, int I1) restrict(cpu) {
+    static_assert(N == 2, "operator()(int, int) needs rank 2");
+    return (*this)[Concurrency::index<2>(I0, I1)];
+  }
+  const T &operator()(int I0, int I1) const restrict(cpu) {
+    static_assert(N == 2, "operator()(int, int) needs rank 2");
+    return (*this)[Concurrency::index<2>(I0, I1)];
+  }
+  T &operator()(int I0, int I1, int I2) restrict(cpu) {
+    static_assert(N == 3, "operator()(int, int, int) needs rank 3");
+    return (*this)[Concurrency::index<3>(I0, I1, I2)];
+  }
   const T &operator()(int I0, int I1, int I2) const restrict(cpu) {
-    return view()(I0, I1, I2);
+    static_assert(N == 3, "operator()(int, int, int) needs rank 3");
+    return (*this)[Concurrency::index<3>(I0, I1, I2)];
   }
 
   // Device element access: lowered by the compiler like array_view's.
@@ -138,66 +324,128 @@ public:
   T &operator()(int I0, int I1, int I2) restrict(amp);
   const T &operator()(int I0, int I1, int I2) const restrict(amp);
 
-  // --- Sections, host data, copies -----------------------------------------------
+  // --- Sections (spec §5.1.5): views of a rectangle of the array -----------------
   array_view<T, N> section(const Concurrency::index<N> &Origin,
                            const Concurrency::extent<N> &Ext) restrict(cpu) {
     return view().section(Origin, Ext);
   }
+  array_view<const T, N> section(const Concurrency::index<N> &Origin,
+                                 const Concurrency::extent<N> &Ext) const
+      restrict(cpu) {
+    return cview().section(Origin, Ext);
+  }
   array_view<T, N> section(const Concurrency::index<N> &Origin) restrict(cpu) {
     return view().section(Origin);
+  }
+  array_view<const T, N> section(const Concurrency::index<N> &Origin) const
+      restrict(cpu) {
+    return cview().section(Origin);
   }
   array_view<T, N> section(const Concurrency::extent<N> &Ext) restrict(cpu) {
     return view().section(Ext);
   }
-
-  /// The host copy of the elements (made current first).
-  T *data() const restrict(cpu) {
-    return static_cast<T *>(ampcc::rt::hostAccess(_M_shape.H.Source, true));
+  array_view<const T, N> section(const Concurrency::extent<N> &Ext) const
+      restrict(cpu) {
+    return cview().section(Ext);
   }
-  void copy_to(array &Dest) const { Dest.copyFrom(array_view<const T, N>(*this)); }
+  array_view<T, N> section(int I0, int E0) restrict(cpu) {
+    return view().section(I0, E0);
+  }
+  array_view<const T, N> section(int I0, int E0) const restrict(cpu) {
+    return cview().section(I0, E0);
+  }
+  array_view<T, N> section(int I0, int I1, int E0, int E1) restrict(cpu) {
+    return view().section(I0, I1, E0, E1);
+  }
+  array_view<const T, N> section(int I0, int I1, int E0, int E1) const
+      restrict(cpu) {
+    return cview().section(I0, I1, E0, E1);
+  }
+  array_view<T, N> section(int I0, int I1, int I2, int E0, int E1, int E2)
+      restrict(cpu) {
+    return view().section(I0, I1, I2, E0, E1, E2);
+  }
+  array_view<const T, N> section(int I0, int I1, int I2, int E0, int E1,
+                                 int E2) const restrict(cpu) {
+    return cview().section(I0, I1, I2, E0, E1, E2);
+  }
+
+  // --- Reshaping (spec §5.1.6): an array is contiguous, of any rank -------------
+  template <int K>
+  array_view<T, K> view_as(const Concurrency::extent<K> &ViewExt) restrict(cpu) {
+    return flat().template view_as<K>(ViewExt);
+  }
+  template <int K>
+  array_view<const T, K> view_as(const Concurrency::extent<K> &ViewExt) const
+      restrict(cpu) {
+    return array_view<const T, 1>(flat()).template view_as<K>(ViewExt);
+  }
+  template <typename U> array_view<U, 1> reinterpret_as() restrict(cpu) {
+    return flat().template reinterpret_as<U>();
+  }
+  template <typename U>
+  array_view<const U, 1> reinterpret_as() const restrict(cpu) {
+    return array_view<const T, 1>(flat()).template reinterpret_as<U>();
+  }
+
+  // --- Host data and copies --------------------------------------------------------
+  /// The host copy of the elements (made current first; the device copy
+  /// becomes stale: the caller may write through the pointer).
+  T *data() restrict(cpu) { return hostWrite(); }
+  const T *data() const restrict(cpu) { return hostRead(); }
+  void copy_to(array &Dest) const {
+    ampcc::rt::copyView(&_M_shape.H, &Dest._M_shape.H, sizeof(T));
+  }
   void copy_to(const array_view<T, N> &Dest) const {
-    const T *Src = static_cast<const T *>(ampcc::rt::hostAccess(_M_shape.H.Source, false));
-    Concurrency::extent<N> Ext = get_extent();
-    for (unsigned I = 0; I < Ext.size(); ++I)
-      Dest[details::delinearize<N>(I, Ext)] = Src[I];
+    ampcc::rt::copyView(&_M_shape.H, &Dest._M_shape.H, sizeof(T));
   }
   operator std::vector<T>() const {
-    const T *Src = static_cast<const T *>(ampcc::rt::hostAccess(_M_shape.H.Source, false));
-    return std::vector<T>(Src, Src + get_extent().size());
+    std::vector<T> V;
+    V.reserve(get_extent().size());
+    details::copyOut<T, N>(_M_shape, std::back_inserter(V));
+    return V;
   }
 
   __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
+  __declspec(property(get = get_accelerator_view))
+      Concurrency::accelerator_view accelerator_view;
+  __declspec(property(get = get_associated_accelerator_view))
+      Concurrency::accelerator_view associated_accelerator_view;
+  __declspec(property(get = get_cpu_access_type)) access_type cpu_access_type;
 
   /// Must stay the only data member: the runtime reads it from closures.
   details::ViewShape<N> _M_shape;
 
 private:
   array_view<T, N> view() const { return array_view<T, N>(const_cast<array &>(*this)); }
-  void init(const Concurrency::extent<N> &Ext) {
+  array_view<const T, N> cview() const { return array_view<const T, N>(*this); }
+  /// All elements as one rank-1 view (arrays are dense).
+  array_view<T, 1> flat() const {
+    int Count = (int)get_extent().size();
+    return array_view<T, 1>(details::FromShape(),
+                            details::denseShapeAt<1>(_M_shape.H.Source, 0, &Count));
+  }
+  void init(const Concurrency::extent<N> &Ext, const AV *Av = nullptr,
+            const AV *Associated = nullptr) {
     details::initDenseShape(_M_shape, Ext._M_base);
-    _M_shape.H.Source = ampcc::rt::createOwnedSource(
-        sizeof(T), details::shapeSize<N>(Ext._M_base), nullptr);
+    _M_shape.H.Source = ampcc::rt::createArraySource(
+        sizeof(T), details::shapeSize<N>(Ext._M_base),
+        Av ? details::implOf(*Av) : nullptr,
+        Associated ? details::implOf(*Associated) : nullptr);
   }
-  T *hostWrite() {
-    return static_cast<T *>(ampcc::rt::hostAccess(_M_shape.H.Source, true));
+  T *hostWrite() const {
+    return static_cast<T *>(ampcc::rt::hostAccessView(
+        &_M_shape.H, sizeof(T), ampcc::rt::HostAccessMode::Write));
   }
-  template <typename InputIt> void fill(InputIt First, InputIt Last) {
-    T *Dst = hostWrite();
-    size_t Size = get_extent().size();
-    for (size_t I = 0; I < Size && First != Last; ++I, ++First)
-      Dst[I] = *First;
+  const T *hostRead() const {
+    return static_cast<const T *>(ampcc::rt::hostAccessView(
+        &_M_shape.H, sizeof(T), ampcc::rt::HostAccessMode::Read));
   }
-  template <typename InputIt> void fill(InputIt First) {
-    T *Dst = hostWrite();
-    size_t Size = get_extent().size();
-    for (size_t I = 0; I < Size; ++I, ++First)
-      Dst[I] = *First;
+  template <typename InputIt> void fillFrom(InputIt First) {
+    details::copyInN<T, N>(First, _M_shape);
   }
-  void copyFrom(const array_view<const T, N> &Src) {
-    T *Dst = hostWrite();
-    Concurrency::extent<N> Ext = Src.get_extent();
-    for (unsigned I = 0; I < Ext.size(); ++I)
-      Dst[I] = Src[details::delinearize<N>(I, Ext)];
+  void copyFrom(const details::ViewShape<N> &Src) {
+    ampcc::rt::copyView(&Src.H, &_M_shape.H, sizeof(T));
   }
 };
 

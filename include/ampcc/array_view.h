@@ -11,9 +11,13 @@
 #ifndef AMPCC_ARRAY_VIEW_H
 #define AMPCC_ARRAY_VIEW_H
 
+#include "accelerator.h"
+#include "completion_future.h"
+#include "exceptions.h"
 #include "index.h"
 #include "runtime_api.h"
 
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -42,6 +46,14 @@ template <int N> void initDenseShape(ViewShape<N> &S, const int *Ext) {
   }
 }
 
+template <typename Container, typename = void>
+struct HasDataAndSize : std::false_type {};
+template <typename Container>
+struct HasDataAndSize<Container,
+                      decltype((void)std::declval<Container &>().data(),
+                               (void)std::declval<Container &>().size())>
+    : std::true_type {};
+
 /// Tag of the constructor that adopts a shape (and references its source).
 struct FromShape {};
 
@@ -67,10 +79,75 @@ template <int N> size_t shapeSize(const int *Ext) {
   return S;
 }
 
+/// The element offset of Idx in a shape (its origin included).
+template <int N> size_t shapeLinear(const ViewShape<N> &S, const int *Idx) {
+  size_t L = (size_t)S.H.Offset;
+  for (int I = 0; I < N; ++I)
+    L += (size_t)Idx[I] * (size_t)S.Stride[I];
+  return L;
+}
+
+/// Calls F(element offset) for every element of a shape, in row-major order.
+template <int N, typename F> void forEachElement(const ViewShape<N> &S, F &Fn) {
+  size_t Count = shapeSize<N>(S.Ext);
+  if (Count == 0)
+    return;
+  int Idx[N] = {};
+  const int Inner = S.Ext[N - 1];
+  const size_t InnerStride = (size_t)S.Stride[N - 1];
+  for (size_t Row = 0; Row < Count / (size_t)Inner; ++Row) {
+    size_t L = shapeLinear<N>(S, Idx);
+    for (int J = 0; J < Inner; ++J, L += InnerStride)
+      if (!Fn(L))
+        return;
+    for (int D = N - 2; D >= 0; --D) {
+      if (++Idx[D] < S.Ext[D])
+        break;
+      Idx[D] = 0;
+    }
+  }
+}
+
+/// A rank-K dense shape over the same source, starting where S starts:
+/// view_as and reinterpret_as.
+template <int K>
+ViewShape<K> denseShapeAt(ampcc::rt::DataSource *Source, int32_t Offset,
+                          const int *Ext) {
+  ViewShape<K> R;
+  initDenseShape(R, Ext);
+  R.H.Source = Source;
+  R.H.Offset = Offset;
+  return R;
+}
+
+[[noreturn]] inline void throwInvalid(const std::string &Message) {
+  throw runtime_exception(Message, AMPCC_E_INVALIDARG);
+}
+
+// Bodies of synchronize_async and synchronize_to_async: named functors, not
+// lambdas, so that nothing here is implicitly restrict(cpu,amp).
+template <typename View> struct SynchronizeTask {
+  View V;
+  void operator()() const { V.synchronize(); }
+};
+template <typename View> struct SynchronizeToTask {
+  View V;
+  accelerator_view Target;
+  void operator()() const { V.synchronize_to(Target); }
+};
+
 } // namespace details
 
 template <typename T, int N = 1> class array_view {
   static_assert(N > 0, "rank of array_view must be positive");
+  /// Containers a view can be made over: data() and size() (spec §5.2.1);
+  /// a const container only for views of const elements.
+  template <typename Container>
+  struct AcceptsContainer
+      : std::integral_constant<
+            bool, details::HasDataAndSize<Container>::value &&
+                      (std::is_const<T>::value ||
+                       !std::is_const<Container>::value)> {};
   template <typename, int> friend class array_view;
   template <typename, int> friend struct details::Projection;
 
@@ -80,29 +157,31 @@ public:
   typedef typename std::remove_const<T>::type nonconst_value_type;
 
   // --- Construction over host data -----------------------------------------
-  template <typename Container,
-            typename = decltype(std::declval<Container &>().data())>
+  // A container needs data() and size(); it must hold at least extent.size()
+  // elements (runtime_exception otherwise), and may be const only for
+  // array_view<const T,N>.
+  template <typename Container, typename = typename std::enable_if<
+                                    AcceptsContainer<Container>::value>::type>
   array_view(const Concurrency::extent<N> &Ext, Container &Src) {
-    initUser(Ext, const_cast<nonconst_value_type *>(Src.data()));
+    initContainer(Ext, Src);
   }
   array_view(const Concurrency::extent<N> &Ext, T *Src) {
     initUser(Ext, const_cast<nonconst_value_type *>(Src));
   }
-  template <typename Container,
-            typename = decltype(std::declval<Container &>().data())>
+  template <typename Container, typename = typename std::enable_if<
+                                    AcceptsContainer<Container>::value>::type>
   array_view(int E0, Container &Src) {
-    initUser(Concurrency::extent<N>(E0), const_cast<nonconst_value_type *>(Src.data()));
+    initContainer(Concurrency::extent<N>(E0), Src);
   }
-  template <typename Container,
-            typename = decltype(std::declval<Container &>().data())>
+  template <typename Container, typename = typename std::enable_if<
+                                    AcceptsContainer<Container>::value>::type>
   array_view(int E0, int E1, Container &Src) {
-    initUser(Concurrency::extent<N>(E0, E1), const_cast<nonconst_value_type *>(Src.data()));
+    initContainer(Concurrency::extent<N>(E0, E1), Src);
   }
-  template <typename Container,
-            typename = decltype(std::declval<Container &>().data())>
+  template <typename Container, typename = typename std::enable_if<
+                                    AcceptsContainer<Container>::value>::type>
   array_view(int E0, int E1, int E2, Container &Src) {
-    initUser(Concurrency::extent<N>(E0, E1, E2),
-             const_cast<nonconst_value_type *>(Src.data()));
+    initContainer(Concurrency::extent<N>(E0, E1, E2), Src);
   }
   array_view(int E0, T *Src) { initUser(Concurrency::extent<N>(E0), const_cast<nonconst_value_type *>(Src)); }
   array_view(int E0, int E1, T *Src) {
@@ -237,21 +316,125 @@ public:
                    Concurrency::extent<N>(E0, E1, E2));
   }
 
-  /// Pointer to the first element (rank 1 only): the host copy is made current.
+  /// Pointer to the first element (rank 1 only): the host copy of the view
+  /// is made current (and, for non-const elements, the device copy stale).
   T *data() const restrict(cpu) {
     static_assert(N == 1, "data() needs rank 1");
     return hostData() + _M_shape.H.Offset;
   }
+  /// Device side (lowered by the compiler; ampcc does not lower it yet).
+  T *data() const restrict(amp);
+
+  // --- Reshaping (spec §5.2.8), rank 1 only -------------------------------
+  /// The same elements as a rank-K view of extent ViewExt (at most as many
+  /// elements as this view has).
+  template <int K>
+  array_view<T, K> view_as(const Concurrency::extent<K> &ViewExt) const
+      restrict(cpu) {
+    static_assert(N == 1, "view_as needs a rank-1 array_view");
+    if (_M_shape.Stride[0] != 1 && _M_shape.Ext[0] > 1)
+      details::throwInvalid("view_as: the array_view is not contiguous");
+    if (details::shapeSize<K>(ViewExt._M_base) > (size_t)_M_shape.Ext[0])
+      details::throwInvalid("view_as: the extent has " +
+                            std::to_string(details::shapeSize<K>(ViewExt._M_base)) +
+                            " elements, more than the array_view's " +
+                            std::to_string(_M_shape.Ext[0]));
+    return array_view<T, K>(details::FromShape(),
+                            details::denseShapeAt<K>(_M_shape.H.Source,
+                                                     _M_shape.H.Offset,
+                                                     ViewExt._M_base));
+  }
+  /// Device side (lowered by the compiler; ampcc does not lower it yet).
+  template <int K>
+  array_view<T, K> view_as(const Concurrency::extent<K> &ViewExt) const
+      restrict(amp);
+
+  /// The same bytes as elements of type U (of const U for a view of const
+  /// elements); the element count is rounded down.
+  template <typename U>
+  array_view<typename std::conditional<std::is_const<T>::value, const U, U>::type, 1>
+  reinterpret_as() const restrict(cpu) {
+    static_assert(N == 1, "reinterpret_as needs a rank-1 array_view");
+    typedef typename std::conditional<std::is_const<T>::value, const U, U>::type R;
+    if (_M_shape.Stride[0] != 1 && _M_shape.Ext[0] > 1)
+      details::throwInvalid("reinterpret_as: the array_view is not contiguous");
+    size_t Origin = (size_t)_M_shape.H.Offset * sizeof(T);
+    if (Origin % sizeof(U) != 0)
+      details::throwInvalid("reinterpret_as: the array_view starts at byte " +
+                            std::to_string(Origin) +
+                            ", not a multiple of the new element size " +
+                            std::to_string(sizeof(U)));
+    int Count = (int)((size_t)_M_shape.Ext[0] * sizeof(T) / sizeof(U));
+    return array_view<R, 1>(details::FromShape(),
+                            details::denseShapeAt<1>(_M_shape.H.Source,
+                                                     (int32_t)(Origin / sizeof(U)),
+                                                     &Count));
+  }
+  /// Device side (lowered by the compiler; ampcc does not lower it yet).
+  template <typename U>
+  array_view<typename std::conditional<std::is_const<T>::value, const U, U>::type, 1>
+  reinterpret_as() const restrict(amp);
+
+  // --- Copies (spec §5.2.4) -------------------------------------------------
+  /// array_view<const T,N> = array_view<T,N>: shares the data, like the
+  /// copy assignment.
+  template <typename U, typename = typename std::enable_if<
+                            std::is_same<const U, T>::value &&
+                            !std::is_same<U, T>::value>::type>
+  array_view &operator=(const array_view<U, N> &Other) restrict(cpu) {
+    ampcc::rt::retainSource(Other._M_shape.H.Source);
+    ampcc::rt::releaseSource(_M_shape.H.Source);
+    _M_shape = Other._M_shape;
+    return *this;
+  }
+  /// Copies the elements into Dest (same extent; runtime_exception if not).
+  void copy_to(array<nonconst_value_type, N> &Dest) const restrict(cpu) {
+    ampcc::rt::copyView(&_M_shape.H, &Dest._M_shape.H, sizeof(T));
+  }
+  void copy_to(const array_view<nonconst_value_type, N> &Dest) const
+      restrict(cpu) {
+    ampcc::rt::copyView(&_M_shape.H, &Dest._M_shape.H, sizeof(T));
+  }
 
   // --- Coherence (spec §5.2.7) ---------------------------------------------
+  // Each works on this view's own elements only: a section synchronizes,
+  // discards or refreshes its rectangle, not its whole data source.
+
+  /// Makes the host memory under this view current.
   void synchronize() const restrict(cpu) {
-    ampcc::rt::hostAccess(_M_shape.H.Source, false);
+    ampcc::rt::hostAccessView(&_M_shape.H, sizeof(T),
+                              ampcc::rt::HostAccessMode::Read);
   }
+  completion_future synchronize_async() const restrict(cpu) {
+    return completion_future(
+        details::runAsync(details::SynchronizeTask<array_view>{*this}));
+  }
+  /// Makes the copy of this view on Target's accelerator current.
+  void synchronize_to(const accelerator_view &Target) const restrict(cpu) {
+    ampcc::rt::synchronizeViewTo(&_M_shape.H, sizeof(T),
+                                 details::implOf(Target));
+  }
+  completion_future synchronize_to_async(const accelerator_view &Target) const
+      restrict(cpu) {
+    return completion_future(details::runAsync(
+        details::SynchronizeToTask<array_view>{*this, Target}));
+  }
+  /// This view's current contents are not needed: the next kernel that uses
+  /// it does not copy them in.
   void discard_data() const restrict(cpu) {
-    ampcc::rt::discardSource(_M_shape.H.Source);
+    ampcc::rt::discardView(&_M_shape.H, sizeof(T));
   }
+  /// The host memory under this view changed behind the view's back.
   void refresh() const restrict(cpu) {
-    ampcc::rt::refreshSource(_M_shape.H.Source);
+    ampcc::rt::refreshView(&_M_shape.H, sizeof(T));
+  }
+
+  /// Where the data source lives: an array's accelerator_view, the CPU
+  /// accelerator's for host memory; runtime_exception for a view made from
+  /// an extent only (it has no data source).
+  accelerator_view get_source_accelerator_view() const restrict(cpu) {
+    return details::makeView(
+        ampcc::rt::sourceAcceleratorView(_M_shape.H.Source));
   }
 
   // Visual C++ exposes the extent as a property; so do we (needs -fdeclspec,
@@ -269,14 +452,23 @@ public:
 
 private:
   nonconst_value_type *hostData() const {
-    return static_cast<nonconst_value_type *>(
-        ampcc::rt::hostAccess(_M_shape.H.Source, !std::is_const<T>::value));
+    return static_cast<nonconst_value_type *>(ampcc::rt::hostAccessView(
+        &_M_shape.H, sizeof(T),
+        std::is_const<T>::value ? ampcc::rt::HostAccessMode::Read
+                                : ampcc::rt::HostAccessMode::Write));
   }
   size_t linear(const int *Idx) const {
-    size_t L = (size_t)_M_shape.H.Offset;
-    for (int I = 0; I < N; ++I)
-      L += (size_t)Idx[I] * (size_t)_M_shape.Stride[I];
-    return L;
+    return details::shapeLinear<N>(_M_shape, Idx);
+  }
+  template <typename Container>
+  void initContainer(const Concurrency::extent<N> &Ext, Container &Src) {
+    size_t Need = details::shapeSize<N>(Ext._M_base);
+    if ((size_t)Src.size() < Need)
+      details::throwInvalid("array_view over a container of " +
+                            std::to_string((size_t)Src.size()) +
+                            " elements, fewer than its extent's " +
+                            std::to_string(Need));
+    initUser(Ext, const_cast<nonconst_value_type *>(Src.data()));
   }
   void initUser(const Concurrency::extent<N> &Ext, nonconst_value_type *Src) {
     details::initDenseShape(_M_shape, Ext._M_base);
