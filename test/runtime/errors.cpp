@@ -8,7 +8,7 @@
 // CHECK: unknown path: runtime_exception 0x80070057: no accelerator has the device path 'opencl:9:9'; available device paths: opencl:
 // CHECK: copy extents: runtime_exception 0x80070057: copy between an array or array_view and one of a different extent
 // CHECK: indivisible: invalid_compute_domain 0x80070057
-// CHECK: tile too large: runtime_exception: kernel at {{.*}}errors.cpp:{{[0-9]+}}:{{[0-9]+}}: tile 8192 has 8192 threads, but this kernel can run at most {{[0-9]+}} threads per tile on
+// CHECK: tile too large: runtime_exception: kernel at {{.*}}errors.cpp:{{[0-9]+}}:{{[0-9]+}}: tile 8192 has 8192 threads, but {{.*}} runs at most {{[0-9]+}} threads per tile
 // CHECK: errors: done
 #include <amp.h>
 #include <cstdio>
