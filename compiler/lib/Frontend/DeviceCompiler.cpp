@@ -200,6 +200,8 @@ DeviceCompileResult compileDevice(const std::string &File,
     size_t Eq = D.find('=');
     Defines += "#define " + D.substr(0, Eq) + " " + D.substr(Eq + 1) + "\n";
   }
+  if (Reordered.Changed)
+    Diags.restrictions().setRewrite(Reordered, (*Buffer)->getBuffer());
   DeviceCompileResult Result = runDevicePass(
       File, Args, ClangPath, Reordered.Changed ? &Reordered.Text : nullptr, Opts, Diags);
   if (Reordered.Changed)

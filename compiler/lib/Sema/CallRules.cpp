@@ -60,12 +60,12 @@ bool hasCpuTwin(const FunctionDecl *FD) {
   return false;
 }
 
-/// \p What: 0 a function, 1 a constructor. \p CalleeSide/\p CallerSide:
+/// \p What: 0 a function, 1 a constructor, 2 a call operator. \p CalleeSide/\p CallerSide:
 /// ampcc::Side values.
 void reportTarget(int What, const FunctionDecl *FD, int CalleeSide, int CallerSide,
                   SourceLocation Loc, SourceRange R, CheckContext &C) {
   auto Name = [&](const DiagRef &D) -> const DiagRef & {
-    if (What == 1)
+    if (What != 0)
       return D << C.ast().getRecordType(cast<CXXMethodDecl>(FD)->getParent());
     return D << FD;
   };
@@ -110,6 +110,14 @@ public:
     if (FD && isAmpOnly(FD))
       reportTarget(0, FD, static_cast<int>(Side::Amp), static_cast<int>(Side::Cpu),
                    calleeLoc(CE), Callee->getSourceRange(), C);
+    // Calling a captureless restrict(amp) lambda from cpu code goes through
+    // its conversion to a function pointer, which Clang allows.
+    if (const auto *Conv = dyn_cast<CXXMemberCallExpr>(Callee))
+      if (const auto *CD = dyn_cast_or_null<CXXConversionDecl>(Conv->getMethodDecl()))
+        if (CD->getParent()->isLambda() && isAmpOnly(CD->getParent()->getLambdaCallOperator()))
+          reportTarget(2, CD->getParent()->getLambdaCallOperator(),
+                       static_cast<int>(Side::Amp), static_cast<int>(Side::Cpu),
+                       CE->getBeginLoc(), Callee->getSourceRange(), C);
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {

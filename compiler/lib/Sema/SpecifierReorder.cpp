@@ -78,6 +78,18 @@ public:
     R.Text = Src.str();
     for (auto It = Edits.rbegin(); It != Edits.rend(); ++It)
       R.Text.replace(It->first, It->second.first, It->second.second);
+    R.SameLayout = R.Text.size() == Src.size();
+    for (size_t I = 0; R.SameLayout && I < Src.size(); ++I)
+      R.SameLayout = (Src[I] == '\n') == (R.Text[I] == '\n');
+    // Moves are in original offsets until the edits before them are known.
+    for (const auto &[Off, Mv] : PendingMoves) {
+      long Shift = 0;
+      for (const auto &[EOff, E] : Edits)
+        if (EOff < Off && EOff + E.first <= Off)
+          Shift += static_cast<long>(E.second.size()) - static_cast<long>(E.first);
+      R.Moves.push_back({static_cast<unsigned>(static_cast<long>(Mv.NewOff) + Shift),
+                         Mv.OrigOff, Mv.Len});
+    }
     for (int Mask : Macros)
       R.Defines.push_back(std::string(autoMacro(Mask)) + "=" + autoMacroValue(Mask));
     return R;
@@ -242,11 +254,12 @@ private:
     return Src.substr(Code[B].Off, Code[E].Off + Code[E].Len - Code[B].Off).str();
   }
 
-  void edit(unsigned Off, unsigned Len, std::string Text) {
+  bool edit(unsigned Off, unsigned Len, std::string Text) {
     for (const auto &[O, LT] : Edits)
       if (Off < O + LT.first && O < Off + Len)
-        return; // overlapping: leave the first edit
+        return false; // overlapping: leave the first edit
     Edits[Off] = {Len, std::move(Text)};
+    return true;
   }
 
   /// Replaces the text of units \p Old with units \p New (same tokens, new
@@ -265,8 +278,15 @@ private:
     } else if (Joined.size() < Orig.size()) {
       Joined += std::string(Orig.size() - Joined.size(), ' ');
     }
-    if (Joined != Orig)
-      edit(B, E - B, Joined);
+    if (Joined == Orig || !edit(B, E - B, Joined))
+      return;
+    unsigned Pos = B;
+    for (const Unit &U : New) {
+      unsigned Len = Code[U.E].Off + Code[U.E].Len - Code[U.B].Off;
+      if (Pos != Code[U.B].Off)
+        PendingMoves.push_back({B, ReorderResult::Move{Pos, Code[U.B].Off, Len}});
+      Pos += Len + 1;
+    }
   }
 
   /// Turns the declaration's `auto` (before \p NameEnd) into the macro that
@@ -409,6 +429,8 @@ private:
   std::set<size_t> Done;
   std::map<unsigned, std::pair<unsigned, std::string>> Edits;
   std::set<int> Macros;
+  /// (offset of the edit, move in original offsets).
+  std::vector<std::pair<unsigned, ReorderResult::Move>> PendingMoves;
 };
 
 } // namespace

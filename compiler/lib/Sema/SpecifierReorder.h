@@ -35,6 +35,15 @@ struct ReorderResult {
   std::string Text; ///< The rewritten source, when Changed.
   /// Macro definitions (NAME=VALUE, as for -D) the rewritten text uses.
   std::vector<std::string> Defines;
+  /// Text that moved: [NewOff, NewOff + Len) in Text was at OrigOff in the
+  /// source. Lets diagnostics point at the user's columns.
+  struct Move {
+    unsigned NewOff, OrigOff, Len;
+  };
+  std::vector<Move> Moves;
+  /// Text has the source's length and newlines at the same offsets, so the
+  /// source can be shown in diagnostics in place of Text.
+  bool SameLayout = false;
 };
 
 ReorderResult reorderRestrictionSpecifiers(llvm::StringRef Source);

@@ -7,6 +7,7 @@
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
 
@@ -63,6 +64,9 @@ bool isContextNote(StringRef Msg) {
 
 std::string RestrictDiagConsumer::reword(StringRef Message) {
   static const std::pair<const char *, const char *> Terms[] = {
+      {"__constant__, __device__, and __managed__ are not allowed on non-static local "
+       "variables",
+       "restrict(...) applies to functions, not to local variables"},
       {"__host__ __device__ function", "restrict(cpu,amp) function"},
       {"__host__ __device__", "restrict(cpu,amp)"},
       {"__shared__ local variables", "tile_static variables"},
@@ -134,8 +138,6 @@ void RestrictDiagConsumer::HandleDiagnostic(DiagnosticsEngine::Level Level,
         Open->Candidates.push_back(Info.getLocation());
         Open->CalleeSide = sideOfTarget(intArg(Info, 3));
         Open->CallerSide = sideOfTarget(intArg(Info, 4));
-      } else if (SD.getMessage().starts_with("candidate")) {
-        Open->OtherCandidates = true;
       } else if (isContextNote(SD.getMessage())) {
         Open->ContextNotes.push_back(SD);
       }
@@ -226,7 +228,10 @@ void RestrictDiagConsumer::closeFinding() {
     return;
   ClangFinding *F = Open;
   Open = nullptr;
-  if (F->Kind == ClangFinding::NoViable && (F->OtherCandidates || F->Candidates.empty())) {
+  // One candidate that fails only because of its restriction is what the
+  // call meant (the others are usually implicit copy constructors or other
+  // arities); without one it is an ordinary overload resolution failure.
+  if (F->Kind == ClangFinding::NoViable && F->Candidates.empty()) {
     // An ordinary overload resolution failure, not a restriction error.
     F->Handled = true;
     ++Foreign;
@@ -247,6 +252,43 @@ std::vector<ClangFinding *> RestrictDiagConsumer::findings() {
 unsigned RestrictDiagConsumer::foreignErrors() {
   closeFinding();
   return Foreign;
+}
+
+void RestrictDiagConsumer::setRewrite(const ReorderResult &R, StringRef Orig) {
+  Moves = R.Moves;
+  Original = R.SameLayout ? Orig.str() : std::string();
+}
+
+SourceLocation RestrictDiagConsumer::unmove(SourceLocation L) const {
+  if (!SM || L.isInvalid() || !L.isFileID() || SM->getFileID(L) != SM->getMainFileID())
+    return L;
+  unsigned Off = SM->getFileOffset(L);
+  for (const ReorderResult::Move &M : Moves)
+    if (Off >= M.NewOff && Off < M.NewOff + M.Len)
+      return SM->getLocForStartOfFile(SM->getMainFileID())
+          .getLocWithOffset(M.OrigOff + (Off - M.NewOff));
+  return L;
+}
+
+StoredDiagnostic RestrictDiagConsumer::unmove(const StoredDiagnostic &SD) const {
+  if (Moves.empty())
+    return SD;
+  std::vector<CharSourceRange> Ranges;
+  for (CharSourceRange R : SD.getRanges()) {
+    R.setBegin(unmove(R.getBegin()));
+    R.setEnd(unmove(R.getEnd()));
+    Ranges.push_back(R);
+  }
+  std::vector<FixItHint> Fixes;
+  for (FixItHint F : SD.getFixIts()) {
+    F.RemoveRange.setBegin(unmove(F.RemoveRange.getBegin()));
+    F.RemoveRange.setEnd(unmove(F.RemoveRange.getEnd()));
+    Fixes.push_back(F);
+  }
+  SourceLocation L = unmove(SD.getLocation());
+  return StoredDiagnostic(SD.getLevel(), SD.getID(), SD.getMessage(),
+                          L.isValid() ? FullSourceLoc(L, *SM) : FullSourceLoc(), Ranges,
+                          Fixes);
 }
 
 void RestrictDiagConsumer::flush() {
@@ -282,8 +324,15 @@ void RestrictDiagConsumer::flush() {
     IDs = new DiagnosticIDs();
   DiagnosticsEngine Out(IDs, Opts, &Printer,
                         /*ShouldOwnClient=*/false);
-  if (SM)
+  if (SM) {
     Out.setSourceManager(const_cast<SourceManager *>(SM));
+    // Show the user's text, not the reordered one (same layout: the line
+    // table stays valid).
+    if (!Original.empty() && !Groups.empty())
+      if (OptionalFileEntryRef Main = SM->getFileEntryRefForID(SM->getMainFileID()))
+        const_cast<SourceManager *>(SM)->overrideFileContents(
+            *Main, llvm::MemoryBuffer::getMemBufferCopy(Original, Main->getName()));
+  }
   for (size_t I : Order) {
     const Group &G = Groups[I];
     if (G.Dropped)
@@ -291,7 +340,7 @@ void RestrictDiagConsumer::flush() {
     for (const StoredDiagnostic &SD : G.Diags) {
       if (SD.getLevel() >= DiagnosticsEngine::Error)
         ++Printed;
-      Out.Report(SD);
+      Out.Report(unmove(SD));
     }
   }
   Groups.clear();

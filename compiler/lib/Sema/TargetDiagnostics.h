@@ -20,6 +20,8 @@
 #include "clang/AST/DeclarationName.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/Diagnostic.h"
+#include "SpecifierReorder.h"
+
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 
 #include <deque>
@@ -49,7 +51,6 @@ struct ClangFinding {
   std::vector<clang::SourceLocation> Candidates;
   std::vector<clang::StoredDiagnostic> ContextNotes; ///< "in instantiation of"...
   std::vector<clang::StoredDiagnostic> Original;     ///< Printed if not handled.
-  bool OtherCandidates = false; ///< NoViable for other reasons too: not ours.
   bool Handled = false;         ///< Reported again (or dropped) by the checker.
 };
 
@@ -75,6 +76,11 @@ public:
   /// locations): they follow from a malformed restrict(...) already reported.
   void suppressClangErrorsIn(clang::SourceRange R) { Suppressed.push_back(R); }
 
+  /// The main file was parsed as \p Rewritten (SpecifierReorder.h): report
+  /// moved text at its place in \p Original, and show \p Original in
+  /// snippets when the layouts match.
+  void setRewrite(const ReorderResult &Rewritten, llvm::StringRef Original);
+
   /// Replaces CUDA terms in \p Message by C++ AMP ones.
   static std::string reword(llvm::StringRef Message);
 
@@ -86,6 +92,8 @@ private:
   void closeFinding();
   bool suppressed(const clang::Diagnostic &Info) const;
   void flush();
+  clang::SourceLocation unmove(clang::SourceLocation L) const;
+  clang::StoredDiagnostic unmove(const clang::StoredDiagnostic &SD) const;
 
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> Opts;
   clang::TextDiagnosticPrinter Printer;
@@ -95,6 +103,8 @@ private:
   std::deque<ClangFinding> Findings;
   ClangFinding *Open = nullptr;
   std::vector<clang::SourceRange> Suppressed;
+  std::vector<ReorderResult::Move> Moves;
+  std::string Original;  ///< Shown in snippets when non-empty.
   unsigned Foreign = 0;
   unsigned Printed = 0;
 };
