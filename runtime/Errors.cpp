@@ -155,6 +155,10 @@ void throwCLError(cl_int Err, const std::string &What) {
   // another device), so they get the spec's own exception type.
   if (Err == CL_MEM_OBJECT_ALLOCATION_FAILURE || Err == CL_OUT_OF_HOST_MEMORY)
     throw Concurrency::out_of_memory(Message.c_str());
+  // A device that went away (unplugged, reset, lost by the driver) is what
+  // the spec calls a removed accelerator_view; the reason is the OpenCL code.
+  if (Err == CL_DEVICE_NOT_AVAILABLE)
+    throw Concurrency::accelerator_view_removed(Message.c_str(), Err);
   throw Concurrency::runtime_exception(Message, Err);
 }
 

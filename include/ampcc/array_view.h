@@ -128,7 +128,8 @@ ViewShape<K> denseShapeAt(ampcc::rt::DataSource *Source, int32_t Offset,
 // lambdas, so that nothing here is implicitly restrict(cpu,amp).
 template <typename View> struct SynchronizeTask {
   View V;
-  void operator()() const { V.synchronize(); }
+  access_type Access;
+  void operator()() const { V.synchronize(Access); }
 };
 template <typename View> struct SynchronizeToTask {
   View V;
@@ -400,14 +401,19 @@ public:
   // Each works on this view's own elements only: a section synchronizes,
   // discards or refreshes its rectangle, not its whole data source.
 
-  /// Makes the host memory under this view current.
-  void synchronize() const restrict(cpu) {
+  /// Makes the host memory under this view current. With access_type_write
+  /// or access_type_read_write (spec 1.2) the host is about to write, so the
+  /// accelerator's copy becomes stale as well.
+  void synchronize(access_type Access = access_type_read) const restrict(cpu) {
+    bool Write = !std::is_const<T>::value && (Access & access_type_write);
     ampcc::rt::hostAccessView(&_M_shape.H, sizeof(T),
-                              ampcc::rt::HostAccessMode::Read);
+                              Write ? ampcc::rt::HostAccessMode::Write
+                                    : ampcc::rt::HostAccessMode::Read);
   }
-  completion_future synchronize_async() const restrict(cpu) {
-    return completion_future(
-        details::runAsync(details::SynchronizeTask<array_view>{*this}));
+  completion_future synchronize_async(access_type Access = access_type_read) const
+      restrict(cpu) {
+    return completion_future(details::runAsync(
+        details::SynchronizeTask<array_view>{*this, Access}));
   }
   /// Makes the copy of this view on Target's accelerator current.
   void synchronize_to(const accelerator_view &Target) const restrict(cpu) {

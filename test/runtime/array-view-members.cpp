@@ -9,6 +9,7 @@
 // CHECK: no data source: runtime_exception
 // CHECK: source view of host data is the cpu accelerator: 1
 // CHECK: source view of an array's view: 1
+// CHECK: synchronize(access_type): h2d 0 after read, 1 after read_write
 // CHECK: synchronize_to then kernel: h2d 1 (400 bytes) then 0 more
 // CHECK: discard then kernel: h2d 0
 // CHECK: const view: d2h 0 after synchronize, 400 bytes after scope
@@ -117,6 +118,24 @@ int main() {
   array<int, 1> TA(20);
   CA.section(0, 20).copy_to(TA);
   check(TA[1] == 1, "copy_to array");
+
+  // synchronize(access_type_read_write): the host will write, so the next
+  // kernel copies the view in again; access_type_read leaves it valid.
+  {
+    std::vector<int> H(100, 0);
+    array_view<int, 1> HV(100, H);
+    parallel_for_each(HV.extent, [=](index<1> I) restrict(amp) { HV[I] = 1; });
+    HV.synchronize(access_type_read);
+    ampcc::rt::resetTransferStats();
+    parallel_for_each(HV.extent, [=](index<1> I) restrict(amp) { HV[I] += 1; });
+    unsigned long long AfterRead = stats().HostToDeviceCopies;
+    HV.synchronize_async(access_type_read_write).get();
+    H[0] = 40;
+    parallel_for_each(HV.extent, [=](index<1> I) restrict(amp) { HV[I] += 1; });
+    std::printf("synchronize(access_type): h2d %llu after read, %llu after read_write\n",
+                AfterRead, (unsigned long long)stats().HostToDeviceCopies);
+    check(HV[0] == 41 && HV[99] == 3, "synchronize(access_type) data");
+  }
 
   // synchronize_to: the data goes to the accelerator ahead of the kernel.
   std::vector<int> W(100, 1);

@@ -60,3 +60,15 @@ TEST(ErrorsTest, AllocationFailuresAreOutOfMemory) {
         << E.what();
   }
 }
+
+TEST(ErrorsTest, LostDeviceIsARemovedView) {
+  try {
+    checkCL(CL_DEVICE_NOT_AVAILABLE, "clEnqueueNDRangeKernel");
+    FAIL() << "no exception";
+  } catch (const Concurrency::accelerator_view_removed &E) {
+    EXPECT_EQ(E.get_view_removed_reason(), CL_DEVICE_NOT_AVAILABLE);
+    EXPECT_NE(std::string(E.what()).find("CL_DEVICE_NOT_AVAILABLE"),
+              std::string::npos)
+        << E.what();
+  }
+}
