@@ -601,7 +601,15 @@ std::string FunctionEmitter::cast(const CastExpr *CE) {
     if (CE->getCastKind() == CK_IntegralToBoolean ||
         CE->getCastKind() == CK_FloatingToBoolean ||
         CE->getCastKind() == CK_PointerToBoolean)
-      return "((" + expr(Sub) + ") != 0)";
+    {
+      // Operators need parentheses before "!= 0" ("x & 4 != 0" means
+      // "x & (4 != 0)"); primaries do not.
+      const Expr *Inner = Sub->IgnoreImpCasts();
+      bool Primary = isa<ParenExpr, DeclRefExpr, IntegerLiteral, FloatingLiteral,
+                         CallExpr, MemberExpr, ArraySubscriptExpr>(Inner);
+      std::string Value = expr(Sub);
+      return "(" + (Primary ? Value : "(" + Value + ")") + " != 0)";
+    }
     return "(" + T + ")(" + expr(Sub) + ")";
   }
   case CK_DerivedToBase:
