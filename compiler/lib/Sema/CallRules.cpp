@@ -35,9 +35,9 @@ SourceLocation calleeLoc(const CallExpr *CE) {
   const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
     return DRE->getLocation();
-  if (const auto *ME = dyn_cast<MemberExpr>(Callee))
-    return ME->getMemberLoc();
-  return CE->getExprLoc();
+  if (const auto *ME = dyn_cast<MemberExpr>(Callee); ME && ME->getMemberLoc().isValid())
+    return ME->getMemberLoc(); // implicit conversions have none
+  return CE->getExprLoc().isValid() ? CE->getExprLoc() : CE->getBeginLoc();
 }
 
 bool isAmpOnly(const FunctionDecl *FD) {
@@ -60,7 +60,7 @@ bool hasCpuTwin(const FunctionDecl *FD) {
   return false;
 }
 
-/// \p What: 0 a function, 1 a constructor, 2 a call operator. \p CalleeSide/\p CallerSide:
+/// \p What: 0 a function, 1 a constructor, 2 a call operator, 3 a destructor. \p CalleeSide/\p CallerSide:
 /// ampcc::Side values.
 void reportTarget(int What, const FunctionDecl *FD, int CalleeSide, int CallerSide,
                   SourceLocation Loc, SourceRange R, CheckContext &C) {
@@ -141,6 +141,21 @@ private:
 
 class CallRules : public Rule {
 public:
+  void checkDecl(const Decl *D, CheckContext &C) override {
+    // Locals are destroyed at the end of their scope, by amp code.
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD))
+      return;
+    const CXXRecordDecl *RD = VD->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || RD->hasTrivialDestructor() || isInAmpNamespace(RD))
+      return;
+    const CXXDestructorDecl *Dtor = RD->getDestructor();
+    if (Dtor && !CheckContext::isAmpCallable(Dtor))
+      reportTarget(3, Dtor, static_cast<int>(Side::Cpu),
+                   C.current() ? static_cast<int>(CheckContext::sideOf(C.current())) : 0,
+                   VD->getLocation(), VD->getSourceRange(), C);
+  }
+
   void checkStmt(const Stmt *S, CheckContext &C) override {
     if (const auto *CE = dyn_cast<CallExpr>(S))
       return checkCall(CE, C);

@@ -26,12 +26,16 @@ const Reach *CheckContext::reachOf(const FunctionDecl *FD) const {
 
 DiagRef CheckContext::error(SourceLocation Loc, Diag D, SourceRange Range) {
   flush();
+  // Implicit code (conversions, destructors) may lack a location.
+  if (Loc.isInvalid())
+    Loc = Range.getBegin().isValid() ? Range.getBegin()
+                                     : (Current ? Current->getLocation() : Loc);
   if (!ErrorLocs.insert(Loc.getRawEncoding()).second) {
     LastDropped = true;
     return DiagRef();
   }
   LastDropped = false;
-  LastNoteLoc = SourceLocation();
+  NoteLocs.clear();
   ChainPending = true;
   ++Errors;
   ErrorRanges.push_back(Range.isValid() ? Range : SourceRange(Loc, Loc));
@@ -44,7 +48,7 @@ DiagRef CheckContext::error(SourceLocation Loc, Diag D, SourceRange Range) {
 DiagRef CheckContext::note(SourceLocation Loc, Diag D) {
   if (LastDropped)
     return DiagRef();
-  LastNoteLoc = Loc;
+  NoteLocs.push_back(Loc);
   return DiagRef(report(Ctx.getDiagnostics(), Loc, D));
 }
 
@@ -116,7 +120,9 @@ void CheckContext::emitChain() {
   const Reach *First = reachOf(Current);
   // The call that instantiated the template is the first "called from" note
   // anyway.
-  if (Inst && !(First && First->CallLoc == POI))
+  // A kernel's own instantiation is named after the kernel note.
+  bool IsKernel = First && !First->Caller && First->Kernel;
+  if (Inst && !IsKernel && !(First && First->CallLoc == POI))
     report(DE, POI, Diag::note_restrict_instantiation) << Inst;
   llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
   for (const FunctionDecl *F = Current; F && Seen.insert(F).second;) {
@@ -124,7 +130,7 @@ void CheckContext::emitChain() {
     if (!R)
       break;
     if (R->Caller) {
-      if (R->CallLoc != LastNoteLoc)
+      if (!llvm::is_contained(NoteLocs, R->CallLoc))
         report(DE, R->CallLoc, Diag::note_amp_called_from);
       F = R->Caller;
       continue;
@@ -133,7 +139,7 @@ void CheckContext::emitChain() {
       report(DE, R->Kernel->Call->getBeginLoc(), Diag::note_amp_kernel_here);
       if (const FunctionDecl *Launcher = enclosingFunction(Ctx, R->Kernel->Call)) {
         auto [KInst, KPOI] = instantiationOf(Launcher);
-        if (KInst && KInst != Inst)
+        if (KInst && (KInst != Inst || IsKernel))
           report(DE, KPOI, Diag::note_restrict_instantiation) << KInst;
       }
     }

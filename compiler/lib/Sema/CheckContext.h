@@ -122,7 +122,7 @@ private:
   llvm::DenseSet<unsigned> ErrorLocs;
   std::vector<clang::SourceRange> ErrorRanges;
   bool LastDropped = false;
-  clang::SourceLocation LastNoteLoc; ///< Of the last error's last own note.
+  llvm::SmallVector<clang::SourceLocation, 4> NoteLocs; ///< Of the last error.
   bool ChainPending = false;
   unsigned Errors = 0;
 };

@@ -320,6 +320,24 @@ private:
     return Best;
   }
 
+  /// The function declared at \p Loc (a candidate Clang named by location).
+  const FunctionDecl *functionAt(SourceLocation Loc) {
+    if (!DeclsByLoc) {
+      DeclsByLoc.emplace();
+      struct Collect : RecursiveASTVisitor<Collect> {
+        llvm::DenseMap<unsigned, const FunctionDecl *> &Out;
+        explicit Collect(llvm::DenseMap<unsigned, const FunctionDecl *> &Out) : Out(Out) {}
+        bool shouldVisitTemplateInstantiations() const { return true; }
+        bool VisitFunctionDecl(FunctionDecl *FD) {
+          Out.try_emplace(FD->getLocation().getRawEncoding(), FD);
+          return true;
+        }
+      } Col(*DeclsByLoc);
+      Col.TraverseDecl(C.ast().getTranslationUnitDecl());
+    }
+    return DeclsByLoc->lookup(Loc.getRawEncoding());
+  }
+
   void reportClangFindings() {
     if (!Diags)
       return;
@@ -351,6 +369,11 @@ private:
         continue;
       C.setCurrent(Fn);
       int What = F->What;
+      if (!F->Decl && !F->Name && F->Type.isNull() && !F->Candidates.empty())
+        if (const FunctionDecl *Cand = functionAt(F->Candidates.front())) {
+          F->Decl = Cand;
+          What = isa<CXXConstructorDecl>(Cand) ? 1 : 0;
+        }
       auto Name = [&](const DiagRef &D) -> const DiagRef & {
         if (F->Decl)
           return D << F->Decl;
@@ -386,6 +409,7 @@ private:
   RuleList Rules;
   std::deque<const FunctionDecl *> Queue;
   llvm::MapVector<const FunctionDecl *, Node> Nodes;
+  std::optional<llvm::DenseMap<unsigned, const FunctionDecl *>> DeclsByLoc;
 };
 
 } // namespace

@@ -64,6 +64,7 @@ public:
   ReorderResult run() {
     lex();
     match();
+    blankMalformed();
     for (size_t I = 0; I < Code.size(); ++I) {
       size_t End;
       if (isGroup(I, End) && !Done.count(I)) {
@@ -286,6 +287,38 @@ private:
       if (Pos != Code[U.B].Off)
         PendingMoves.push_back({B, ReorderResult::Move{Pos, Code[U.B].Off, Len}});
       Pos += Len + 1;
+    }
+  }
+
+  /// A restrict(...) whose list is not one or two identifiers separated by a
+  /// comma would derail the parser after the error that SpecifierRules.cpp
+  /// reports: its inside becomes underscores (one identifier, same width),
+  /// which parses, and the checker reads the user's text back.
+  void blankMalformed() {
+    for (size_t I = 0; I + 1 < Code.size(); ++I) {
+      if (!is(I, "restrict") || !kind(I + 1, tok::l_paren) || Match[I + 1] < 0)
+        continue;
+      size_t Close = static_cast<size_t>(Match[I + 1]);
+      unsigned Items = 1, InItem = 0;
+      bool Ok = true;
+      for (size_t K = I + 2; K < Close && Ok; ++K) {
+        if (kind(K, tok::comma)) {
+          Ok = InItem == 1;
+          ++Items;
+          InItem = 0;
+        } else {
+          Ok = Code[K].Kind == tok::raw_identifier && ++InItem == 1;
+        }
+      }
+      Ok = Ok && InItem == 1 && Items <= 2;
+      unsigned B = Code[I + 1].Off + 1, E = Code[Close].Off;
+      if (Ok || E == B)
+        continue;
+      std::string S = Src.substr(B, E - B).str();
+      for (char &Ch : S)
+        if (Ch != '\n')
+          Ch = '_';
+      edit(B, E - B, S);
     }
   }
 

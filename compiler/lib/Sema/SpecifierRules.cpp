@@ -5,6 +5,7 @@
 
 #include "../Support/Diagnostics.h"
 
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"
 #include "clang/Lex/MacroInfo.h"
 #include "llvm/ADT/StringSet.h"
@@ -41,15 +42,28 @@ public:
     const MacroInfo *MI = MD.getMacroInfo();
     if (!II || II->getName() != "restrict" || !MI || !MI->isFunctionLike() || !Args)
       return;
+    std::vector<Token> Toks;
+    for (const Token *T = Args->getUnexpArgument(0); T && T->isNot(tok::eof); ++T)
+      Toks.push_back(*T);
+    SourceManager &SM = PP.getSourceManager();
+    // A malformed list in the main file was blanked to underscores before
+    // parsing (SpecifierReorder.h): read what the user wrote.
+    if (Toks.size() == 1 && Toks[0].getIdentifierInfo() && Diags &&
+        !Diags->originalMainText().empty() &&
+        Toks[0].getIdentifierInfo()->getName().find_first_not_of('_') == StringRef::npos &&
+        Toks[0].getLocation().isFileID() && SM.isInMainFile(Toks[0].getLocation())) {
+      defineRecovery(Toks[0].getIdentifierInfo()->getName(), "host, device",
+                     Toks[0].getLocation());
+      Toks = relex(Toks[0].getLocation(), Toks[0].getLength());
+    }
     // Split the single variadic argument at top-level commas.
     std::vector<std::vector<Token>> Items(1);
-    for (const Token *T = Args->getUnexpArgument(0); T && T->isNot(tok::eof); ++T) {
-      if (T->is(tok::comma))
+    for (const Token &T : Toks) {
+      if (T.is(tok::comma))
         Items.emplace_back();
       else
-        Items.back().push_back(*T);
+        Items.back().push_back(T);
     }
-    SourceManager &SM = PP.getSourceManager();
     DiagnosticsEngine &DE = PP.getDiagnostics();
     SourceLocation Loc = NameTok.getLocation();
     bool Bad = false;
@@ -63,7 +77,7 @@ public:
     } else {
       llvm::StringSet<> Seen;
       for (const std::vector<Token> &Item : Items) {
-        if (Item.size() != 1 || !Item[0].getIdentifierInfo()) {
+        if (Item.size() != 1 || !isIdent(Item[0])) {
           report(DE, Item.empty() ? Loc : Item[0].getLocation(),
                  Diag::err_restrict_malformed_specifier)
               << Range;
@@ -71,7 +85,7 @@ public:
           continue;
         }
         const Token &T = Item[0];
-        StringRef Name = T.getIdentifierInfo()->getName();
+        std::string Name = spelling(T);
         if (Name == "cpu" || Name == "amp") {
           if (!Seen.insert(Name).second)
             report(DE, T.getLocation(), Diag::warn_restrict_duplicate_specifier) << Name;
@@ -84,13 +98,47 @@ public:
           report(DE, T.getLocation(), Diag::note_restrict_did_you_mean)
               << I.Suggest
               << FixItHint::CreateReplacement(SourceRange(T.getLocation()), I.Suggest);
-        defineRecovery(Name, I.Attrs, T.getLocation());
+        if (T.getIdentifierInfo()) // else: blanked, already defined
+          defineRecovery(Name, I.Attrs, T.getLocation());
         Bad = true;
       }
     }
     if (Bad && Diags)
       Diags->suppressClangErrorsIn(SourceRange(SM.getExpansionLoc(Range.getBegin()),
                                                SM.getExpansionLoc(Range.getEnd())));
+  }
+
+private:
+  static bool isIdent(const Token &T) {
+    return T.getIdentifierInfo() || T.is(tok::raw_identifier);
+  }
+  std::string spelling(const Token &T) const {
+    if (T.is(tok::raw_identifier))
+      return T.getRawIdentifier().str();
+    return T.getIdentifierInfo()->getName().str();
+  }
+  /// The user's tokens at [Loc, Loc + Len) of the main file, in raw mode.
+  std::vector<Token> relex(SourceLocation Loc, unsigned Len) {
+    SourceManager &SM = PP.getSourceManager();
+    StringRef Text = Diags->originalMainText();
+    unsigned Off = SM.getFileOffset(Loc);
+    std::vector<Token> Out;
+    if (Off + Len > Text.size())
+      return Out;
+    SourceLocation Start = SM.getLocForStartOfFile(SM.getMainFileID());
+    // The lexer needs the buffer's terminating NUL: lex from Off to the end
+    // of the file and stop after Len characters.
+    Lexer L(Start, PP.getLangOpts(), Text.begin(), Text.begin() + Off, Text.end());
+    Token T;
+    while (true) {
+      bool AtEnd = L.LexFromRawLexer(T);
+      if (T.is(tok::eof) || SM.getFileOffset(T.getLocation()) >= Off + Len)
+        break;
+      Out.push_back(T);
+      if (AtEnd)
+        break;
+    }
+    return Out;
   }
 
 private:

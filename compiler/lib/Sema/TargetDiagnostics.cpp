@@ -176,6 +176,9 @@ void RestrictDiagConsumer::HandleDiagnostic(DiagnosticsEngine::Level Level,
     case diag::err_ovl_no_viable_object_call:
     case diag::err_ovl_no_viable_oper:
     case diag::err_ovl_no_viable_subscript:
+    case diag::err_ovl_no_viable_conversion_in_cast:
+    case diag::err_typecheck_invalid_operands:
+    case diag::err_typecheck_unary_expr:
       F.Kind = ClangFinding::NoViable;
       if (Info.getNumArgs() > 0) {
         if (Info.getArgKind(0) == DiagnosticsEngine::ak_declarationname)

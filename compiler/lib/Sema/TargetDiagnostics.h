@@ -81,6 +81,10 @@ public:
   /// snippets when the layouts match.
   void setRewrite(const ReorderResult &Rewritten, llvm::StringRef Original);
 
+  /// The user's text of the main file when it was parsed rewritten with
+  /// the same layout (else empty).
+  llvm::StringRef originalMainText() const { return Original; }
+
   /// Replaces CUDA terms in \p Message by C++ AMP ones.
   static std::string reword(llvm::StringRef Message);
 
