@@ -171,9 +171,8 @@ public:
       C.error(Loc, Diag::err_restrict_vla, Range) << T;
       return;
     }
-    if (const auto *AT = dyn_cast<ArrayType>(Can)) {
+    if (isa<ArrayType>(Can)) {
       check(C.ast().getAsArrayType(T)->getElementType(), Depth + 1);
-      (void)AT;
       return;
     }
     if (const auto *RD = Can->getAsCXXRecordDecl()) {
