@@ -8,6 +8,7 @@
 #include "ampcc/exceptions.h"
 #include "ampcc/runtime_api.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <new>
@@ -106,11 +107,20 @@ void DataSource::createBuffer(Device &Dev) {
   // Runtime-owned storage reads as zeros on both sides until written, unless
   // the host is about to provide every byte anyway.
   if (!IsUser && Bytes && DeviceStale.bytes() != Bytes) {
-    const unsigned char Zero = 0;
-    checkCL(clEnqueueFillBuffer(Queue, Buffer, &Zero, 1, 0, Bytes, 0, nullptr,
-                                nullptr),
-            "clEnqueueFillBuffer of " + std::to_string(Bytes) + " bytes on " +
-                Info.Name);
+    // The widest pattern that divides the size, in pieces of at most 256 MB:
+    // NVIDIA's driver fails (CL_INVALID_COMMAND_QUEUE later) or hangs on a
+    // single fill of 2 GB or more with a one-byte pattern (measured, H100).
+    const unsigned char Zero[16] = {};
+    size_t Pattern = 16;
+    while (Bytes % Pattern)
+      Pattern /= 2;
+    const size_t Piece = size_t(256) << 20;
+    for (size_t Off = 0; Off < Bytes; Off += Piece)
+      checkCL(clEnqueueFillBuffer(Queue, Buffer, Zero, Pattern, Off,
+                                  std::min(Piece, Bytes - Off), 0, nullptr,
+                                  nullptr),
+              "clEnqueueFillBuffer of " + std::to_string(Bytes) +
+                  " bytes on " + Info.Name);
   }
 }
 

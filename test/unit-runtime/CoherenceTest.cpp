@@ -274,3 +274,18 @@ TEST_F(CoherenceTest, SectionsFromSeveralThreads) {
   releaseSource(S);
   EXPECT_EQ(stats().KernelLaunches, uint64_t(Threads * Rounds));
 }
+
+TEST_F(CoherenceTest, ZeroFillOfALargeArrayCoversEveryPiece) {
+  // Just over 256 MB: the zero fill takes two pieces (see createBuffer), and
+  // the size is not a multiple of 16, so the pattern is narrower too.
+  const int32_t Count = (256 << 20) / 4 + 3;
+  DataSource *Arr = createArraySource(sizeof(int), Count, nullptr, nullptr);
+  std::vector<int> Out(8, -1);
+  DataSource *O = createUserSource(Out.data(), sizeof(int), Out.size());
+  launch("test_copy", CopyClosure{view1(Arr, 8, Count - 8), view1(O, 8)}, {8});
+  launch("test_copy", CopyClosure{view1(Arr, 4, 0), view1(O, 4, 4)}, {4});
+  releaseSource(O);
+  EXPECT_EQ(Out, std::vector<int>(8, 1));
+  EXPECT_EQ(stats().HostToDeviceBytes, 32u) << "only the output goes in";
+  releaseSource(Arr);
+}
