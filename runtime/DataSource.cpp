@@ -487,7 +487,9 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     return;
   }
 
-  // The source's host copy, made current where it is not.
+  // The source's host copy, made current where it is not (fresh storage:
+  // the zeros of its first host allocation).
+  Src.ensureHostMemory();
   Src.readBack(Src.HostStale.intersect(SR));
   if (Dst.prefersDevice()) {
     // Arrays live on their accelerator: write straight into the buffer.

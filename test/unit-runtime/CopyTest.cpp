@@ -149,3 +149,18 @@ TEST_F(CopyTest, DifferentExtentsAreRejected) {
   releaseSource(SA);
   releaseSource(SB);
 }
+
+TEST_F(CopyTest, FreshArraysCopyAsZeros) {
+  // Neither array was ever used: no buffer, no host memory yet.
+  DataSource *X = createArraySource(sizeof(int), 64, nullptr, nullptr);
+  DataSource *Y = createArraySource(sizeof(int), 64, nullptr, nullptr);
+  std::vector<int> U(64, -1);
+  DataSource *SU = createUserSource(U.data(), sizeof(int), 64);
+  Shape<1> VX = view1(X, 64), VY = view1(Y, 64), VU = view1(SU, 64);
+  copyView(&VX.H, &VY.H, sizeof(int));
+  copyView(&VY.H, &VU.H, sizeof(int));
+  EXPECT_EQ(U, std::vector<int>(64, 0));
+  releaseSource(X);
+  releaseSource(Y);
+  releaseSource(SU);
+}
