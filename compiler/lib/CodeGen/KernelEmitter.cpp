@@ -66,7 +66,7 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
   const CXXRecordDecl *RD = K.KernelType;
   const CXXMethodDecl *Op = K.CallOperator;
   SourceLocation Loc = RD->isLambda() ? RD->getLocation() : K.Call->getBeginLoc();
-  if (K.Rank < 1 || K.Rank > 3) {
+  if (K.Rank < 1 || (K.Tiled && K.Rank > 3)) {
     report(Diags, K.Call->getBeginLoc(), Diag::err_amp_rank_unsupported) << K.Rank;
     return;
   }
@@ -226,8 +226,29 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
         Prologue += "  " + IdxName + ".tile_origin" + C + " = " + Global + C +
                     " - " + Local + C + ";\n";
       }
-    } else {
+    } else if (K.Rank <= 3) {
       Fill(IdxName, "get_global_id");
+    } else {
+      // Rank > 3 (runtime_api.h): AMP's last two dimensions are OpenCL's 0
+      // and 1, the leading ones are folded row-major into OpenCL dimension
+      // 2, and the domain arrives as a trailing argument to unfold them.
+      std::string Domain = Fresh("_domain");
+      std::string DomainTy = "ampcc_domain" + std::to_string(K.Rank);
+      addTypeDef(DomainTy, "typedef struct { int ext[" + std::to_string(K.Rank) +
+                               "]; } " + DomainTy + ";\n\n");
+      Params.push_back(DomainTy + " " + Domain);
+      std::string R1 = std::to_string(K.Rank - 1), R2 = std::to_string(K.Rank - 2);
+      Prologue += "  " + IdxName + "._M_base[" + R1 + "] = (int)get_global_id(0);\n";
+      Prologue += "  " + IdxName + "._M_base[" + R2 + "] = (int)get_global_id(1);\n";
+      Prologue += "  {\n    size_t _folded = get_global_id(2);\n";
+      for (int D = int(K.Rank) - 3; D >= 0; --D) {
+        std::string DS = std::to_string(D);
+        Prologue += "    " + IdxName + "._M_base[" + DS + "] = (int)(_folded % (size_t)" +
+                    Domain + ".ext[" + DS + "]);\n";
+        if (D)
+          Prologue += "    _folded /= (size_t)" + Domain + ".ext[" + DS + "];\n";
+      }
+      Prologue += "  }\n";
     }
     FE.bindVar(IdxParam, {IdxName, false, AddrSpace::Private});
   }
