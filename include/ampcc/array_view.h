@@ -323,7 +323,7 @@ public:
     static_assert(N == 1, "data() needs rank 1");
     return hostData() + _M_shape.H.Offset;
   }
-  /// Device side (lowered by the compiler; ampcc does not lower it yet).
+  /// Device side (lowered by the compiler, AmpLibrary.cpp).
   T *data() const restrict(amp);
 
   // --- Reshaping (spec §5.2.8), rank 1 only -------------------------------
@@ -345,7 +345,7 @@ public:
                                                      _M_shape.H.Offset,
                                                      ViewExt._M_base));
   }
-  /// Device side (lowered by the compiler; ampcc does not lower it yet).
+  /// Device side (lowered by the compiler, AmpLibrary.cpp).
   template <int K>
   array_view<T, K> view_as(const Concurrency::extent<K> &ViewExt) const
       restrict(amp);
@@ -371,7 +371,7 @@ public:
                                                      (int32_t)(Origin / sizeof(U)),
                                                      &Count));
   }
-  /// Device side (lowered by the compiler; ampcc does not lower it yet).
+  /// Device side (lowered by the compiler, AmpLibrary.cpp).
   template <typename U>
   array_view<typename std::conditional<std::is_const<T>::value, const U, U>::type, 1>
   reinterpret_as() const restrict(amp);

@@ -21,11 +21,11 @@ namespace ampcc {
 
 namespace {
 unsigned viewRank(const CXXRecordDecl *RD) {
-  const auto *Spec = cast<ClassTemplateSpecializationDecl>(RD);
+  const auto *Spec = llvm::cast<ClassTemplateSpecializationDecl>(RD);
   return Spec->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
 }
 QualType viewElement(const CXXRecordDecl *RD) {
-  const auto *Spec = cast<ClassTemplateSpecializationDecl>(RD);
+  const auto *Spec = llvm::cast<ClassTemplateSpecializationDecl>(RD);
   return Spec->getTemplateArgs().get(0).getAsType();
 }
 } // namespace
@@ -215,6 +215,49 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
     CG.addHelper(Fn, View + " " + Fn + "(" + View + " v, " + IdxTy + " o, " +
                          ExtTy + " e) {\n" + Body + "  return r;\n}\n\n");
     return Fn + "(" + Obj + ", " + expr(Args[0]) + ", " + expr(Args[1]) + ")";
+  }
+  if (MD->getName() == "data" && Args.empty())
+    return "(" + Obj + ".data + " + Obj + ".shape.off)";
+  if (MD->getName() == "view_as" && Args.size() == 1) {
+    // A rank-1 contiguous view seen as a dense rank-K view (spec §5.2.8).
+    std::string To = CG.lowerType(MD->getReturnType(), Loc);
+    std::string ExtTy = CG.lowerType(
+        Args[0]->getType().getNonReferenceType().getUnqualifiedType(), Loc);
+    unsigned K = llvm::cast<ClassTemplateSpecializationDecl>(
+                     MD->getReturnType()->getAsCXXRecordDecl())
+                     ->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
+    std::string Fn = View + "_view_as_" + To;
+    std::string Body = "  " + To + " r;\n  r.data = v.data;\n"
+                       "  r.shape.off = v.shape.off;\n  int stride = 1;\n";
+    for (int I = int(K) - 1; I >= 0; --I) {
+      std::string D = std::to_string(I);
+      Body += "  r.shape.ext[" + D + "] = e._M_base[" + D + "];\n"
+              "  r.shape.stride[" + D + "] = stride;\n"
+              "  stride *= e._M_base[" + D + "];\n";
+    }
+    CG.addHelper(Fn, To + " " + Fn + "(" + View + " v, " + ExtTy + " e) {\n" +
+                         Body + "  return r;\n}\n\n");
+    return Fn + "(" + Obj + ", " + expr(Args[0]) + ")";
+  }
+  if (MD->getName() == "reinterpret_as" && Args.empty()) {
+    // The same bytes as elements of another type: offset and extent scale
+    // by the size ratio (rounded down, as on the host).
+    QualType ToElem = llvm::cast<ClassTemplateSpecializationDecl>(
+                          MD->getReturnType()->getAsCXXRecordDecl())
+                          ->getTemplateArgs().get(0).getAsType();
+    ASTContext &Ctx = CG.getContext();
+    std::string From = std::to_string(
+        Ctx.getTypeSizeInChars(viewElement(RD)).getQuantity());
+    std::string ToSize = std::to_string(Ctx.getTypeSizeInChars(ToElem).getQuantity());
+    std::string To = CG.lowerType(MD->getReturnType(), Loc);
+    std::string Fn = View + "_reinterpret_as_" + To;
+    CG.addHelper(Fn, To + " " + Fn + "(" + View + " v) {\n  " + To + " r;\n"
+                     "  r.data = (" + CG.pointerTo(ToElem, AddrSpace::Global, Loc) +
+                     ")v.data;\n"
+                     "  r.shape.off = v.shape.off * " + From + " / " + ToSize + ";\n"
+                     "  r.shape.ext[0] = v.shape.ext[0] * " + From + " / " + ToSize + ";\n"
+                     "  r.shape.stride[0] = 1;\n  return r;\n}\n\n");
+    return Fn + "(" + Obj + ")";
   }
   if (Name == "get_extent") {
     std::string ExtTy = CG.lowerType(MD->getReturnType(), Loc);

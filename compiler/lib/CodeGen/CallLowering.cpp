@@ -121,6 +121,10 @@ AddrSpace FunctionEmitter::pointeeSpaceOf(const Expr *E) {
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return pointeeSpaceOf(CO->getTrueExpr());
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    // array_view::data() points into the view's buffer.
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
+      if (DeviceCodeGen::isViewClass(MD->getParent()))
+        return AddrSpace::Global;
     auto It = LastCallSpace.find(CE);
     if (It == LastCallSpace.end()) {
       (void)expr(CE);
