@@ -14,6 +14,15 @@ namespace details {
 template <int D0, int D1, int D2> struct TileRank {
   static const int value = D2 > 0 ? 3 : (D1 > 0 ? 2 : 1);
 };
+/// The extent of one tile of tiled_extent/tiled_index<D0, D1, D2>.
+template <int D0, int D1, int D2>
+Concurrency::extent<TileRank<D0, D1, D2>::value> tileExtent() restrict(cpu, amp) {
+  Concurrency::extent<TileRank<D0, D1, D2>::value> T;
+  int Tiles[3] = {D0, D1, D2};
+  for (int I = 0; I < TileRank<D0, D1, D2>::value; ++I)
+    T._M_base[I] = Tiles[I];
+  return T;
+}
 } // namespace details
 
 /// Synchronises the threads of a tile (spec §4.5). Copyable, not
@@ -46,11 +55,7 @@ public:
 
   /// The tile's extent (spec: get_tile_extent()).
   Concurrency::extent<rank> get_tile_extent() const restrict(cpu, amp) {
-    Concurrency::extent<rank> T;
-    int Tiles[3] = {D0, D1, D2};
-    for (int I = 0; I < rank; ++I)
-      T._M_base[I] = Tiles[I];
-    return T;
+    return details::tileExtent<D0, D1, D2>();
   }
   __declspec(property(get = get_tile_extent)) Concurrency::extent<rank> tile_extent;
 
@@ -107,11 +112,7 @@ public:
     return global;
   }
   Concurrency::extent<rank> get_tile_extent() const restrict(cpu, amp) {
-    Concurrency::extent<rank> T;
-    int Tiles[3] = {D0, D1, D2};
-    for (int I = 0; I < rank; ++I)
-      T._M_base[I] = Tiles[I];
-    return T;
+    return details::tileExtent<D0, D1, D2>();
   }
   __declspec(property(get = get_tile_extent)) Concurrency::extent<rank> tile_extent;
 };
