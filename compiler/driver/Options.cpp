@@ -91,7 +91,6 @@ bool parseOptions(int Argc, const char *const *Argv, Options &Opts) {
       if (!(Level.empty() || Level == "0" || Level == "1" || Level == "2" ||
             Level == "3" || Level == "s" || Level == "z" || Level == "fast"))
         return error("invalid optimization level '" + A + "'");
-      Opts.OptDisable = Level == "0";
       Opts.CodegenArgs.push_back(A.str());
     } else if (A == "-g" || A.starts_with("-g") || A == "-fPIC" ||
                A == "-fpic" || A == "-fPIE" || A == "-pthread" ||

@@ -34,7 +34,6 @@ struct Options {
   bool SaveTemps = false;
   bool ShowVersion = false;
   bool ShowHelp = false;
-  bool OptDisable = false; ///< -O0
   bool FPContract = true;  ///< -ffp-contract=off turns fusion off in kernels
 };
 

@@ -34,7 +34,6 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 
-#include <deque>
 #include <map>
 #include <string>
 #include <vector>
@@ -194,7 +193,6 @@ private:
   std::string TypeDefs, Bodies, KernelText;
   std::vector<EmittedKernel> Kernels;
   bool UsesDouble = false;
-  unsigned KernelCounter = 0;
 };
 
 } // namespace ampcc
