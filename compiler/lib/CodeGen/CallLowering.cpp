@@ -63,22 +63,25 @@ AddrSpace FunctionEmitter::spaceOf(const Expr *E) {
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return spaceOf(CO->getTrueExpr());
-  if (const auto *CE = dyn_cast<CallExpr>(E)) {
-    if (!CE->isGLValue())
-      return AddrSpace::Private;
-    // Elements of array_views and arrays live in global memory.
-    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
-      if (DeviceCodeGen::isViewClass(MD->getParent()))
-        return AddrSpace::Global;
-    auto It = LastCallSpace.find(CE);
-    if (It != LastCallSpace.end())
-      return It->second;
-    // The callee has not been emitted yet: printing the call decides.
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return CE->isGLValue() ? callResultSpace(CE) : AddrSpace::Private;
+  return AddrSpace::Private;
+}
+
+AddrSpace FunctionEmitter::callResultSpace(const CallExpr *CE) {
+  // Elements of array_views and arrays (and their data()) live in global
+  // memory.
+  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
+    if (DeviceCodeGen::isViewClass(MD->getParent()))
+      return AddrSpace::Global;
+  auto It = LastCallSpace.find(CE);
+  if (It == LastCallSpace.end()) {
+    // The call has not been printed yet: printing it emits the callee, whose
+    // return statements decide.
     (void)expr(CE);
     It = LastCallSpace.find(CE);
-    return It != LastCallSpace.end() ? It->second : AddrSpace::Private;
   }
-  return AddrSpace::Private;
+  return It != LastCallSpace.end() ? It->second : AddrSpace::Private;
 }
 
 AddrSpace FunctionEmitter::pointeeSpaceOf(const Expr *E) {
@@ -120,18 +123,8 @@ AddrSpace FunctionEmitter::pointeeSpaceOf(const Expr *E) {
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return pointeeSpaceOf(CO->getTrueExpr());
-  if (const auto *CE = dyn_cast<CallExpr>(E)) {
-    // array_view::data() points into the view's buffer.
-    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
-      if (DeviceCodeGen::isViewClass(MD->getParent()))
-        return AddrSpace::Global;
-    auto It = LastCallSpace.find(CE);
-    if (It == LastCallSpace.end()) {
-      (void)expr(CE);
-      It = LastCallSpace.find(CE);
-    }
-    return It != LastCallSpace.end() ? It->second : AddrSpace::Private;
-  }
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return callResultSpace(CE);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     auto It = Vars.find(DRE->getDecl());
     if (It != Vars.end())

@@ -119,6 +119,8 @@ private:
   // Address-space analysis.
   AddrSpace spaceOf(const clang::Expr *LValue);
   AddrSpace pointeeSpaceOf(const clang::Expr *Pointer);
+  /// Where the reference or pointer a call returns points.
+  AddrSpace callResultSpace(const clang::CallExpr *CE);
 
   DeviceCodeGen &CG;
   CloneInfo *Clone;
