@@ -6,6 +6,11 @@
 #ifndef AMPCC_AMP_H
 #define AMPCC_AMP_H
 
+// Visual C++'s <amp.h> reaches these through its runtime headers, and C++ AMP
+// programs use them without including them.
+#include <cstdarg>
+#include <cstring>
+
 #include "ampcc/restrict.h"
 #include "ampcc/exceptions.h"
 #include "ampcc/index.h"

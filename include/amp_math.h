@@ -9,6 +9,10 @@
 
 #include "ampcc/restrict.h"
 
+// Visual C++'s <amp_math.h> brings in the C and C++ math library for host
+// code; programs (and the conformance suite) rely on that.
+#include <cmath>
+
 #define AMPCC_MATH_FN1_(T, NAME) T NAME(T X) restrict(amp);
 #define AMPCC_MATH_FN2_(T, NAME) T NAME(T X, T Y) restrict(amp);
 #define AMPCC_MATH_FN3_(T, NAME) T NAME(T X, T Y, T Z) restrict(amp);
