@@ -104,7 +104,7 @@ private:
                            const clang::Expr *Site);
   /// Array_view members and device intrinsics, or "" if \p FD is not one.
   std::string ampLibraryCall(const clang::FunctionDecl *FD,
-                             const clang::Expr *Object,
+                             const clang::Expr *Object, bool ObjectIsPointer,
                              llvm::ArrayRef<const clang::Expr *> Args,
                              clang::SourceLocation Loc, bool &Handled);
   std::string mathCall(const clang::FunctionDecl *FD,
