@@ -83,6 +83,7 @@ private:
   void emitReturn(const clang::ReturnStmt *RS);
 public:
   /// A constructor's member initializer, as an assignment through _this.
+  AddrSpace assignedSpace(const clang::VarDecl *VD);
   void emitCtorInit(const clang::CXXCtorInitializer *Init,
                     const clang::CXXRecordDecl *Derived);
 private:
