@@ -17,10 +17,10 @@ struct Shape {
   // CHECK: restrict-declarators.cpp:[[@LINE-1]]:17: error: class 'Shape' has virtual function 'area'; classes used in restrict(amp) code cannot have virtual functions
   // CHECK: note: 'Shape' is used in restrict(amp) code here
 };
-int oldStyle(int x) throw() restrict(amp) { return x; }
-// CHECK: restrict-declarators.cpp:[[@LINE-1]]:21: error: dynamic exception specification on 'oldStyle' is not allowed in restrict(amp) code
+int oldStyle(int x) restrict(amp) throw() { return x; }
+// CHECK: restrict-declarators.cpp:[[@LINE-1]]:35: error: dynamic exception specification on 'oldStyle' is not allowed in restrict(amp) code
 // CHECK: note: use 'noexcept' instead
-// CHECK-NEXT: int oldStyle(int x) throw() restrict(amp)
+// CHECK-NEXT: int oldStyle(int x) restrict(amp) throw()
 // CHECK-NEXT: ^~~~~~~
 // CHECK-NEXT: noexcept
 int declaredOnly(int n, ...) restrict(amp);
@@ -35,8 +35,8 @@ struct Vec2 {
   Vec2(float a, float b) restrict(cpu, amp) : x(a), y(b) {}
   ~Vec2() restrict(cpu, amp) {}
   Vec2 operator+(const Vec2 &o) const restrict(cpu, amp) { return Vec2(x + o.x, y + o.y); }
-  float dot(const Vec2 &o) const noexcept restrict(cpu, amp) { return x * o.x + y * o.y; }
-  static Vec2 unit() noexcept(true) restrict(cpu, amp) { return Vec2(1, 0); }
+  float dot(const Vec2 &o) const restrict(cpu, amp) noexcept { return x * o.x + y * o.y; }
+  static Vec2 unit() restrict(cpu, amp) noexcept(true) { return Vec2(1, 0); }
 };
 inline int scaled(int x, int k = 2) restrict(amp) { return x * k; }
 template <typename T> T twice(T x) restrict(amp) { return x + x; }

@@ -1,6 +1,7 @@
 // Restriction specifiers in every position the spec allows, including those
 // GNU attributes do not parse (after `mutable`, before `noexcept`, before a
-// trailing return type, and Visual C++'s after one): on functions, lambdas,
+// trailing return type, and Visual C++'s after one on functions): on
+// functions, lambdas,
 // constructors, declarations and out-of-line definitions, over several
 // lines, behind a macro, and on overloads that differ only in restriction.
 // The program builds (both passes) and the kernel computes the expected
@@ -49,8 +50,8 @@ int main() {
     Seed += I[0];
     auto Sq = [](int x) restrict(amp) -> int { return x * x; };
     auto Neg = [=](int x) mutable restrict(amp) -> int { return -x; };
-    auto Id = [](int x) noexcept restrict(amp) { return x; };
-    auto After = [](int x) -> int restrict(amp) { return x; };
+    auto Id = [](int x) restrict(amp) noexcept { return x; };
+    auto After = [](int x) restrict(amp) -> int { return x; };
     Counter C(I[0]);
     V[I] = plusOne(0) + timesTwo(1) + both(2) + vcStyle(3) + multiLine(4) + macroStyle(5) +
            pick() + C.get() + C.twice() + C.ref() + Sq(2) + Neg(1) + Id(1) + After(0) +
@@ -71,10 +72,20 @@ auto badTrailing(short s) restrict(amp) -> int { return s; }
 // ERR-NEXT: auto badTrailing(short s) restrict(amp) -> int
 int badThrow() restrict(amp) throw() { return 0; }
 // ERR: restrict-positions.cpp:[[@LINE-1]]:30: error: dynamic exception specification on 'badThrow' is not allowed in restrict(amp) code
+void badOrder() {
+  // The spec's lambda order is mutable, restrict, exception specification,
+  // trailing return type (Visual C++ rejects the others).
+  auto Late = [](int x) noexcept restrict(amp) { return x; };
+  // ERR: restrict-positions.cpp:[[@LINE-1]]:25: error: restriction specifier must precede the exception specification
+  auto After = [](int x) -> int restrict(amp) { return x; };
+  // ERR: restrict-positions.cpp:[[@LINE-1]]:26: error: restriction specifier must precede the lambda's trailing return type
+  auto Early = [](int x) restrict(amp) mutable { return x; };
+  // ERR: restrict-positions.cpp:[[@LINE-1]]:26: error: restriction specifier must follow 'mutable'
+}
 void badLambda() {
   auto L = [](int x) mutable restrict(gpu) { return x; };
   // ERR: restrict-positions.cpp:[[@LINE-1]]:39: error: unknown restriction specifier 'gpu'; C++ AMP defines restrict(cpu), restrict(amp) and restrict(cpu, amp)
   // ERR-NEXT: auto L = [](int x) mutable restrict(gpu)
 }
 #endif
-// ERR: 4 errors generated.
+// ERR: 7 errors generated.

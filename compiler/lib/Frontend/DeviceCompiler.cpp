@@ -148,20 +148,30 @@ class KernelConsumer : public ASTConsumer {
 public:
   KernelConsumer(DeviceCompileResult &Result, const DeviceOptions &Opts,
                  RestrictDiagConsumer &Restrict,
-                 const std::vector<ReorderResult::Misplaced> &Misplaced)
-      : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced) {}
+                 const std::vector<ReorderResult::Misplaced> &Misplaced,
+                 const std::vector<SourceRange> &Skipped)
+      : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced),
+        Skipped_(Skipped) {}
 
-  void Initialize(ASTContext &Ctx) override {
-    // Specifiers out of the spec's order, found by the token pass.
+  /// Specifiers out of the spec's order, found by the token pass (which
+  /// reads every line): reported unless the preprocessor skipped them.
+  void reportMisplaced(ASTContext &Ctx) {
     SourceManager &SM = Ctx.getSourceManager();
     SourceLocation Start = SM.getLocForStartOfFile(SM.getMainFileID());
-    for (const ReorderResult::Misplaced &M : Misplaced)
-      report(Ctx.getDiagnostics(), Start.getLocWithOffset(M.Off),
-             Diag::err_restrict_specifier_order)
-          << M.Kind;
+    for (const ReorderResult::Misplaced &M : Misplaced) {
+      SourceLocation L = Start.getLocWithOffset(M.Off);
+      bool Skipped = llvm::any_of(Skipped_, [&](SourceRange R) {
+        return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+               SM.isBeforeInTranslationUnit(L, R.getEnd());
+      });
+      if (!Skipped)
+        report(Ctx.getDiagnostics(), L, Diag::err_restrict_specifier_order) << M.Kind;
+    }
   }
+  const std::vector<SourceRange> &Skipped_;
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    reportMisplaced(Ctx);
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
     // Sema errors make the AST unreliable; Clang has already reported them.
     // Its restriction errors (wrong-side calls, tile_static misuse) leave the
@@ -201,18 +211,32 @@ public:
     // Checks every restrict(...) list as the preprocessor expands it.
     CI.getPreprocessor().addPPCallbacks(
         createSpecifierChecker(CI.getPreprocessor(), &Restrict));
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRanges>(Skipped));
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
-    return std::make_unique<KernelConsumer>(Result, Opts, Restrict, Misplaced);
+    return std::make_unique<KernelConsumer>(Result, Opts, Restrict, Misplaced, Skipped);
   }
+
+  /// Lines in inactive #if branches.
+  class SkippedRanges : public PPCallbacks {
+  public:
+    explicit SkippedRanges(std::vector<SourceRange> &Out) : Out(Out) {}
+    void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+      Out.push_back(Range);
+    }
+
+  private:
+    std::vector<SourceRange> &Out;
+  };
 
 private:
   DeviceCompileResult &Result;
   const DeviceOptions &Opts;
   RestrictDiagConsumer &Restrict;
   const std::vector<ReorderResult::Misplaced> &Misplaced;
+  std::vector<SourceRange> Skipped;
 };
 
 } // namespace

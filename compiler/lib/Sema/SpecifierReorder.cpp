@@ -80,8 +80,15 @@ public:
       }
     }
     ReorderResult R;
-    R.Misplacements = Misplacements;
     R.NeedsMacros = NeedsMacros;
+    // Misplaced specifiers are reported where the parsed text has them (a
+    // moved one is at its new offset; diagnostics map it back through Moves).
+    for (ReorderResult::Misplaced M : Misplacements) {
+      for (const auto &[EditOff, Mv] : PendingMoves)
+        if (Mv.OrigOff == M.Off)
+          M.Off = Mv.NewOff + static_cast<unsigned>(shiftBefore(EditOff));
+      R.Misplacements.push_back(M);
+    }
     if (Edits.empty())
       return R;
     R.Changed = true;
@@ -92,20 +99,24 @@ public:
     for (size_t I = 0; R.SameLayout && I < Src.size(); ++I)
       R.SameLayout = (Src[I] == '\n') == (R.Text[I] == '\n');
     // Moves are in original offsets until the edits before them are known.
-    for (const auto &[Off, Mv] : PendingMoves) {
-      long Shift = 0;
-      for (const auto &[EOff, E] : Edits)
-        if (EOff < Off && EOff + E.first <= Off)
-          Shift += static_cast<long>(E.second.size()) - static_cast<long>(E.first);
-      R.Moves.push_back({static_cast<unsigned>(static_cast<long>(Mv.NewOff) + Shift),
+    for (const auto &[Off, Mv] : PendingMoves)
+      R.Moves.push_back({static_cast<unsigned>(static_cast<long>(Mv.NewOff) + shiftBefore(Off)),
                          Mv.OrigOff, Mv.Len});
-    }
     for (int Mask : Macros)
       R.Defines.push_back(std::string(autoMacro(Mask)) + "=" + autoMacroValue(Mask));
     return R;
   }
 
 private:
+  /// How much the edits wholly before \p Off change its position.
+  long shiftBefore(unsigned Off) const {
+    long Shift = 0;
+    for (const auto &[EOff, E] : Edits)
+      if (EOff < Off && EOff + E.first <= Off)
+        Shift += static_cast<long>(E.second.size()) - static_cast<long>(E.first);
+    return Shift;
+  }
+
   // --- Tokens --------------------------------------------------------------------
   void lex() {
     LangOptions LO;
@@ -447,6 +458,19 @@ private:
     return false;
   }
 
+  /// `restrict(amp)`, `restrict(cpu, amp)` where no specifier may stand
+  /// (`int restrict(amp) f()`) is a misplaced specifier, which the checker
+  /// reports (FunctionRules.cpp), not a call.
+  bool listsOnlySpecifiers(size_t I) const {
+    if (Match[I + 1] < 0)
+      return false;
+    size_t Close = static_cast<size_t>(Match[I + 1]);
+    for (size_t K = I + 2; K < Close; ++K)
+      if (!kind(K, tok::comma) && !is(K, "cpu") && !is(K, "amp"))
+        return false;
+    return Close > I + 2;
+  }
+
   /// `restrict` used as an identifier before `(` would be taken by the
   /// `restrict(...)` macro: every use of the identifier in the file (a class
   /// named `restrict` is also named without `(`) is renamed to a reserved
@@ -454,7 +478,8 @@ private:
   /// say `restrict` again, see TargetDiagnostics.cpp).
   void renameContextual() {
     for (size_t I = 0; I < Code.size(); ++I) {
-      if (!is(I, "restrict") || (kind(I + 1, tok::l_paren) && isSpecifierPosition(I)))
+      if (!is(I, "restrict") || (kind(I + 1, tok::l_paren) &&
+                                 (isSpecifierPosition(I) || listsOnlySpecifiers(I))))
         continue;
       edit(Code[I].Off, Code[I].Len, ContextualRestrictName);
       Code[I].Text = ContextualRestrictName;
@@ -558,8 +583,8 @@ private:
     }
 
     // The spec's orders (§2.1): functions `cv ref restrict(...) noexcept`,
-    // lambdas `mutable restrict(...) noexcept`. Anything else is reported
-    // and left as written.
+    // lambdas `mutable restrict(...) noexcept`. Anything else is reported,
+    // then put in Clang's order all the same so that parsing goes on.
     bool SawGroup = false, SawException = false;
     for (const Unit &U : All) {
       UnitKind K = unitKind(U);
@@ -574,7 +599,7 @@ private:
         const Unit &G = K == UGroup ? U : *std::find_if(All.begin(), All.end(),
                                                         [](const Unit &X) { return X.Group; });
         Misplacements.push_back({Code[G.B].Off, Bad});
-        return;
+        break;
       }
       SawGroup |= K == UGroup;
       SawException |= K == UException;
@@ -644,8 +669,11 @@ private:
         size_t PO = static_cast<size_t>(Match[P - 1]);
         if (isLambdaParams(PO)) {
           // Visual C++ rejects a lambda's specifier after its trailing
-          // return type (spec §2.1.2).
+          // return type (spec §2.1.2): reported, then moved before it so
+          // that parsing goes on.
           Misplacements.push_back({Code[GB].Off, 3});
+          rewrite({Unit{I, GB - 1, false}, Unit{GB, GE, true}},
+                  {Unit{GB, GE, true}, Unit{I, GB - 1, false}});
         } else if (PO > 0 && autoTrick(PO - 1, groupMask(GB, GE))) {
           blank(GB, GE);
         }

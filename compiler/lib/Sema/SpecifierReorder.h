@@ -58,7 +58,8 @@ struct ReorderResult {
   bool SameLayout = false;
   /// Specifiers out of the spec's order (source offsets): kind 0 before
   /// `mutable`, 1 after the exception specification, 2 before cv or ref
-  /// qualifiers, 3 after a lambda's trailing return type. Left in place.
+  /// qualifiers, 3 after a lambda's trailing return type. Moved all the
+  /// same, so that parsing goes on after the error.
   struct Misplaced {
     unsigned Off;
     int Kind;

@@ -78,7 +78,8 @@ private:
       return; // a constant used as a value, or an unevaluated use
     if (Reads.count(Use) && isScalarConstant(VD, C.ast()))
       return;
-    int Kind = VD->isStaticDataMember() ? 1
+    int Kind = VD->isStaticLocal()        ? 3
+               : VD->isStaticDataMember() ? 1
                : (VD->getStorageClass() == SC_Static || !VD->isExternallyVisible()) ? 2
                                                                                    : 0;
     if (!(C.error(Loc, Diag::err_restrict_global_ref, R) << Kind << VD))
