@@ -120,7 +120,16 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
     } else if (FS->getCond()) {
       Cond = expr(FS->getCond());
     }
-    line("for (; " + Cond + "; " + (FS->getInc() ? expr(FS->getInc()) : "") + ")");
+    std::string Inc;
+    if (const Expr *E = FS->getInc()) {
+      // The increment's value is discarded (`for (...; v.x++)`).
+      const Expr *Bare = E->IgnoreParens();
+      if (const auto *FE = dyn_cast<FullExpr>(Bare))
+        Bare = FE->getSubExpr()->IgnoreParens();
+      const auto *POE = dyn_cast<PseudoObjectExpr>(Bare);
+      Inc = POE ? pseudoObject(POE, /*Discarded=*/true) : expr(E);
+    }
+    line("for (; " + Cond + "; " + Inc + ")");
     if (const VarDecl *CV = FS->getConditionVariable()) {
       line("{");
       ++Indent;
@@ -194,7 +203,11 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
     if (const auto *CE = dyn_cast<CStyleCastExpr>(Inner))
       if (CE->getType()->isVoidType())
         Inner = CE->getSubExpr();
-    std::string Text = expr(Inner);
+    const Expr *Bare = Inner;
+    if (const auto *FE = dyn_cast<FullExpr>(Bare))
+      Bare = FE->getSubExpr()->IgnoreParens();
+    const auto *POE = dyn_cast<PseudoObjectExpr>(Bare);
+    std::string Text = POE ? pseudoObject(POE, /*Discarded=*/true) : expr(Inner);
     stripDeref(Text); // "(*f(x));" would warn about an unused value.
     return line(Text + ";");
   }
@@ -411,7 +424,7 @@ std::string FunctionEmitter::expr(const Expr *E) {
   if (const auto *DIE = dyn_cast<CXXDefaultInitExpr>(E))
     return expr(DIE->getExpr());
   if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
-    return expr(POE->getResultExpr()); // __declspec(property) reads.
+    return pseudoObject(POE, /*Discarded=*/false);
   if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
     return expr(OVE->getSourceExpr());
 
@@ -683,6 +696,10 @@ std::string FunctionEmitter::addressOf(const Expr *E) {
       return expr(UO->getSubExpr());
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Inner))
     return addressOf(MTE->getSubExpr());
+  // The object of a property access (PropertyLowering.cpp).
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Inner))
+    if (OVE->getSourceExpr())
+      return addressOf(OVE->getSourceExpr());
   if (const auto *FE = dyn_cast<FullExpr>(Inner))
     return addressOf(FE->getSubExpr());
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Inner))
