@@ -1,7 +1,8 @@
 // int_2 / int_3 in a tiled kernel: array_view<int_2,2> elements read and
 // written through swizzle properties (in __global memory), components
 // exchanged between threads through tile_static memory, locals with swizzle
-// writes (xy, yx, zx, rgb-style names), compound assignment and ++/-- on properties as statements and as
+// writes (xy, yx, zx, rgb-style names), a default-constructed local array
+// of int_2, compound assignment and ++/-- on properties as statements and as
 // a for-loop increment, a swizzle of a temporary and an int_3 built from
 // swizzles. Every element is compared with a CPU reference computed on
 // plain ints.
@@ -37,7 +38,7 @@ int main() {
       // Loop: w.x += 2 three times via for (...; w.x++) -> adds 3.
       int Wx = Sx + 3, Wy = Sy;
       // t = int_3(w.yx, c) -> (Wy, Wx, C); out = t.zx + (v + 1).yx
-      RefX[I] = C + (Vy + 1);
+      RefX[I] = 2 * (C + (Vy + 1)); // doubled through a local array
       RefY[I] = Wy + (Vx + 1);
       RefY[I] += Wx;
     }
@@ -65,6 +66,10 @@ int main() {
     int_3 Tv(W.y, W.x, C);
     int_2 Res = Tv.zx + (V + 1).yx;
     Res.y += Tv.y;
+    // A local array of int_2: every element default-constructed to zero.
+    int_2 Arr[2][3];
+    Arr[1][0].y = Res.x;
+    Res.x += Arr[1][0].y + Arr[0][2].x + Arr[1][2].g;
     OutV[T.global] = Res;
   });
   OutV.synchronize();

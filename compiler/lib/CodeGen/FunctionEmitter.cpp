@@ -310,6 +310,20 @@ void FunctionEmitter::emitDecl(const VarDecl *VD) {
     if (CE->getConstructor()->isDefaultConstructor() &&
         CE->getConstructor()->isTrivial() && !CE->requiresZeroInitialization())
       return line(Decl + ";");
+    // An array of objects with a default constructor (`float_4 v[4][2]`):
+    // C has no array constructors, so every element, in order, is assigned
+    // the constructor's result through a pointer to the first one.
+    if (const auto *CAT = CG.getContext().getAsConstantArrayType(T))
+      if (CE->getConstructor()->isDefaultConstructor() && CE->getNumArgs() == 0) {
+        line(Decl + ";");
+        uint64_t Count = CG.getContext().getConstantArrayElementCount(CAT);
+        QualType Elem = CG.getContext().getBaseElementType(T).getUnqualifiedType();
+        std::string Value = callFunction(CE->getConstructor(), nullptr, false, {}, CE);
+        std::string K = Name == "_k" ? "_k_" : "_k";
+        return line("for (int " + K + " = 0; " + K + " < " + std::to_string(Count) + "; ++" +
+                    K + ") ((" + CG.lowerType(Elem, VD->getLocation()) + " *)" + Name +
+                    ")[" + K + "] = " + Value + ";");
+      }
   }
   if (const auto *ILE = dyn_cast<InitListExpr>(Init->IgnoreImplicit()))
     return line(Decl + " = " + initList(ILE, false) + ";");

@@ -60,6 +60,7 @@ std::string FunctionEmitter::pseudoObject(const PseudoObjectExpr *POE,
       Uses.TraverseStmt(const_cast<Expr *>(S));
   const Expr *Result = POE->getResultExpr();
   std::string Calls;
+  unsigned NumCalls = 0;
   for (const Expr *S : POE->semantics()) {
     if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S)) {
       const Expr *Src = OVE->getSourceExpr();
@@ -71,10 +72,11 @@ std::string FunctionEmitter::pseudoObject(const PseudoObjectExpr *POE,
       }
       continue;
     }
-    Calls += (Calls.empty() ? "" : ", ") + expr(S);
+    Calls += (NumCalls++ ? ", " : "") + expr(S);
   }
+  std::string Text = NumCalls == 1 ? Calls : "(" + Calls + ")";
   if (Discarded || !Result || Result->getType()->isVoidType())
-    return Calls.find(", ") == std::string::npos ? Calls : "(" + Calls + ")";
+    return Text;
   if (isa<OpaqueValueExpr>(Result)) {
     // The value before a postfix ++/--: printing it again after the store
     // would read the new value.
@@ -84,7 +86,7 @@ std::string FunctionEmitter::pseudoObject(const PseudoObjectExpr *POE,
   }
   // A read (the getter alone), or a setter that returns a value: the last
   // call is the result.
-  return Calls.find(", ") == std::string::npos ? Calls : "(" + Calls + ")";
+  return Text;
 }
 
 } // namespace ampcc
