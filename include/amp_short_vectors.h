@@ -49,7 +49,7 @@ private:
   int _M_x, _M_y;
 
 public:
-  int_2() restrict(cpu, amp) : _M_x(0), _M_y(0) {}
+  int_2() restrict(cpu, amp) AMPCC_ZEROING_INITS_(_M_x(0), _M_y(0)) {}
   int_2(int _V0, int _V1) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1) {}
   int_2(int _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V) {}
   explicit inline int_2(const uint_2 &_Other) restrict(cpu, amp);
@@ -150,7 +150,7 @@ private:
   unsigned int _M_x, _M_y;
 
 public:
-  uint_2() restrict(cpu, amp) : _M_x(0), _M_y(0) {}
+  uint_2() restrict(cpu, amp) AMPCC_ZEROING_INITS_(_M_x(0), _M_y(0)) {}
   uint_2(unsigned int _V0, unsigned int _V1) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1) {}
   uint_2(unsigned int _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V) {}
   explicit inline uint_2(const int_2 &_Other) restrict(cpu, amp);
@@ -250,7 +250,7 @@ private:
   float _M_x, _M_y;
 
 public:
-  float_2() restrict(cpu, amp) : _M_x(0), _M_y(0) {}
+  float_2() restrict(cpu, amp) AMPCC_ZEROING_INITS_(_M_x(0), _M_y(0)) {}
   float_2(float _V0, float _V1) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1) {}
   float_2(float _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V) {}
   explicit inline float_2(const int_2 &_Other) restrict(cpu, amp);
@@ -326,7 +326,7 @@ private:
   double _M_x, _M_y;
 
 public:
-  double_2() restrict(cpu, amp) : _M_x(0), _M_y(0) {}
+  double_2() restrict(cpu, amp) AMPCC_ZEROING_INITS_(_M_x(0), _M_y(0)) {}
   double_2(double _V0, double _V1) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1) {}
   double_2(double _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V) {}
   explicit inline double_2(const int_2 &_Other) restrict(cpu, amp);
@@ -402,7 +402,7 @@ private:
   norm _M_x, _M_y;
 
 public:
-  norm_2() restrict(cpu, amp) : _M_x(), _M_y() {}
+  norm_2() restrict(cpu, amp) {}
   norm_2(norm _V0, norm _V1) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1) {}
   norm_2(float _V0, float _V1) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1) {}
   norm_2(unorm _V0, unorm _V1) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1) {}
@@ -481,7 +481,7 @@ private:
   unorm _M_x, _M_y;
 
 public:
-  unorm_2() restrict(cpu, amp) : _M_x(), _M_y() {}
+  unorm_2() restrict(cpu, amp) {}
   unorm_2(unorm _V0, unorm _V1) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1) {}
   unorm_2(float _V0, float _V1) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1) {}
   unorm_2(unorm _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V) {}
@@ -558,7 +558,7 @@ private:
   int _M_x, _M_y, _M_z;
 
 public:
-  int_3() restrict(cpu, amp) : _M_x(0), _M_y(0), _M_z(0) {}
+  int_3() restrict(cpu, amp) AMPCC_ZEROING_INITS_(_M_x(0), _M_y(0), _M_z(0)) {}
   int_3(int _V0, int _V1, int _V2) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2) {}
   int_3(int _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V), _M_z(_V) {}
   explicit inline int_3(const uint_3 &_Other) restrict(cpu, amp);
@@ -705,7 +705,7 @@ private:
   unsigned int _M_x, _M_y, _M_z;
 
 public:
-  uint_3() restrict(cpu, amp) : _M_x(0), _M_y(0), _M_z(0) {}
+  uint_3() restrict(cpu, amp) AMPCC_ZEROING_INITS_(_M_x(0), _M_y(0), _M_z(0)) {}
   uint_3(unsigned int _V0, unsigned int _V1, unsigned int _V2) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2) {}
   uint_3(unsigned int _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V), _M_z(_V) {}
   explicit inline uint_3(const int_3 &_Other) restrict(cpu, amp);
@@ -851,7 +851,7 @@ private:
   float _M_x, _M_y, _M_z;
 
 public:
-  float_3() restrict(cpu, amp) : _M_x(0), _M_y(0), _M_z(0) {}
+  float_3() restrict(cpu, amp) AMPCC_ZEROING_INITS_(_M_x(0), _M_y(0), _M_z(0)) {}
   float_3(float _V0, float _V1, float _V2) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2) {}
   float_3(float _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V), _M_z(_V) {}
   explicit inline float_3(const int_3 &_Other) restrict(cpu, amp);
@@ -973,7 +973,7 @@ private:
   double _M_x, _M_y, _M_z;
 
 public:
-  double_3() restrict(cpu, amp) : _M_x(0), _M_y(0), _M_z(0) {}
+  double_3() restrict(cpu, amp) AMPCC_ZEROING_INITS_(_M_x(0), _M_y(0), _M_z(0)) {}
   double_3(double _V0, double _V1, double _V2) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2) {}
   double_3(double _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V), _M_z(_V) {}
   explicit inline double_3(const int_3 &_Other) restrict(cpu, amp);
@@ -1095,7 +1095,7 @@ private:
   norm _M_x, _M_y, _M_z;
 
 public:
-  norm_3() restrict(cpu, amp) : _M_x(), _M_y(), _M_z() {}
+  norm_3() restrict(cpu, amp) {}
   norm_3(norm _V0, norm _V1, norm _V2) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2) {}
   norm_3(float _V0, float _V1, float _V2) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2) {}
   norm_3(unorm _V0, unorm _V1, unorm _V2) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2) {}
@@ -1220,7 +1220,7 @@ private:
   unorm _M_x, _M_y, _M_z;
 
 public:
-  unorm_3() restrict(cpu, amp) : _M_x(), _M_y(), _M_z() {}
+  unorm_3() restrict(cpu, amp) {}
   unorm_3(unorm _V0, unorm _V1, unorm _V2) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2) {}
   unorm_3(float _V0, float _V1, float _V2) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2) {}
   unorm_3(unorm _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V), _M_z(_V) {}
@@ -1343,7 +1343,7 @@ private:
   int _M_x, _M_y, _M_z, _M_w;
 
 public:
-  int_4() restrict(cpu, amp) : _M_x(0), _M_y(0), _M_z(0), _M_w(0) {}
+  int_4() restrict(cpu, amp) AMPCC_ZEROING_INITS_(_M_x(0), _M_y(0), _M_z(0), _M_w(0)) {}
   int_4(int _V0, int _V1, int _V2, int _V3) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2), _M_w(_V3) {}
   int_4(int _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V), _M_z(_V), _M_w(_V) {}
   explicit inline int_4(const uint_4 &_Other) restrict(cpu, amp);
@@ -1688,7 +1688,7 @@ private:
   unsigned int _M_x, _M_y, _M_z, _M_w;
 
 public:
-  uint_4() restrict(cpu, amp) : _M_x(0), _M_y(0), _M_z(0), _M_w(0) {}
+  uint_4() restrict(cpu, amp) AMPCC_ZEROING_INITS_(_M_x(0), _M_y(0), _M_z(0), _M_w(0)) {}
   uint_4(unsigned int _V0, unsigned int _V1, unsigned int _V2, unsigned int _V3) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2), _M_w(_V3) {}
   uint_4(unsigned int _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V), _M_z(_V), _M_w(_V) {}
   explicit inline uint_4(const int_4 &_Other) restrict(cpu, amp);
@@ -2032,7 +2032,7 @@ private:
   float _M_x, _M_y, _M_z, _M_w;
 
 public:
-  float_4() restrict(cpu, amp) : _M_x(0), _M_y(0), _M_z(0), _M_w(0) {}
+  float_4() restrict(cpu, amp) AMPCC_ZEROING_INITS_(_M_x(0), _M_y(0), _M_z(0), _M_w(0)) {}
   float_4(float _V0, float _V1, float _V2, float _V3) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2), _M_w(_V3) {}
   float_4(float _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V), _M_z(_V), _M_w(_V) {}
   explicit inline float_4(const int_4 &_Other) restrict(cpu, amp);
@@ -2352,7 +2352,7 @@ private:
   double _M_x, _M_y, _M_z, _M_w;
 
 public:
-  double_4() restrict(cpu, amp) : _M_x(0), _M_y(0), _M_z(0), _M_w(0) {}
+  double_4() restrict(cpu, amp) AMPCC_ZEROING_INITS_(_M_x(0), _M_y(0), _M_z(0), _M_w(0)) {}
   double_4(double _V0, double _V1, double _V2, double _V3) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2), _M_w(_V3) {}
   double_4(double _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V), _M_z(_V), _M_w(_V) {}
   explicit inline double_4(const int_4 &_Other) restrict(cpu, amp);
@@ -2672,7 +2672,7 @@ private:
   norm _M_x, _M_y, _M_z, _M_w;
 
 public:
-  norm_4() restrict(cpu, amp) : _M_x(), _M_y(), _M_z(), _M_w() {}
+  norm_4() restrict(cpu, amp) {}
   norm_4(norm _V0, norm _V1, norm _V2, norm _V3) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2), _M_w(_V3) {}
   norm_4(float _V0, float _V1, float _V2, float _V3) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2), _M_w(_V3) {}
   norm_4(unorm _V0, unorm _V1, unorm _V2, unorm _V3) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2), _M_w(_V3) {}
@@ -2995,7 +2995,7 @@ private:
   unorm _M_x, _M_y, _M_z, _M_w;
 
 public:
-  unorm_4() restrict(cpu, amp) : _M_x(), _M_y(), _M_z(), _M_w() {}
+  unorm_4() restrict(cpu, amp) {}
   unorm_4(unorm _V0, unorm _V1, unorm _V2, unorm _V3) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2), _M_w(_V3) {}
   unorm_4(float _V0, float _V1, float _V2, float _V3) restrict(cpu, amp) : _M_x(_V0), _M_y(_V1), _M_z(_V2), _M_w(_V3) {}
   unorm_4(unorm _V) restrict(cpu, amp) : _M_x(_V), _M_y(_V), _M_z(_V), _M_w(_V) {}

@@ -59,8 +59,13 @@ def emit_class(out, s, scalar, is_int, has_neg, normalized, n):
     # Constructors. The copy constructor and assignment stay implicit so
     # the class is trivially copyable, as kernel captures and array
     # elements need.
-    zero = "" if normalized else "0"
-    o("  %s() %s : %s {}" % (T, R, ", ".join("%s(%s)" % (c, zero) for c in comps)))
+    # Zeroes the components (norm and unorm zero themselves); see
+    # AMPCC_ZEROING_INITS_ in ampcc/norm.h for why the device pass differs.
+    if normalized:
+        o("  %s() %s {}" % (T, R))
+    else:
+        o("  %s() %s AMPCC_ZEROING_INITS_(%s) {}" %
+          (T, R, ", ".join("%s(0)" % c for c in comps)))
     params = ", ".join("%s _V%d" % (scalar, i) for i in range(n))
     inits = ", ".join("%s(_V%d)" % (c, i) for i, c in enumerate(comps))
     o("  %s(%s) %s : %s {}" % (T, params, R, inits))

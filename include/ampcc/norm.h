@@ -12,6 +12,18 @@
 
 #include "restrict.h"
 
+// Default constructors zero the value, as Visual C++'s do. In ampcc's device
+// pass their initialisers are left out: Clang's CUDA rules accept a
+// tile_static object only if its default constructor is empty, and ampcc's
+// code generator zeroes what an empty default constructor builds (see
+// DeviceCodeGen::emitFunctionBody), so kernels still see zeros and
+// tile_static objects are left unconstructed, as Visual C++ leaves them.
+#ifdef __HIP_DEVICE_COMPILE__
+#define AMPCC_ZEROING_INITS_(...)
+#else
+#define AMPCC_ZEROING_INITS_(...) : __VA_ARGS__
+#endif
+
 namespace Concurrency {
 namespace graphics {
 
@@ -27,7 +39,7 @@ class unorm {
   }
 
 public:
-  unorm() restrict(cpu, amp) : _Value(0.0f) {}
+  unorm() restrict(cpu, amp) AMPCC_ZEROING_INITS_(_Value(0.0f)) {}
   explicit unorm(float _V) restrict(cpu, amp) : _Value(_Clamp(_V)) {}
   explicit unorm(unsigned int _V) restrict(cpu, amp)
       : _Value(_Clamp(static_cast<float>(_V))) {}
@@ -81,7 +93,7 @@ class norm {
   }
 
 public:
-  norm() restrict(cpu, amp) : _Value(0.0f) {}
+  norm() restrict(cpu, amp) AMPCC_ZEROING_INITS_(_Value(0.0f)) {}
   explicit norm(float _V) restrict(cpu, amp) : _Value(_Clamp(_V)) {}
   explicit norm(unsigned int _V) restrict(cpu, amp)
       : _Value(_Clamp(static_cast<float>(_V))) {}

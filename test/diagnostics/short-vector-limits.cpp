@@ -6,8 +6,8 @@
 // statements around them lower fine.
 // RUN: %not %ampcc -emit-opencl %s -o %t.cl 2>&1 | %FileCheck %s --implicit-check-not=error:
 // Calling a direct3d intrinsic from CPU code is an error, as in Visual C++
-// (they are restrict(amp) only); tile_static short vectors are refused
-// (their default constructor zeroes them).
+// (they are restrict(amp) only); a tile_static short vector is fine, one
+// with an initializer is not.
 // RUN: %not %ampcc -fsyntax-only -DHOST_CALLS %s 2>&1 | %FileCheck --check-prefix=HOST %s --implicit-check-not=error:
 #include <amp.h>
 #include <amp_short_vectors.h>
@@ -40,8 +40,9 @@ int host(int x) { return direct3d::imax(x, 2) + (int)direct3d::countbits(3u); }
 void tiled(array_view<float_4, 1> v) {
   parallel_for_each(v.extent.tile<4>(), [=](tiled_index<4> t) restrict(amp) {
     tile_static float_4 s[4];
-    // HOST: short-vector-limits.cpp:[[@LINE-1]]:25: error: initialization is not supported for tile_static variables
-    s[t.local[0]] = v[t.global];
+    tile_static float_4 one = float_4(1.0f);
+    // HOST: short-vector-limits.cpp:[[@LINE-1]]:25: error: tile_static variable 'one' cannot have an initializer
+    s[t.local[0]] = v[t.global] + one;
   });
 }
 #endif

@@ -1,7 +1,7 @@
 // int_2 / int_3 in a tiled kernel: array_view<int_2,2> elements read and
-// written through swizzle properties (in __global memory), components
-// exchanged between threads through tile_static memory, locals with swizzle
-// writes (xy, yx, zx, rgb-style names), a default-constructed local array
+// written through swizzle properties (in __global memory), a tile_static
+// array of int_2 written through a swizzle property and read by another
+// thread after a barrier, locals with swizzle writes (xy, yx, zx, rgb-style names), a default-constructed local array
 // of int_2, compound assignment and ++/-- on properties as statements and as
 // a for-loop increment, a swizzle of a temporary and an int_3 built from
 // swizzles. Every element is compared with a CPU reference computed on
@@ -46,21 +46,16 @@ int main() {
   array_view<int_2, 2> OutV(Rows, Cols, Out);
   OutV.discard_data();
   parallel_for_each(OutV.extent.tile<Tile, Tile>(), [=](tiled_index<Tile, Tile> T) restrict(amp) {
-    // tile_static short vectors are not supported yet (their zeroing
-    // default constructor); exchange the components through ints.
-    tile_static int SharedX[Tile][Tile], SharedY[Tile][Tile];
+    tile_static int_2 Shared[Tile][Tile];
     int R = T.global[0], C = T.global[1];
     int_2 V = InV[T.global].yx;
     V.x += R;
     V.g -= C;
     V.x++;
     --V.y;
-    int_2 S;
-    S.gr = V; // stored swapped
-    SharedX[T.local[0]][T.local[1]] = S.x;
-    SharedY[T.local[0]][T.local[1]] = S.y;
+    Shared[T.local[0]][T.local[1]].gr = V; // stored swapped, in __local memory
     T.barrier.wait();
-    int_2 W(SharedX[T.local[0]][T.local[1] ^ 1], SharedY[T.local[0]][T.local[1] ^ 1]);
+    int_2 W = Shared[T.local[0]][T.local[1] ^ 1];
     for (int K = 0; K < 3; W.x++)
       ++K;
     int_3 Tv(W.y, W.x, C);
