@@ -31,5 +31,6 @@
 #include "ampcc/array.h"
 #include "ampcc/copy.h"
 #include "ampcc/parallel_for_each.h"
+#include "ampcc/direct3d_intrinsics.h"
 
 #endif // AMPCC_AMP_H

@@ -23,6 +23,15 @@
 
 // tile_static variables live in OpenCL __local memory: CUDA's shared-memory
 // attribute gives Clang's own checks (only in device code, no initializer).
+// The host pass never emits amp code, and the device pass has already
+// checked every tile_static in the file (compiler/lib/Sema/
+// TileStaticRules.cpp), so there the specifier is dropped: Clang's host-side
+// check would reject tile_static objects whose default constructor does
+// work on the host only (the short vectors, see ampcc/norm.h).
+#ifdef __HIP_DEVICE_COMPILE__
 #define tile_static __attribute__((shared))
+#else
+#define tile_static
+#endif
 
 #endif // AMPCC_RESTRICT_H

@@ -122,6 +122,14 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
       Handled = true;
       return atomicCall(FD, Args, Loc);
     }
+    // The one Concurrency::direct3d intrinsic that is only declared
+    // (ampcc/direct3d_intrinsics.h): OpenCL 1.2 has it as an instruction.
+    // The others are ordinary inline C++ and take the generic path.
+    if (NS && NS->getName() == "direct3d" && FD->getName() == "countbits" &&
+        Args.size() == 1) {
+      Handled = true;
+      return "popcount(" + expr(Args[0]) + ")";
+    }
   }
   if (MD && DeviceCodeGen::isAmpClass(MD->getParent(), "tile_barrier")) {
     Handled = true;

@@ -25,6 +25,10 @@ AddrSpace FunctionEmitter::spaceOf(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *FE = dyn_cast<FullExpr>(E))
     return spaceOf(FE->getSubExpr());
+  // The object of a property access is printed as its source expression
+  // (PropertyLowering.cpp), so it lives where that does.
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+    return OVE->getSourceExpr() ? spaceOf(OVE->getSourceExpr()) : AddrSpace::Private;
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
     if (ICE->getCastKind() == CK_NoOp || ICE->getCastKind() == CK_DerivedToBase ||
         ICE->getCastKind() == CK_UncheckedDerivedToBase)

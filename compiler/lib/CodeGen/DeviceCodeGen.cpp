@@ -308,7 +308,18 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
   if (Ctor) {
     std::string RecName = lowerRecord(Ctor->getParent(), Def->getLocation());
     FE.setThis({true, "_this", AddrSpace::Private});
-    Prologue = "  " + RecName + " _self;\n  " + RecName + " *_this = &_self;\n";
+    // An empty default constructor (no written initialisers, empty body)
+    // leaves C++ members indeterminate; ampcc zeroes them instead.
+    // <amp_short_vectors.h> relies on this: its default constructors are
+    // empty in the device pass (Clang's CUDA rules accept tile_static
+    // objects only with empty constructors) yet must zero, as Visual C++'s.
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+    bool Zero = Ctor->isDefaultConstructor() && Body && Body->body_empty() &&
+                llvm::none_of(Ctor->inits(), [](const CXXCtorInitializer *I) {
+                  return I->isWritten();
+                });
+    Prologue = "  " + RecName + " _self" + (Zero ? " = {0}" : "") + ";\n  " + RecName +
+               " *_this = &_self;\n";
     Epilogue = "  return _self;\n";
   } else if (MD && MD->isInstance()) {
     std::string RecName = lowerRecord(MD->getParent(), Def->getLocation());

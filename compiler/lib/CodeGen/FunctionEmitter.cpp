@@ -120,7 +120,16 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
     } else if (FS->getCond()) {
       Cond = expr(FS->getCond());
     }
-    line("for (; " + Cond + "; " + (FS->getInc() ? expr(FS->getInc()) : "") + ")");
+    std::string Inc;
+    if (const Expr *E = FS->getInc()) {
+      // The increment's value is discarded (`for (...; v.x++)`).
+      const Expr *Bare = E->IgnoreParens();
+      if (const auto *FE = dyn_cast<FullExpr>(Bare))
+        Bare = FE->getSubExpr()->IgnoreParens();
+      const auto *POE = dyn_cast<PseudoObjectExpr>(Bare);
+      Inc = POE ? pseudoObject(POE, /*Discarded=*/true) : expr(E);
+    }
+    line("for (; " + Cond + "; " + Inc + ")");
     if (const VarDecl *CV = FS->getConditionVariable()) {
       line("{");
       ++Indent;
@@ -194,7 +203,11 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
     if (const auto *CE = dyn_cast<CStyleCastExpr>(Inner))
       if (CE->getType()->isVoidType())
         Inner = CE->getSubExpr();
-    std::string Text = expr(Inner);
+    const Expr *Bare = Inner;
+    if (const auto *FE = dyn_cast<FullExpr>(Bare))
+      Bare = FE->getSubExpr()->IgnoreParens();
+    const auto *POE = dyn_cast<PseudoObjectExpr>(Bare);
+    std::string Text = POE ? pseudoObject(POE, /*Discarded=*/true) : expr(Inner);
     stripDeref(Text); // "(*f(x));" would warn about an unused value.
     return line(Text + ";");
   }
@@ -326,6 +339,20 @@ void FunctionEmitter::emitDecl(const VarDecl *VD) {
     if (CE->getConstructor()->isDefaultConstructor() &&
         CE->getConstructor()->isTrivial() && !CE->requiresZeroInitialization())
       return line(Decl + ";");
+    // An array of objects with a default constructor (`float_4 v[4][2]`):
+    // C has no array constructors, so every element, in order, is assigned
+    // the constructor's result through a pointer to the first one.
+    if (const auto *CAT = CG.getContext().getAsConstantArrayType(T))
+      if (CE->getConstructor()->isDefaultConstructor() && CE->getNumArgs() == 0) {
+        line(Decl + ";");
+        uint64_t Count = CG.getContext().getConstantArrayElementCount(CAT);
+        QualType Elem = CG.getContext().getBaseElementType(T).getUnqualifiedType();
+        std::string Value = callFunction(CE->getConstructor(), nullptr, false, {}, CE);
+        std::string K = Name == "_k" ? "_k_" : "_k";
+        return line("for (int " + K + " = 0; " + K + " < " + std::to_string(Count) + "; ++" +
+                    K + ") ((" + CG.lowerType(Elem, VD->getLocation()) + " *)" + Name +
+                    ")[" + K + "] = " + Value + ";");
+      }
   }
   if (const auto *ILE = dyn_cast<InitListExpr>(Init->IgnoreImplicit()))
     return line(Decl + " = " + initList(ILE, false) + ";");
@@ -455,7 +482,7 @@ std::string FunctionEmitter::expr(const Expr *E) {
   if (const auto *DIE = dyn_cast<CXXDefaultInitExpr>(E))
     return expr(DIE->getExpr());
   if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
-    return expr(POE->getResultExpr()); // __declspec(property) reads.
+    return pseudoObject(POE, /*Discarded=*/false);
   if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
     return expr(OVE->getSourceExpr());
 
@@ -738,6 +765,10 @@ std::string FunctionEmitter::addressOf(const Expr *E) {
       return expr(UO->getSubExpr());
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Inner))
     return addressOf(MTE->getSubExpr());
+  // The object of a property access (PropertyLowering.cpp).
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Inner))
+    if (OVE->getSourceExpr())
+      return addressOf(OVE->getSourceExpr());
   if (const auto *FE = dyn_cast<FullExpr>(Inner))
     return addressOf(FE->getSubExpr());
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Inner))

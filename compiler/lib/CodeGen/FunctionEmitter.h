@@ -98,6 +98,9 @@ private:
   std::string literal(const clang::Expr *E);
   std::string initList(const clang::InitListExpr *ILE, bool AsCompoundLiteral);
   std::string lambda(const clang::LambdaExpr *LE);
+  /// A __declspec(property) access (PropertyLowering.cpp); \p Discarded
+  /// when its value is not used (an expression statement).
+  std::string pseudoObject(const clang::PseudoObjectExpr *POE, bool Discarded);
   /// Lowers a call to \p FD with object \p Object (or null) and \p Args.
   std::string callFunction(const clang::FunctionDecl *FD,
                            const clang::Expr *Object, bool ObjectIsPointer,
