@@ -11,6 +11,7 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/Support/Process.h"
@@ -39,23 +40,20 @@ public:
   ForwardingDiagConsumer(DiagnosticOptions *Opts, bool ErrorsOnly)
       : Printer(Opts), ErrorsOnly(ErrorsOnly) {}
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    LangOpts = LO;
     Printer.BeginSourceFile(LO, PP);
   }
   void EndSourceFile() override { Printer.EndSourceFile(); }
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     // Visual C++ accepts a member template called on a dependent object
-    // without the `template` keyword (A.extent.tile<16,16>()), and C++ AMP
-    // code relies on it. Clang recovers and knows the fix-it: report it as a
-    // warning, remember the fix-it, and let the caller parse again with it
-    // applied.
-    if (Info.getID() == diag::err_template_kw_missing &&
-        Info.getSourceManager().isInMainFile(Info.getLocation())) {
-      // The diagnostic points at the template's name; the keyword goes
-      // right before it.
-      const SourceManager &SM = Info.getSourceManager();
-      Insertions.push_back(
-          {SM.getFileOffset(SM.getExpansionLoc(Info.getLocation())), "template "});
+    // without the `template` keyword (A.extent.tile<16,16>()), a dependent
+    // type without `typename`, and `void main()`, and C++ AMP code relies
+    // on them. Clang recovers and knows the fix-it: report it as a warning,
+    // remember the fix-it, and let the caller parse again with it applied.
+    if (Level >= DiagnosticsEngine::Error &&
+        Info.getSourceManager().isInMainFile(Info.getLocation()) &&
+        recordVisualCppFixIt(Info)) {
       Level = DiagnosticsEngine::Warning;
       SuppressedNotes = false;
     } else if (Level >= DiagnosticsEngine::Error) {
@@ -70,11 +68,56 @@ public:
       SuppressedNotes = Level < DiagnosticsEngine::Error;
     Printer.HandleDiagnostic(Level, Info);
   }
+  /// Records the fix-it of an error that Visual C++ accepts; false for
+  /// other errors.
+  bool recordVisualCppFixIt(const Diagnostic &Info) {
+    const SourceManager &SM = Info.getSourceManager();
+    unsigned ID = Info.getID();
+    if (ID == diag::err_template_kw_missing) {
+      // The diagnostic points at the template's name; the keyword goes
+      // right before it.
+      Edits.push_back(
+          {SM.getFileOffset(SM.getExpansionLoc(Info.getLocation())), 0, "template "});
+      return true;
+    }
+    if (ID != diag::err_typename_missing && ID != diag::err_typename_missing_template &&
+        ID != diag::err_main_returns_nonint)
+      return false;
+    // `typename ` inserted before the dependent name; `void` of `void main()`
+    // replaced by `int` (which returns 0 when main ends, as Visual C++'s
+    // void main does). Both are Clang's own fix-its.
+    bool Found = false;
+    for (const FixItHint &H : Info.getFixItHints()) {
+      if (H.RemoveRange.isInvalid() || H.RemoveRange.getBegin().isMacroID())
+        continue;
+      SourceLocation B = H.RemoveRange.getBegin();
+      unsigned Begin = SM.getFileOffset(B);
+      unsigned Length = 0;
+      if (!H.RemoveRange.getEnd().isMacroID() && H.RemoveRange.getEnd() != B) {
+        SourceLocation E = H.RemoveRange.getEnd();
+        if (H.RemoveRange.isTokenRange())
+          E = Lexer::getLocForEndOfToken(E, 0, SM, LangOpts);
+        Length = SM.getFileOffset(E) - Begin;
+      }
+      Edits.push_back({Begin, Length, H.CodeToInsert});
+      Found = true;
+    }
+    return Found;
+  }
+
   RestrictDiagConsumer &restrictions() { return Printer; }
   unsigned printedErrors() const { return Printer.printedErrors(); }
   unsigned Errors = 0;
-  /// (file offset, text) insertions of `template` fix-its in the main file.
-  std::vector<std::pair<unsigned, std::string>> Insertions;
+  /// A fix-it in the main file: replace Length bytes at Offset by Text.
+  struct Edit {
+    unsigned Offset;
+    unsigned Length;
+    std::string Text;
+    bool operator<(const Edit &O) const { return Offset < O.Offset; }
+  };
+  /// The Visual C++ fix-its (`template`, `typename`, `int main`) to apply.
+  std::vector<Edit> Edits;
+  LangOptions LangOpts;
 
 private:
   RestrictDiagConsumer Printer;
@@ -209,8 +252,8 @@ DeviceCompileResult compileDevice(const std::string &File,
         Defines + "#line 1 \"" + File + "\"\n" + Reordered.Text;
 
   unsigned Printed = Diags.printedErrors();
-  if (!Diags.Insertions.empty() && !Diags.Errors) {
-    // Parse again with the `template` keywords inserted; the host pass
+  if (!Diags.Edits.empty() && !Diags.Errors) {
+    // Parse again with the fix-its applied; the host pass
     // compiles the same text (DeviceCompileResult::RewrittenSource).
     if (!Buffer) {
       llvm::errs() << "ampcc: error: cannot read '" << File << "'\n";
@@ -219,10 +262,16 @@ DeviceCompileResult compileDevice(const std::string &File,
     }
     std::string Text =
         Reordered.Changed ? Reordered.Text : (*Buffer)->getBuffer().str();
-    std::sort(Diags.Insertions.begin(), Diags.Insertions.end());
-    for (auto It = Diags.Insertions.rbegin(); It != Diags.Insertions.rend(); ++It)
-      if (It->first <= Text.size())
-        Text.insert(It->first, It->second);
+    // Templates are parsed once per instantiation too: one edit per place.
+    std::stable_sort(Diags.Edits.begin(), Diags.Edits.end());
+    Diags.Edits.erase(std::unique(Diags.Edits.begin(), Diags.Edits.end(),
+                                  [](const auto &A, const auto &B) {
+                                    return A.Offset == B.Offset;
+                                  }),
+                      Diags.Edits.end());
+    for (auto It = Diags.Edits.rbegin(); It != Diags.Edits.rend(); ++It)
+      if (It->Offset + It->Length <= Text.size())
+        Text.replace(It->Offset, It->Length, It->Text);
     ForwardingDiagConsumer Again(DiagOpts.get(), /*ErrorsOnly=*/true);
     Result = runDevicePass(File, Args, ClangPath, &Text, Opts, Again);
     Result.RewrittenSource =
