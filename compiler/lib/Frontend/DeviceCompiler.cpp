@@ -80,6 +80,8 @@ public:
           {SM.getFileOffset(SM.getExpansionLoc(Info.getLocation())), 0, "template "});
       return true;
     }
+    if (ID == diag::err_ambiguous_reference)
+      return recordAmpNameFixIt(Info);
     if (ID != diag::err_typename_missing && ID != diag::err_typename_missing_template &&
         ID != diag::err_main_returns_nonint)
       return false;
@@ -103,6 +105,32 @@ public:
       Found = true;
     }
     return Found;
+  }
+
+  /// Under `using namespace std; using namespace concurrency;` on Linux,
+  /// `array` also finds std::array (libstdc++'s <tuple>, which <amp.h>'s
+  /// <future> and <memory> include, declares it) and `index` glibc's BSD
+  /// index(); Visual C++'s headers declare neither. Resolve such a name
+  /// toward C++ AMP's by qualifying it.
+  bool recordAmpNameFixIt(const Diagnostic &Info) {
+    if (Info.getNumArgs() < 1 ||
+        Info.getArgKind(0) != DiagnosticsEngine::ak_declarationname)
+      return false;
+    DeclarationName Name = DeclarationName::getFromOpaqueInteger(Info.getRawArg(0));
+    std::string Id = Name.getAsString();
+    if (Id != "array" && Id != "index")
+      return false;
+    const SourceManager &SM = Info.getSourceManager();
+    SourceLocation Loc = Info.getLocation();
+    if (Loc.isMacroID())
+      return false;
+    // Only the name as written (not `::array`, or text of a macro).
+    bool Invalid = false;
+    const char *At = SM.getCharacterData(Loc, &Invalid);
+    if (Invalid || llvm::StringRef(At).substr(0, Id.size()) != Id)
+      return false;
+    Edits.push_back({SM.getFileOffset(Loc), 0, "Concurrency::"});
+    return true;
   }
 
   RestrictDiagConsumer &restrictions() { return Printer; }
