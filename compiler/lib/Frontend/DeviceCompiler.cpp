@@ -43,7 +43,17 @@ public:
     LangOpts = LO;
     Printer.BeginSourceFile(LO, PP);
   }
-  void EndSourceFile() override { Printer.EndSourceFile(); }
+  void EndSourceFile() override {
+    // Clang's recovery from an error it turned into a Visual C++ fix-it may
+    // cause more errors (an ambiguous `array` taken as std::array): those
+    // are dropped, and the parse with the fix-its applied reports what is
+    // really wrong.
+    if (RetryWithFixIts && Errors && !Edits.empty()) {
+      Printer.dropErrors();
+      Retry = true;
+    }
+    Printer.EndSourceFile();
+  }
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     // Visual C++ accepts a member template called on a dependent object
@@ -82,6 +92,8 @@ public:
     }
     if (ID == diag::err_ambiguous_reference)
       return recordAmpNameFixIt(Info);
+    if (ID == diag::err_lvalue_reference_bind_to_temporary)
+      return recordHandleReferenceFixIt(Info);
     if (ID != diag::err_typename_missing && ID != diag::err_typename_missing_template &&
         ID != diag::err_main_returns_nonint)
       return false;
@@ -94,13 +106,14 @@ public:
         continue;
       SourceLocation B = H.RemoveRange.getBegin();
       unsigned Begin = SM.getFileOffset(B);
+      // An insertion has an empty character range; a replacement (`void`
+      // -> `int`) a token range, which ends after its last token.
       unsigned Length = 0;
-      if (!H.RemoveRange.getEnd().isMacroID() && H.RemoveRange.getEnd() != B) {
-        SourceLocation E = H.RemoveRange.getEnd();
-        if (H.RemoveRange.isTokenRange())
-          E = Lexer::getLocForEndOfToken(E, 0, SM, LangOpts);
+      SourceLocation E = H.RemoveRange.getEnd();
+      if (H.RemoveRange.isTokenRange())
+        E = Lexer::getLocForEndOfToken(E, 0, SM, LangOpts);
+      if (E.isValid() && !E.isMacroID() && SM.getFileOffset(E) > Begin)
         Length = SM.getFileOffset(E) - Begin;
-      }
       Edits.push_back({Begin, Length, H.CodeToInsert});
       Found = true;
     }
@@ -133,6 +146,38 @@ public:
     return true;
   }
 
+  /// Visual C++ binds a non-const reference to a temporary and extends its
+  /// life (`accelerator_view &v = accelerator().default_view;`).
+  /// accelerator and accelerator_view are handles (copies share one device
+  /// or queue), so a copy behaves exactly as that reference: the `&` of the
+  /// declaration is blanked, which keeps every column. Only variable
+  /// declarations are handled (the diagnostic points at the variable's
+  /// name, with the `&` just before it); arguments are not.
+  bool recordHandleReferenceFixIt(const Diagnostic &Info) {
+    if (Info.getNumArgs() < 2 || Info.getArgKind(1) != DiagnosticsEngine::ak_qualtype)
+      return false;
+    QualType T = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(1)));
+    const CXXRecordDecl *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+    if (!RD || !isInAmpNamespace(RD) ||
+        (RD->getName() != "accelerator" && RD->getName() != "accelerator_view"))
+      return false;
+    const SourceManager &SM = Info.getSourceManager();
+    SourceLocation Loc = Info.getLocation();
+    if (Loc.isMacroID())
+      return false;
+    FileID FID = SM.getFileID(Loc);
+    llvm::StringRef Buf = SM.getBufferData(FID);
+    unsigned Off = SM.getFileOffset(Loc);
+    // Back over blanks to the `&` (and not `&&`).
+    unsigned P = Off;
+    while (P > 0 && (Buf[P - 1] == ' ' || Buf[P - 1] == '\t'))
+      --P;
+    if (P < 2 || Buf[P - 1] != '&' || Buf[P - 2] == '&')
+      return false;
+    Edits.push_back({P - 1, 1, " "});
+    return true;
+  }
+
   RestrictDiagConsumer &restrictions() { return Printer; }
   unsigned printedErrors() const { return Printer.printedErrors(); }
   unsigned Errors = 0;
@@ -146,6 +191,10 @@ public:
   /// The Visual C++ fix-its (`template`, `typename`, `int main`) to apply.
   std::vector<Edit> Edits;
   LangOptions LangOpts;
+  /// Whether errors may be dropped for a parse with the fix-its (first
+  /// parse only), and whether they were.
+  bool RetryWithFixIts = false;
+  bool Retry = false;
 
 private:
   RestrictDiagConsumer Printer;
@@ -257,6 +306,7 @@ DeviceCompileResult compileDevice(const std::string &File,
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts(new DiagnosticOptions());
   DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
   ForwardingDiagConsumer Diags(DiagOpts.get(), /*ErrorsOnly=*/false);
+  Diags.RetryWithFixIts = true;
   // Restriction specifiers in the spec's positions that Clang does not parse
   // (`mutable restrict(amp)`, `restrict(amp) noexcept`, before a trailing
   // return type) are moved first, on the same lines (SpecifierReorder.h).
@@ -280,7 +330,8 @@ DeviceCompileResult compileDevice(const std::string &File,
         Defines + "#line 1 \"" + File + "\"\n" + Reordered.Text;
 
   unsigned Printed = Diags.printedErrors();
-  if (!Diags.Edits.empty() && !Diags.Errors) {
+  if (!Diags.Edits.empty() && (!Diags.Errors || Diags.Retry)) {
+    Diags.Errors = 0;
     // Parse again with the fix-its applied; the host pass
     // compiles the same text (DeviceCompileResult::RewrittenSource).
     if (!Buffer) {
