@@ -80,6 +80,8 @@ bool parseOptions(int Argc, const char *const *Argv, Options &Opts) {
         return error("invalid value '" + Mode + "' in '" + A + "'");
       Opts.FPContract = Mode != "off";
       Opts.CodegenArgs.push_back(A.str());
+    } else if (A == "-fms-extensions" || A == "-fno-ms-extensions") {
+      Opts.FrontendArgs.push_back(A.str());
     } else if (A == "-fdelayed-template-parsing" ||
                A == "-fno-delayed-template-parsing") {
       Opts.DelayedTemplateParsing = A == "-fdelayed-template-parsing";

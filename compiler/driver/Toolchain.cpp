@@ -55,9 +55,12 @@ int Toolchain::run(llvm::ArrayRef<std::string> Args) const {
 std::vector<std::string> languageModeArgs(const Toolchain &TC,
                                           const std::string &Std) {
   // HIP mode gives restrict(...) its semantics (see include/ampcc/restrict.h);
-  // no HIP installation is needed or used.
+  // no HIP installation is needed or used. -fms-extensions accepts Visual
+  // C++'s __int64 and __declspec; besides those keywords it only defines
+  // _WCHAR_T_DEFINED and _NATIVE_WCHAR_T_DEFINED (unlike -fms-compatibility,
+  // which breaks libstdc++).
   return {"-x", "hip", "-nogpuinc", "-nogpulib", "-std=" + Std,
-          "-fdeclspec", "-Wno-cuda-compat", "-D__AMPCC__=1",
+          "-fdeclspec", "-fms-extensions", "-Wno-cuda-compat", "-D__AMPCC__=1",
           "-isystem", TC.IncludeDir};
 }
 
