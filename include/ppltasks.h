@@ -5,5 +5,6 @@
 
 #include "ppl.h"
 #include "ampcc/ppl/tasks.h"
+#include "ampcc/ppl/task_combinators.h"
 
 #endif // AMPCC_PPLTASKS_H
