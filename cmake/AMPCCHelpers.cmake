@@ -25,8 +25,8 @@ set(_AMPCC_LAUNCHER "${CMAKE_CURRENT_LIST_DIR}/ampcc-launcher")
 # the host compile of compiler/driver/ampcc.cpp. ampcc-launcher removes them
 # again (ampcc adds its own); -D__AMPCC__=1 is the marker it looks for.
 set(AMPCC_LANGUAGE_FLAGS
-  -xhip -nogpuinc -nogpulib --offload-host-only -fdeclspec -Wno-cuda-compat
-  -D__AMPCC__=1)
+  -xhip -nogpuinc -nogpulib --offload-host-only -fdeclspec -fms-extensions
+  -fdelayed-template-parsing -Wno-cuda-compat -D__AMPCC__=1)
 
 # ampcc_add_to_target(TARGET <target> [SOURCES <source>...])
 #

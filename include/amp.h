@@ -18,7 +18,16 @@
 // Visual C++'s <amp.h> reaches these through its runtime headers, and C++ AMP
 // programs use them without including them.
 #include <cstdarg>
+// glibc's <string.h> also declares the BSD function index() at global
+// scope; under `using namespace concurrency;` every `index<1>` would then be
+// ambiguous. When <amp.h> is the first to include it, glibc's function gets
+// another name (nothing else uses the deprecated BSD name). A program that
+// includes <cstring> earlier gets the device pass's fix-up instead
+// (docs/migrating-from-visual-cpp.md).
+#pragma push_macro("index")
+#define index __ampcc_glibc_index
 #include <cstring>
+#pragma pop_macro("index")
 
 #include "ampcc/restrict.h"
 #include "ampcc/exceptions.h"

@@ -80,6 +80,11 @@ bool parseOptions(int Argc, const char *const *Argv, Options &Opts) {
         return error("invalid value '" + Mode + "' in '" + A + "'");
       Opts.FPContract = Mode != "off";
       Opts.CodegenArgs.push_back(A.str());
+    } else if (A == "-fms-extensions" || A == "-fno-ms-extensions") {
+      Opts.FrontendArgs.push_back(A.str());
+    } else if (A == "-fdelayed-template-parsing" ||
+               A == "-fno-delayed-template-parsing") {
+      Opts.DelayedTemplateParsing = A == "-fdelayed-template-parsing";
     } else if (A.starts_with("-std=")) {
       Opts.Std = A.substr(5).str();
       if (Opts.Std != "c++17" && Opts.Std != "c++20" && Opts.Std != "gnu++17" &&
@@ -166,6 +171,8 @@ void printHelp() {
          "  -g                 Debug information for host code\n"
          "  -std=c++17|c++20   Language standard (default c++17)\n"
          "  -MD -MMD -MF <f> -MT <t>  Write make-style dependencies\n"
+         "  -fno-delayed-template-parsing  Parse templates where they are written\n"
+         "                     (default: when instantiated, as Visual C++ does)\n"
          "  -L<dir> -l<lib> -Wl,<arg>  Passed to the linker\n"
          "  -save-temps        Keep the generated host stub and OpenCL C\n"
          "  -v                 Print the commands ampcc runs\n"

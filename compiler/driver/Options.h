@@ -35,6 +35,9 @@ struct Options {
   bool ShowVersion = false;
   bool ShowHelp = false;
   bool FPContract = true;  ///< -ffp-contract=off turns fusion off in kernels
+  /// Function templates parsed when instantiated, as Visual C++ does;
+  /// -fno-delayed-template-parsing turns it off.
+  bool DelayedTemplateParsing = true;
 };
 
 /// Parses \p Argv into \p Opts; on error prints "ampcc: error: ..." and

@@ -128,6 +128,12 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     return false;
   }
   std::vector<std::string> Frontend = languageModeArgs(TC, Opts.Std);
+  // Visual C++ parses a function template's body when it is instantiated,
+  // so names it uses may be declared after it (a header's template naming
+  // accelerator_view before the .cpp's `using namespace concurrency;`).
+  // clang-cl does the same by default.
+  if (Opts.DelayedTemplateParsing)
+    Frontend.push_back("-fdelayed-template-parsing");
   Frontend.insert(Frontend.end(), Opts.FrontendArgs.begin(), Opts.FrontendArgs.end());
 
   if (Opts.Verbose)
@@ -259,7 +265,11 @@ int Driver::run() {
   for (const std::string &A : Opts.CodegenArgs)
     if (llvm::StringRef(A).starts_with("-g"))
       Cmd.push_back(A);
-  Cmd.insert(Cmd.end(), {TC.RuntimeLib, "-lOpenCL", "-lpthread", "-o",
+  // oneTBB carries <ppl.h> and friends. It is always on the link line, so a
+  // program needs no flag for PPL; --as-needed keeps it out of programs
+  // that do not use it (no extra shared library to load at start-up).
+  Cmd.insert(Cmd.end(), {TC.RuntimeLib, "-lOpenCL", "-Wl,--push-state,--as-needed",
+                         "-ltbb", "-Wl,--pop-state", "-lpthread", "-o",
                          Opts.Output.empty() ? "a.out" : Opts.Output});
   return TC.run(Cmd) == 0 ? 0 : 1;
 }

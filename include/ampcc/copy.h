@@ -17,7 +17,6 @@
 #include "array_view.h"
 #include "completion_future.h"
 
-#include <functional>
 #include <iterator>
 #include <type_traits>
 
@@ -97,8 +96,15 @@ void copy(const array_view<T, N> &Src, OutputIter DestBegin) {
 // --- copy_async -------------------------------------------------------------------------
 
 namespace details {
+/// An argument held by reference (an array: it cannot be copied). Not
+/// std::reference_wrapper: <functional> brings all of <array>, and with it
+/// a complete std::array beside C++ AMP's under `using namespace std;`.
+template <typename X> struct ByRef {
+  X *P;
+};
+template <typename X> ByRef<X> byRef(X &V) { return ByRef<X>{&V}; }
 template <typename X> X &unwrapArg(X &V) { return V; }
-template <typename X> X &unwrapArg(std::reference_wrapper<X> V) { return V.get(); }
+template <typename X> X &unwrapArg(ByRef<X> V) { return *V.P; }
 
 /// The body of a copy_async: a named functor (not a lambda, so that nothing
 /// here is implicitly restrict(cpu,amp)) holding the arguments of copy.
@@ -127,21 +133,21 @@ completion_future copyAsync3(A First, B Second, C Third) {
 
 template <typename T, int N>
 completion_future copy_async(const array<T, N> &Src, array<T, N> &Dest) {
-  return details::copyAsync2(std::cref(Src), std::ref(Dest));
+  return details::copyAsync2(details::byRef(Src), details::byRef(Dest));
 }
 template <typename T, int N>
 completion_future copy_async(const array<T, N> &Src,
                              const array_view<T, N> &Dest) {
-  return details::copyAsync2(std::cref(Src), Dest);
+  return details::copyAsync2(details::byRef(Src), Dest);
 }
 template <typename T, int N>
 completion_future copy_async(const array_view<const T, N> &Src,
                              array<T, N> &Dest) {
-  return details::copyAsync2(Src, std::ref(Dest));
+  return details::copyAsync2(Src, details::byRef(Dest));
 }
 template <typename T, int N>
 completion_future copy_async(const array_view<T, N> &Src, array<T, N> &Dest) {
-  return details::copyAsync2(Src, std::ref(Dest));
+  return details::copyAsync2(Src, details::byRef(Dest));
 }
 template <typename T, int N>
 completion_future copy_async(const array_view<const T, N> &Src,
@@ -156,11 +162,11 @@ completion_future copy_async(const array_view<T, N> &Src,
 template <typename InputIter, typename T, int N>
 completion_future copy_async(InputIter SrcBegin, InputIter SrcEnd,
                              array<T, N> &Dest) {
-  return details::copyAsync3(SrcBegin, SrcEnd, std::ref(Dest));
+  return details::copyAsync3(SrcBegin, SrcEnd, details::byRef(Dest));
 }
 template <typename InputIter, typename T, int N>
 completion_future copy_async(InputIter SrcBegin, array<T, N> &Dest) {
-  return details::copyAsync2(SrcBegin, std::ref(Dest));
+  return details::copyAsync2(SrcBegin, details::byRef(Dest));
 }
 template <typename InputIter, typename T, int N>
 completion_future copy_async(InputIter SrcBegin, InputIter SrcEnd,
@@ -173,7 +179,7 @@ completion_future copy_async(InputIter SrcBegin, const array_view<T, N> &Dest) {
 }
 template <typename OutputIter, typename T, int N>
 completion_future copy_async(const array<T, N> &Src, OutputIter DestBegin) {
-  return details::copyAsync2(std::cref(Src), DestBegin);
+  return details::copyAsync2(details::byRef(Src), DestBegin);
 }
 template <typename OutputIter, typename T, int N>
 completion_future copy_async(const array_view<T, N> &Src, OutputIter DestBegin) {

@@ -33,6 +33,25 @@ const CXXMethodDecl *findCallOperator(const CXXRecordDecl *RD) {
   return nullptr;
 }
 
+/// The compute domain of a C++ AMP parallel_for_each overload: the class
+/// template specialization `extent<N>` or `tiled_extent<...>` that the
+/// parameter before the kernel takes, or null. PPL's iterator overload
+/// parallel_for_each(first, last, f) shares the name and namespace, and must
+/// stay an ordinary host call.
+const ClassTemplateSpecializationDecl *computeDomainOf(const FunctionDecl *FD) {
+  if (FD->getNumParams() < 2)
+    return nullptr;
+  QualType DomainTy =
+      FD->getParamDecl(FD->getNumParams() - 2)->getType().getNonReferenceType();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      DomainTy->getAsCXXRecordDecl());
+  if (!Spec || !isInAmpNamespace(Spec))
+    return nullptr;
+  if (Spec->getName() != "extent" && Spec->getName() != "tiled_extent")
+    return nullptr;
+  return Spec;
+}
+
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
   explicit Finder(ASTContext &Ctx) : Ctx(Ctx) {}
@@ -45,6 +64,9 @@ public:
     if (!FD || FD->getName() != "parallel_for_each" || !isInAmpNamespace(FD))
       return true;
     if (CE->isTypeDependent() || CE->isValueDependent())
+      return true;
+    const ClassTemplateSpecializationDecl *Spec = computeDomainOf(FD);
+    if (!Spec)
       return true;
     const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
     if (!Args || Args->size() == 0)
@@ -65,22 +87,17 @@ public:
       return true;
     }
     // The compute domain is the parameter before the kernel.
-    QualType DomainTy =
-        FD->getParamDecl(FD->getNumParams() - 2)->getType().getNonReferenceType();
-    if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-            DomainTy->getAsCXXRecordDecl())) {
-      const TemplateArgumentList &TA = Spec->getTemplateArgs();
-      if (Spec->getName() == "extent") {
-        Site.Rank = TA.get(0).getAsIntegral().getZExtValue();
-      } else if (Spec->getName() == "tiled_extent") {
-        // tiled_extent<D0, D1 = 0, D2 = 0>: the rank is the number of
-        // non-zero tile dimensions.
-        Site.Tiled = true;
-        for (unsigned I = 0; I < TA.size() && I < 3; ++I) {
-          Site.Tile[I] = TA.get(I).getAsIntegral().getZExtValue();
-          if (Site.Tile[I])
-            Site.Rank = I + 1;
-        }
+    const TemplateArgumentList &TA = Spec->getTemplateArgs();
+    if (Spec->getName() == "extent") {
+      Site.Rank = TA.get(0).getAsIntegral().getZExtValue();
+    } else {
+      // tiled_extent<D0, D1 = 0, D2 = 0>: the rank is the number of
+      // non-zero tile dimensions.
+      Site.Tiled = true;
+      for (unsigned I = 0; I < TA.size() && I < 3; ++I) {
+        Site.Tile[I] = TA.get(I).getAsIntegral().getZExtValue();
+        if (Site.Tile[I])
+          Site.Rank = I + 1;
       }
     }
     Sites.push_back(Site);

@@ -14,6 +14,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Basic/CharInfo.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/Support/Process.h"
@@ -43,16 +44,22 @@ public:
       : Printer(Opts), ErrorsOnly(ErrorsOnly) {}
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *P) override {
     PP = P;
+    LangOpts = LO;
     Printer.BeginSourceFile(LO, P);
   }
-  void EndSourceFile() override { Printer.EndSourceFile(); }
+  void EndSourceFile() override {
+    // Clang's recovery from an error it turned into a Visual C++ fix-it may
+    // cause more errors (an ambiguous `array` taken as std::array): those
+    // are dropped, and the parse with the fix-its applied reports what is
+    // really wrong.
+    if (RetryWithFixIts && Errors && !Edits.empty()) {
+      Printer.dropErrors();
+      Retry = true;
+    }
+    Printer.EndSourceFile();
+  }
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
-    // Visual C++ accepts a member template called on a dependent object
-    // without the `template` keyword (A.extent.tile<16,16>()), and C++ AMP
-    // code relies on it. Clang recovers and knows the fix-it: report it as a
-    // warning, remember the fix-it, and let the caller parse again with it
-    // applied.
     // restrict(...) or tile_static on something other than a function or a
     // variable (a class, a variable declared restrict(cpu), a function
     // declared tile_static) is an error in C++ AMP; Clang only warns that
@@ -68,13 +75,14 @@ public:
           !afterParameterList(Info))
         Level = DiagnosticsEngine::Error;
     }
-    if (Info.getID() == diag::err_template_kw_missing &&
-        Info.getSourceManager().isInMainFile(Info.getLocation())) {
-      // The diagnostic points at the template's name; the keyword goes
-      // right before it.
-      const SourceManager &SM = Info.getSourceManager();
-      Insertions.push_back(
-          {SM.getFileOffset(SM.getExpansionLoc(Info.getLocation())), "template "});
+    // Visual C++ accepts a member template called on a dependent object
+    // without the `template` keyword (A.extent.tile<16,16>()), a dependent
+    // type without `typename`, and `void main()`, and C++ AMP code relies
+    // on them. Clang recovers and knows the fix-it: report it as a warning,
+    // remember the fix-it, and let the caller parse again with it applied.
+    if (Level >= DiagnosticsEngine::Error &&
+        Info.getSourceManager().isInMainFile(Info.getLocation()) &&
+        recordVisualCppFixIt(Info)) {
       Level = DiagnosticsEngine::Warning;
       SuppressedNotes = false;
     } else if (Level >= DiagnosticsEngine::Error) {
@@ -89,6 +97,106 @@ public:
       SuppressedNotes = Level < DiagnosticsEngine::Error;
     Printer.HandleDiagnostic(Level, Info);
   }
+  /// Records the fix-it of an error that Visual C++ accepts; false for
+  /// other errors.
+  bool recordVisualCppFixIt(const Diagnostic &Info) {
+    const SourceManager &SM = Info.getSourceManager();
+    unsigned ID = Info.getID();
+    if (ID == diag::err_template_kw_missing) {
+      // The diagnostic points at the template's name; the keyword goes
+      // right before it.
+      Edits.push_back(
+          {SM.getFileOffset(SM.getExpansionLoc(Info.getLocation())), 0, "template "});
+      return true;
+    }
+    if (ID == diag::err_ambiguous_reference)
+      return recordAmpNameFixIt(Info);
+    if (ID == diag::err_lvalue_reference_bind_to_temporary)
+      return recordHandleReferenceFixIt(Info);
+    if (ID != diag::err_typename_missing && ID != diag::err_typename_missing_template &&
+        ID != diag::err_main_returns_nonint)
+      return false;
+    // `typename ` inserted before the dependent name; `void` of `void main()`
+    // replaced by `int` (which returns 0 when main ends, as Visual C++'s
+    // void main does). Both are Clang's own fix-its.
+    bool Found = false;
+    for (const FixItHint &H : Info.getFixItHints()) {
+      if (H.RemoveRange.isInvalid() || H.RemoveRange.getBegin().isMacroID())
+        continue;
+      SourceLocation B = H.RemoveRange.getBegin();
+      unsigned Begin = SM.getFileOffset(B);
+      // An insertion has an empty character range; a replacement (`void`
+      // -> `int`) a token range, which ends after its last token.
+      unsigned Length = 0;
+      SourceLocation E = H.RemoveRange.getEnd();
+      if (H.RemoveRange.isTokenRange())
+        E = Lexer::getLocForEndOfToken(E, 0, SM, LangOpts);
+      if (E.isValid() && !E.isMacroID() && SM.getFileOffset(E) > Begin)
+        Length = SM.getFileOffset(E) - Begin;
+      Edits.push_back({Begin, Length, H.CodeToInsert});
+      Found = true;
+    }
+    return Found;
+  }
+
+  /// Under `using namespace std; using namespace concurrency;` on Linux,
+  /// `array` also finds std::array (libstdc++'s <tuple>, which <amp.h>'s
+  /// <future> and <memory> include, declares it) and `index` glibc's BSD
+  /// index(); Visual C++'s headers declare neither. Resolve such a name
+  /// toward C++ AMP's by qualifying it.
+  bool recordAmpNameFixIt(const Diagnostic &Info) {
+    if (Info.getNumArgs() < 1 ||
+        Info.getArgKind(0) != DiagnosticsEngine::ak_declarationname)
+      return false;
+    DeclarationName Name = DeclarationName::getFromOpaqueInteger(Info.getRawArg(0));
+    std::string Id = Name.getAsString();
+    if (Id != "array" && Id != "index")
+      return false;
+    const SourceManager &SM = Info.getSourceManager();
+    SourceLocation Loc = Info.getLocation();
+    if (Loc.isMacroID())
+      return false;
+    // Only the name as written (not `::array`, or text of a macro).
+    bool Invalid = false;
+    const char *At = SM.getCharacterData(Loc, &Invalid);
+    if (Invalid || llvm::StringRef(At).substr(0, Id.size()) != Id)
+      return false;
+    Edits.push_back({SM.getFileOffset(Loc), 0, "Concurrency::"});
+    return true;
+  }
+
+  /// Visual C++ binds a non-const reference to a temporary and extends its
+  /// life (`accelerator_view &v = accelerator().default_view;`).
+  /// accelerator and accelerator_view are handles (copies share one device
+  /// or queue), so a copy behaves exactly as that reference: the `&` of the
+  /// declaration is blanked, which keeps every column. Only variable
+  /// declarations are handled (the diagnostic points at the variable's
+  /// name, with the `&` just before it); arguments are not.
+  bool recordHandleReferenceFixIt(const Diagnostic &Info) {
+    if (Info.getNumArgs() < 2 || Info.getArgKind(1) != DiagnosticsEngine::ak_qualtype)
+      return false;
+    QualType T = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(1)));
+    const CXXRecordDecl *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+    if (!RD || !isInAmpNamespace(RD) ||
+        (RD->getName() != "accelerator" && RD->getName() != "accelerator_view"))
+      return false;
+    const SourceManager &SM = Info.getSourceManager();
+    SourceLocation Loc = Info.getLocation();
+    if (Loc.isMacroID())
+      return false;
+    FileID FID = SM.getFileID(Loc);
+    llvm::StringRef Buf = SM.getBufferData(FID);
+    unsigned Off = SM.getFileOffset(Loc);
+    // Back over blanks to the `&` (and not `&&`).
+    unsigned P = Off;
+    while (P > 0 && (Buf[P - 1] == ' ' || Buf[P - 1] == '\t'))
+      --P;
+    if (P < 2 || Buf[P - 1] != '&' || Buf[P - 2] == '&')
+      return false;
+    Edits.push_back({P - 1, 1, " "});
+    return true;
+  }
+
   RestrictDiagConsumer &restrictions() { return Printer; }
 
   /// Does the specifier Clang ignored follow a parameter list? Then it is on
@@ -134,8 +242,20 @@ public:
   }
   unsigned printedErrors() const { return Printer.printedErrors(); }
   unsigned Errors = 0;
-  /// (file offset, text) insertions of `template` fix-its in the main file.
-  std::vector<std::pair<unsigned, std::string>> Insertions;
+  /// A fix-it in the main file: replace Length bytes at Offset by Text.
+  struct Edit {
+    unsigned Offset;
+    unsigned Length;
+    std::string Text;
+    bool operator<(const Edit &O) const { return Offset < O.Offset; }
+  };
+  /// The Visual C++ fix-its (`template`, `typename`, `int main`) to apply.
+  std::vector<Edit> Edits;
+  LangOptions LangOpts;
+  /// Whether errors may be dropped for a parse with the fix-its (first
+  /// parse only), and whether they were.
+  bool RetryWithFixIts = false;
+  bool Retry = false;
 
 private:
   const Preprocessor *PP = nullptr;
@@ -287,6 +407,7 @@ DeviceCompileResult compileDevice(const std::string &File,
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts(new DiagnosticOptions());
   DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
   ForwardingDiagConsumer Diags(DiagOpts.get(), /*ErrorsOnly=*/false);
+  Diags.RetryWithFixIts = true;
   // Restriction specifiers in the spec's positions that Clang does not parse
   // (`mutable restrict(amp)`, `restrict(amp) noexcept`, before a trailing
   // return type) are moved first, on the same lines (SpecifierReorder.h).
@@ -322,8 +443,9 @@ DeviceCompileResult compileDevice(const std::string &File,
         Defines + "#line 1 \"" + File + "\"\n" + Reordered.Text;
 
   unsigned Printed = Diags.printedErrors();
-  if (!Diags.Insertions.empty() && !Diags.Errors) {
-    // Parse again with the `template` keywords inserted; the host pass
+  if (!Diags.Edits.empty() && (!Diags.Errors || Diags.Retry)) {
+    Diags.Errors = 0;
+    // Parse again with the fix-its applied; the host pass
     // compiles the same text (DeviceCompileResult::RewrittenSource).
     if (!Buffer) {
       llvm::errs() << "ampcc: error: cannot read '" << File << "'\n";
@@ -332,12 +454,18 @@ DeviceCompileResult compileDevice(const std::string &File,
     }
     std::string Text =
         Reordered.Changed ? Reordered.Text : (*Buffer)->getBuffer().str();
-    std::sort(Diags.Insertions.begin(), Diags.Insertions.end());
-    for (auto It = Diags.Insertions.rbegin(); It != Diags.Insertions.rend(); ++It)
-      if (It->first <= Text.size())
-        Text.insert(It->first, It->second);
+    // Templates are parsed once per instantiation too: one edit per place.
+    std::stable_sort(Diags.Edits.begin(), Diags.Edits.end());
+    Diags.Edits.erase(std::unique(Diags.Edits.begin(), Diags.Edits.end(),
+                                  [](const auto &A, const auto &B) {
+                                    return A.Offset == B.Offset;
+                                  }),
+                      Diags.Edits.end());
+    for (auto It = Diags.Edits.rbegin(); It != Diags.Edits.rend(); ++It)
+      if (It->Offset + It->Length <= Text.size())
+        Text.replace(It->Offset, It->Length, It->Text);
     ForwardingDiagConsumer Again(DiagOpts.get(), /*ErrorsOnly=*/true);
-    Result = runDevicePass(File, Args, ClangPath, &Text, Opts, Again, {});
+    Result = runDevicePass(File, Args, ClangPath, &Text, Opts, Again, Reordered.Misplacements);
     Result.RewrittenSource =
         Defines.empty() ? std::move(Text)
                         : Defines + "#line 1 \"" + File + "\"\n" + Text;

@@ -317,6 +317,18 @@ StoredDiagnostic RestrictDiagConsumer::unmove(const StoredDiagnostic &SD) const 
                           Fixes);
 }
 
+void RestrictDiagConsumer::dropErrors() {
+  closeFinding();
+  Findings.clear();
+  Groups.erase(std::remove_if(Groups.begin(), Groups.end(),
+                              [](const Group &G) {
+                                return !G.Diags.empty() &&
+                                       G.Diags.front().getLevel() >=
+                                           DiagnosticsEngine::Error;
+                              }),
+               Groups.end());
+}
+
 void RestrictDiagConsumer::flush() {
   closeFinding();
   for (ClangFinding &F : Findings)

@@ -85,6 +85,10 @@ public:
   /// the same layout (else empty).
   llvm::StringRef originalMainText() const { return Original; }
 
+  /// Forgets the errors held so far (warnings stay): the caller parses the
+  /// file again with fix-its applied, and that parse reports what remains.
+  void dropErrors();
+
   /// Replaces CUDA terms in \p Message by C++ AMP ones.
   static std::string reword(llvm::StringRef Message);
 
