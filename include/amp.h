@@ -6,6 +6,15 @@
 #ifndef AMPCC_AMP_H
 #define AMPCC_AMP_H
 
+// glibc's <strings.h> declares the BSD function `char *index(const char *, int)`
+// in the global namespace, so under `using namespace concurrency;` every
+// `index<1>` would be ambiguous. Visual C++ has no such function. Including
+// <strings.h> first with `index` renamed keeps the BSD declaration out of the
+// way; its include guard stops later includes from declaring it again.
+#define index ampcc_bsd_index_
+#include <strings.h>
+#undef index
+
 // Visual C++'s <amp.h> reaches these through its runtime headers, and C++ AMP
 // programs use them without including them.
 #include <cstdarg>

@@ -200,6 +200,7 @@ std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
   for (const CXXBaseSpecifier &B : RD->bases())
     Body += "  " + lowerType(B.getType(), B.getBeginLoc()) + " _base" +
             std::to_string(BaseNo++) + ";\n";
+
   for (const FieldDecl *F : RD->fields()) {
     std::string FieldName = fieldName(F);
     QualType FT = F->getType();
@@ -372,7 +373,7 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
   // address space is learned from the return statements.
   if (Ctor) {
     for (const CXXCtorInitializer *Init : Ctor->inits())
-      FE.emitCtorInit(Init);
+      FE.emitCtorInit(Init, Ctor->getParent());
   }
   FE.emitStmt(Def->getBody());
   // Storage for tile_static variables here and in callees: trailing
@@ -410,6 +411,18 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
   Sig += ")";
   Bodies += lineDirective(Def->getBeginLoc()) + "\n" + Sig + " {\n" + Prologue +
             FE.output() + Epilogue + "}\n\n";
+}
+
+std::string DeviceCodeGen::baseFieldName(const CXXRecordDecl *Derived,
+                                         const CXXRecordDecl *Base) {
+  unsigned No = 0;
+  for (const CXXBaseSpecifier &B : Derived->bases()) {
+    const CXXRecordDecl *BD = B.getType()->getAsCXXRecordDecl();
+    if (BD && BD->getCanonicalDecl() == Base->getCanonicalDecl())
+      break;
+    ++No;
+  }
+  return "_base" + std::to_string(No);
 }
 
 // --- Kernels ----------------------------------------------------------------

@@ -148,6 +148,10 @@ public:
   std::string uniqueGlobalName(llvm::StringRef Base);
   /// A safe spelling of a local identifier (renames OpenCL keywords).
   static std::string safeLocalName(llvm::StringRef Name);
+  /// The member of \p Derived's lowered struct that holds its direct base
+  /// \p Base (bases are the leading members `_base0`, `_base1`, ...).
+  static std::string baseFieldName(const clang::CXXRecordDecl *Derived,
+                                   const clang::CXXRecordDecl *Base);
 
   /// Adds a type definition once per \p Key (after those emitted so far).
   void addTypeDef(llvm::StringRef Key, const std::string &Code);

@@ -356,11 +356,26 @@ void FunctionEmitter::emitReturn(const ReturnStmt *RS) {
   line("return " + expr(E) + ";");
 }
 
-void FunctionEmitter::emitCtorInit(const CXXCtorInitializer *Init) {
+void FunctionEmitter::emitCtorInit(const CXXCtorInitializer *Init,
+                                   const CXXRecordDecl *Derived) {
   const Expr *E = Init->getInit();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E->IgnoreImplicit()))
+    if (CE->getConstructor()->isDefaultConstructor() &&
+        CE->getConstructor()->isTrivial())
+      return;
+  if (isa<ImplicitValueInitExpr>(E))
+    return;
+  if (Init->isDelegatingInitializer())
+    return line("*_this = " + expr(E) + ";");
+  if (Init->isBaseInitializer()) {
+    // Bases are the leading _baseN members of the lowered struct.
+    const CXXRecordDecl *Base = Init->getBaseClass()->getAsCXXRecordDecl();
+    return line("_this->" + DeviceCodeGen::baseFieldName(Derived, Base) + " = " +
+                expr(E) + ";");
+  }
   if (!Init->isMemberInitializer()) {
     report(CG.getDiags(), Init->getSourceLocation(), Diag::err_amp_unsupported_stmt)
-        << "base class initializer";
+        << "virtual base class initializer";
     return;
   }
   const FieldDecl *F = Init->getMember();
@@ -416,7 +431,7 @@ std::string FunctionEmitter::expr(const Expr *E) {
     return expr(OVE->getSourceExpr());
 
   if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr,
-          CXXNullPtrLiteralExpr, CharacterLiteral>(E))
+          CXXNullPtrLiteralExpr, GNUNullExpr, CharacterLiteral>(E))
     return literal(E);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return declRef(DRE);
@@ -509,7 +524,7 @@ std::string FunctionEmitter::literal(const Expr *E) {
   }
   if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
     return BL->getValue() ? "true" : "false";
-  if (isa<CXXNullPtrLiteralExpr>(E))
+  if (isa<CXXNullPtrLiteralExpr, GNUNullExpr>(E)) // nullptr, NULL (__null)
     return "0";
   if (const auto *FL = dyn_cast<FloatingLiteral>(E)) {
     bool IsFloat = FL->getType()->isSpecificBuiltinType(BuiltinType::Float);
@@ -614,11 +629,22 @@ std::string FunctionEmitter::cast(const CastExpr *CE) {
   }
   case CK_DerivedToBase:
   case CK_UncheckedDerivedToBase: {
-    // Bases are the leading _baseN members of the lowered struct.
+    // Bases are the leading _baseN members of the lowered struct: follow the
+    // cast's path one base at a time.
+    QualType From = Sub->getType();
+    if (From->isPointerType())
+      From = From->getPointeeType();
+    const CXXRecordDecl *Cur = From->getAsCXXRecordDecl();
+    std::string Path;
+    for (const CXXBaseSpecifier *B : CE->path()) {
+      const CXXRecordDecl *Next = B->getType()->getAsCXXRecordDecl();
+      Path += (Path.empty() ? "" : ".") + DeviceCodeGen::baseFieldName(Cur, Next);
+      Cur = Next;
+    }
     std::string S = expr(Sub);
     if (CE->getType()->isPointerType())
-      return "(&(" + S + ")->_base0)";
-    return "(" + S + ")._base0";
+      return "(&(" + S + ")->" + Path + ")";
+    return "(" + S + ")." + Path;
   }
   case CK_BitCast:
     if (CE->getType()->isPointerType())

@@ -83,7 +83,8 @@ private:
   void emitReturn(const clang::ReturnStmt *RS);
 public:
   /// A constructor's member initializer, as an assignment through _this.
-  void emitCtorInit(const clang::CXXCtorInitializer *Init);
+  void emitCtorInit(const clang::CXXCtorInitializer *Init,
+                    const clang::CXXRecordDecl *Derived);
 private:
   std::string condition(const clang::Stmt *Init, const clang::VarDecl *CondVar,
                         const clang::Expr *Cond);

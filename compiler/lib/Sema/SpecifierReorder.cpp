@@ -64,6 +64,7 @@ public:
   ReorderResult run() {
     lex();
     match();
+    renameContextual();
     blankMalformed();
     for (size_t I = 0; I < Code.size(); ++I) {
       size_t End;
@@ -287,6 +288,81 @@ private:
       if (Pos != Code[U.B].Off)
         PendingMoves.push_back({B, ReorderResult::Move{Pos, Code[U.B].Off, Len}});
       Pos += Len + 1;
+    }
+  }
+
+  /// Keywords after which `(` opens an expression or a statement's condition,
+  /// never a parameter list.
+  static bool isExpressionKeyword(StringRef S) {
+    return llvm::is_contained({"if", "while", "for", "switch", "return", "sizeof", "alignof",
+                               "decltype", "case", "else", "do", "new", "delete", "typeid",
+                               "static_assert", "co_return", "co_await", "co_yield", "and",
+                               "or", "not", "__alignof", "_Alignof"},
+                              S);
+  }
+
+  /// Is the `restrict` at \p I (followed by `(`) a restriction specifier? It is
+  /// one where a declarator's qualifiers may stand: after a parameter list (and
+  /// any cv/ref qualifiers, exception specification or other specifier), after
+  /// a lambda introducer, or after a trailing return type. Anywhere else
+  /// (`int restrict(int)`, `restrict(x)` as a call, a class named `restrict`)
+  /// the word is an ordinary identifier: C++ AMP makes it a contextual keyword
+  /// (spec §2.1).
+  bool isSpecifierPosition(size_t I) const {
+    size_t K = I;
+    while (K > 0) {
+      long S = unitBackward(K - 1);
+      if (S < 0)
+        break;
+      K = static_cast<size_t>(S);
+    }
+    if (K == 0)
+      return false;
+    size_t P = K - 1;
+    if (kind(P, tok::r_square) && Match[P] >= 0)
+      return true; // `[captures] restrict(amp)`
+    if (kind(P, tok::r_paren) && Match[P] > 0) {
+      size_t O = static_cast<size_t>(Match[P]);
+      // `(` after a name, `operator@`, `>` (template-id), `]` (lambda) or `)`
+      // (a declarator such as `(*fp)(int)`) opens a parameter list; after a
+      // statement keyword, an operator or punctuation it is a cast or a
+      // parenthesised expression.
+      if (O >= 2 && (is(O - 2, "operator") || is(O - 1, "operator")))
+        return true;
+      if (Code[O - 1].Kind == tok::raw_identifier)
+        return !isExpressionKeyword(Code[O - 1].Text);
+      return kind(O - 1, tok::greater) || kind(O - 1, tok::r_square) ||
+             kind(O - 1, tok::r_paren);
+    }
+    // After a trailing return type: `-> T restrict(amp)`.
+    int Depth = 0;
+    for (size_t J = I, N = 0; J-- > 0 && N < 64; ++N) {
+      tok::TokenKind TK = Code[J].Kind;
+      if (TK == tok::r_paren || TK == tok::r_square)
+        ++Depth;
+      else if (TK == tok::l_paren || TK == tok::l_square) {
+        if (--Depth < 0)
+          return false;
+      } else if (Depth == 0 && (TK == tok::semi || TK == tok::l_brace ||
+                                TK == tok::r_brace || TK == tok::comma || TK == tok::equal))
+        return false;
+      else if (Depth == 0 && TK == tok::arrow)
+        return true;
+    }
+    return false;
+  }
+
+  /// `restrict` used as an identifier before `(` would be taken by the
+  /// `restrict(...)` macro: every use of the identifier in the file (a class
+  /// named `restrict` is also named without `(`) is renamed to a reserved
+  /// identifier of the same width, consistently in both passes (diagnostics
+  /// say `restrict` again, see TargetDiagnostics.cpp).
+  void renameContextual() {
+    for (size_t I = 0; I < Code.size(); ++I) {
+      if (!is(I, "restrict") || (kind(I + 1, tok::l_paren) && isSpecifierPosition(I)))
+        continue;
+      edit(Code[I].Off, Code[I].Len, ContextualRestrictName);
+      Code[I].Text = ContextualRestrictName;
     }
   }
 

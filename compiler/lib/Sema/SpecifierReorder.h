@@ -17,7 +17,9 @@
 // are kept), so diagnostics keep pointing at the user's lines. Object-like
 // macros of the main file that stand for a restriction
 // (`#define __GPU restrict(cpu, amp)`) are understood too. Nothing is
-// rewritten when nothing needs to be.
+// rewritten when nothing needs to be. `restrict` is a contextual keyword:
+// where it is followed by `(` but is not in a specifier position (a function
+// or a class named `restrict`) it is renamed, so the macro leaves it alone.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_SEMA_SPECIFIERREORDER_H
@@ -45,6 +47,11 @@ struct ReorderResult {
   /// source can be shown in diagnostics in place of Text.
   bool SameLayout = false;
 };
+
+/// What `restrict` becomes where it is an identifier followed by `(` (a
+/// function or class named `restrict`): same width, reserved to the
+/// implementation, never a macro.
+inline constexpr const char ContextualRestrictName[] = "_Rstrict";
 
 ReorderResult reorderRestrictionSpecifiers(llvm::StringRef Source);
 

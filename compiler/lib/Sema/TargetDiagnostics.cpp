@@ -1,5 +1,6 @@
 //===- TargetDiagnostics.cpp - Clang's CUDA wording in C++ AMP terms ---===//
 #include "TargetDiagnostics.h"
+#include "SpecifierReorder.h"
 
 #include "CheckContext.h"
 
@@ -81,6 +82,7 @@ std::string RestrictDiagConsumer::reword(StringRef Message) {
       {"'host' attribute", "restrict(cpu)"},
       {"'shared' attribute", "tile_static"},
       {"when compiling for gfx906", ""},
+      {ContextualRestrictName, "restrict"}, // see SpecifierReorder.h
   };
   std::string S = Message.str();
   for (const auto &[From, To] : Terms)
