@@ -364,6 +364,10 @@ bool Parser::one(llvm::StringRef A) {
              A.starts_with("-fuse-ld=") || A.starts_with("--ld-path=")) {
     Opts.LinkArgs.push_back(A.str());
 
+  } else if (A.starts_with("@")) {
+    // Still here after expansion: the file could not be read.
+    return error("cannot read response file '" + A.drop_front() +
+                 "': no such file or directory");
   } else if (A.starts_with("-") && A != "-") {
     std::string Near = nearestSpelling(A);
     if (!Near.empty())

@@ -17,6 +17,8 @@
 #include "../lib/Frontend/DeviceCompiler.h"
 
 #include "llvm/ADT/StringExtras.h"
+
+#include <map>
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Support/InitLLVM.h"
@@ -95,6 +97,31 @@ kernelAliasTable(const std::vector<std::pair<std::string, std::string>> &Keys) {
          "(ampcc::rt::registerKernelAliases(AmpccKernelAliases, " +
          std::to_string(Keys.size()) + "), true);\n} // namespace\n";
   return Out;
+}
+
+/// Under -fno-rtti a lambda's key names its source location only, so a
+/// lambda in a function template launched from two instantiations gives
+/// two kernels one key: refuse that rather than run the wrong kernel.
+static bool
+uniqueKernelKeys(const std::string &Src,
+                 const std::vector<std::pair<std::string, std::string>> &Keys) {
+  std::map<std::string, std::string> Seen;
+  for (const auto &K : Keys) {
+    auto [It, New] = Seen.emplace(K.first, K.second);
+    if (!New && It->second != K.second) {
+      size_t At = K.first.find("(lambda at ");
+      std::string Where = At == std::string::npos ? K.first : K.first.substr(At);
+      if (!Where.empty() && Where.back() == ']')
+        Where.pop_back();
+      llvm::errs() << "ampcc: error: " << Src << ": with -fno-rtti, the kernel "
+                   << Where << " is launched from several instantiations of "
+                   << "one template, which cannot be told apart without RTTI; "
+                   << "compile without -fno-rtti, or make the kernel a "
+                   << "function object templated on the same parameters\n";
+      return false;
+    }
+  }
+  return true;
 }
 
 std::string Driver::objectNameFor(const std::string &Src, llvm::StringRef Ext) {
@@ -302,8 +329,11 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     std::string StubObject = tempFile(Src, ".kernels.o");
     std::string StubText = emitHostStub(Device.Kernels, Device.Program, Src,
                                         Device.UsesDouble);
-    if (Opts.NoRTTI)
+    if (Opts.NoRTTI) {
+      if (!uniqueKernelKeys(Src, Device.KernelKeys))
+        return false;
       StubText += kernelAliasTable(Device.KernelKeys);
+    }
     if (!writeFile(Stub, StubText))
       return false;
     std::vector<std::string> StubCmd = {TC.ClangXX, "-x", "c++", "-std=c++17",
