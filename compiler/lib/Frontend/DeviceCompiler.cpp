@@ -239,6 +239,8 @@ DeviceCompileResult compileDevice(const std::string &File,
       DiagOpts->ShowOptionNames = false;
     else if (A == "-fdiagnostics-show-option")
       DiagOpts->ShowOptionNames = true;
+    else if (A == "-fdiagnostics-parseable-fixits")
+      DiagOpts->ShowParseableFixits = true;
     else if (A == "-fcolor-diagnostics" || A == "-fdiagnostics-color" ||
              A == "-fdiagnostics-color=always")
       DiagOpts->ShowColors = true;
