@@ -239,7 +239,7 @@ void printProfile(const std::vector<Record> &Records) {
                  kindName(T.first), (unsigned long long)T.second.Count,
                  (unsigned long long)T.second.Bytes, T.second.Ns / 1e6,
                  T.second.Ns ? double(T.second.Bytes) / T.second.Ns : 0.0);
-  std::fprintf(stderr, "%-20s %9llu %14s %12.3f\n", "program builds (host)",
+  std::fprintf(stderr, "%-21s %8llu %14s %12.3f\n", "program builds (host)",
                (unsigned long long)Builds.Count, "", Builds.Ns / 1e6);
 }
 
