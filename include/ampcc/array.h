@@ -319,6 +319,8 @@ public:
   const T &operator()(const Concurrency::index<N> &Idx) const restrict(amp);
   typename details::Projection<T, N>::type operator[](int I0) restrict(amp);
   typename details::Projection<const T, N>::type operator[](int I0) const restrict(amp);
+  typename details::Projection<T, N>::type operator()(int I0) restrict(amp);
+  typename details::Projection<const T, N>::type operator()(int I0) const restrict(amp);
   T &operator()(int I0, int I1) restrict(amp);
   const T &operator()(int I0, int I1) const restrict(amp);
   T &operator()(int I0, int I1, int I2) restrict(amp);
@@ -370,6 +372,50 @@ public:
     return cview().section(I0, I1, I2, E0, E1, E2);
   }
 
+  // Device sections: section(origin, extent) is lowered by the compiler like
+  // array_view's (AmpLibrary.cpp); the other forms are written in its terms.
+  array_view<T, N> section(const Concurrency::index<N> &Origin,
+                           const Concurrency::extent<N> &Ext) restrict(amp);
+  array_view<const T, N> section(const Concurrency::index<N> &Origin,
+                                 const Concurrency::extent<N> &Ext) const restrict(amp);
+  array_view<T, N> section(const Concurrency::index<N> &Origin) restrict(amp) {
+    return section(Origin, restOf(Origin));
+  }
+  array_view<const T, N> section(const Concurrency::index<N> &Origin) const
+      restrict(amp) {
+    return section(Origin, restOf(Origin));
+  }
+  array_view<T, N> section(const Concurrency::extent<N> &Ext) restrict(amp) {
+    return section(Concurrency::index<N>(), Ext);
+  }
+  array_view<const T, N> section(const Concurrency::extent<N> &Ext) const
+      restrict(amp) {
+    return section(Concurrency::index<N>(), Ext);
+  }
+  array_view<T, N> section(int I0, int E0) restrict(amp) {
+    return section(Concurrency::index<N>(I0), Concurrency::extent<N>(E0));
+  }
+  array_view<const T, N> section(int I0, int E0) const restrict(amp) {
+    return section(Concurrency::index<N>(I0), Concurrency::extent<N>(E0));
+  }
+  array_view<T, N> section(int I0, int I1, int E0, int E1) restrict(amp) {
+    return section(Concurrency::index<N>(I0, I1), Concurrency::extent<N>(E0, E1));
+  }
+  array_view<const T, N> section(int I0, int I1, int E0, int E1) const
+      restrict(amp) {
+    return section(Concurrency::index<N>(I0, I1), Concurrency::extent<N>(E0, E1));
+  }
+  array_view<T, N> section(int I0, int I1, int I2, int E0, int E1, int E2)
+      restrict(amp) {
+    return section(Concurrency::index<N>(I0, I1, I2),
+                   Concurrency::extent<N>(E0, E1, E2));
+  }
+  array_view<const T, N> section(int I0, int I1, int I2, int E0, int E1,
+                                 int E2) const restrict(amp) {
+    return section(Concurrency::index<N>(I0, I1, I2),
+                   Concurrency::extent<N>(E0, E1, E2));
+  }
+
   // --- Reshaping (spec §5.1.6): an array is contiguous, of any rank -------------
   template <int K>
   array_view<T, K> view_as(const Concurrency::extent<K> &ViewExt) restrict(cpu) {
@@ -387,6 +433,17 @@ public:
   array_view<const U, 1> reinterpret_as() const restrict(cpu) {
     return array_view<const T, 1>(flat()).template reinterpret_as<U>();
   }
+
+  // Device reshaping and data(): lowered by the compiler (AmpLibrary.cpp).
+  template <int K>
+  array_view<T, K> view_as(const Concurrency::extent<K> &ViewExt) restrict(amp);
+  template <int K>
+  array_view<const T, K> view_as(const Concurrency::extent<K> &ViewExt) const
+      restrict(amp);
+  template <typename U> array_view<U, 1> reinterpret_as() restrict(amp);
+  template <typename U> array_view<const U, 1> reinterpret_as() const restrict(amp);
+  T *data() restrict(amp);
+  const T *data() const restrict(amp);
 
   // --- Host data and copies --------------------------------------------------------
   /// The host copy of the elements (made current first; the device copy
@@ -417,6 +474,14 @@ public:
   details::ViewShape<N> _M_shape;
 
 private:
+  /// The extent from Origin to the array's end.
+  Concurrency::extent<N> restOf(const Concurrency::index<N> &Origin) const
+      restrict(amp) {
+    Concurrency::extent<N> Rest = get_extent();
+    for (int I = 0; I < N; ++I)
+      Rest._M_base[I] -= Origin._M_base[I];
+    return Rest;
+  }
   array_view<T, N> view() const { return array_view<T, N>(const_cast<array &>(*this)); }
   array_view<const T, N> cview() const { return array_view<const T, N>(*this); }
   /// All elements as one rank-1 view (arrays are dense).

@@ -199,13 +199,21 @@ public:
   array_view(int E0, int E1, int E2) { initOwned(Concurrency::extent<N>(E0, E1, E2)); }
 
   // --- Views of an array share its storage (spec §5.2.2) ---------------------
-  array_view(array<nonconst_value_type, N> &Src) : _M_shape(Src._M_shape) {
+  // restrict(cpu,amp): kernels make views of captured arrays too; on the
+  // device this is a struct copy (see the copy constructor below).
+  array_view(array<nonconst_value_type, N> &Src) restrict(cpu, amp)
+      : _M_shape(Src._M_shape) {
+#ifndef __AMPCC_DEVICE_PASS__
     ampcc::rt::retainSource(_M_shape.H.Source);
+#endif
   }
   template <typename U = T, typename = typename std::enable_if<
                                 std::is_const<U>::value>::type>
-  array_view(const array<nonconst_value_type, N> &Src) : _M_shape(Src._M_shape) {
+  array_view(const array<nonconst_value_type, N> &Src) restrict(cpu, amp)
+      : _M_shape(Src._M_shape) {
+#ifndef __AMPCC_DEVICE_PASS__
     ampcc::rt::retainSource(_M_shape.H.Source);
+#endif
   }
 
   // --- Copy semantics: views share their data source -------------------------

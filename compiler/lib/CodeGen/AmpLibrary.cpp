@@ -108,7 +108,7 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
 }
 
 std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
-                                            const Expr *Object,
+                                            const Expr *Object, bool ObjectIsPointer,
                                             llvm::ArrayRef<const Expr *> Args,
                                             SourceLocation Loc, bool &Handled) {
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
@@ -135,12 +135,20 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
   }
   if (!MD || !DeviceCodeGen::isViewClass(MD->getParent()))
     return "";
+  // Members <amp.h> defines in C++ (the other section overloads, ...) are
+  // lowered like any code; only the declarations are the compiler's to
+  // implement. Assignment has a body for the host's reference counting but
+  // is a struct copy on the device.
+  if (MD->isDefined() && MD->getOverloadedOperator() != OO_Equal)
+    return "";
   Handled = true;
   const CXXRecordDecl *RD = MD->getParent();
   unsigned Rank = viewRank(RD);
   std::string View = CG.lowerType(QualType(RD->getTypeForDecl(), 0), Loc);
   std::string Elem = CG.pointerTo(viewElement(RD), AddrSpace::Global, Loc);
-  std::string Obj = expr(Object);
+  // Views are passed by value: `this` inside <amp.h>'s own members is a
+  // pointer to the view.
+  std::string Obj = ObjectIsPointer ? "(*" + expr(Object) + ")" : expr(Object);
   std::string R = std::to_string(Rank);
 
   auto Linear = [&](auto IndexOf) {
@@ -171,7 +179,7 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
     if (Args.size() == 1 && Rank > 1) {
       // A projection: the rank N-1 view of row Args[0] (spec §5.2.5).
       std::string Sub = CG.lowerType(MD->getReturnType(), Loc);
-      std::string Fn = View + "_project";
+      std::string Fn = View + "_project_" + Sub; // const arrays give const views
       std::string Body = "  " + Sub + " r;\n  r.data = v.data;\n"
                          "  r.shape.off = v.shape.off + i * v.shape.stride[0];\n";
       for (unsigned I = 0; I + 1 < Rank; ++I) {
@@ -203,16 +211,19 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
   }
   if (MD->getName() == "section" && Args.size() == 2) {
     // section(origin, extent); the other forms are <amp.h> code calling it.
-    std::string Fn = View + "_section";
+    // The result is an array_view even when the object is an array (a
+    // different struct with the same fields).
+    std::string Ret = CG.lowerType(MD->getReturnType(), Loc);
+    std::string Fn = View + "_section" + (Ret == View ? "" : "_" + Ret);
     std::string IdxTy = CG.lowerType(Args[0]->getType().getNonReferenceType().getUnqualifiedType(), Loc);
     std::string ExtTy = CG.lowerType(Args[1]->getType().getNonReferenceType().getUnqualifiedType(), Loc);
-    std::string Body = "  " + View + " r = v;\n";
+    std::string Body = "  " + Ret + " r;\n  r.data = v.data;\n  r.shape = v.shape;\n";
     for (unsigned I = 0; I < Rank; ++I) {
       std::string D = std::to_string(I);
       Body += "  r.shape.off += o._M_base[" + D + "] * v.shape.stride[" + D + "];\n"
               "  r.shape.ext[" + D + "] = e._M_base[" + D + "];\n";
     }
-    CG.addHelper(Fn, View + " " + Fn + "(" + View + " v, " + IdxTy + " o, " +
+    CG.addHelper(Fn, Ret + " " + Fn + "(" + View + " v, " + IdxTy + " o, " +
                          ExtTy + " e) {\n" + Body + "  return r;\n}\n\n");
     return Fn + "(" + Obj + ", " + expr(Args[0]) + ", " + expr(Args[1]) + ")";
   }

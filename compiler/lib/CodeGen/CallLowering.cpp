@@ -178,7 +178,7 @@ std::string FunctionEmitter::callFunction(const FunctionDecl *FD,
                                           const Expr *Site) {
   SourceLocation Loc = Site->getBeginLoc();
   bool Handled = false;
-  std::string Lib = ampLibraryCall(FD, Object, Args, Loc, Handled);
+  std::string Lib = ampLibraryCall(FD, Object, ObjectIsPointer, Args, Loc, Handled);
   if (Handled)
     return Lib;
 

@@ -230,6 +230,31 @@ std::string FunctionEmitter::condition(const Stmt *Init, const VarDecl *CondVar,
   return expr(Cond);
 }
 
+/// The space of the first non-null pointer assigned to \p VD in its
+/// function, or private.
+AddrSpace FunctionEmitter::assignedSpace(const VarDecl *VD) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  const Stmt *Body = FD ? FD->getBody() : nullptr;
+  if (!Body)
+    return AddrSpace::Private;
+  llvm::SmallVector<const Stmt *, 32> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->getOpcode() == BO_Assign) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+      const Expr *RHS = BO->getRHS();
+      if (DRE && DRE->getDecl() == VD &&
+          !RHS->isNullPointerConstant(CG.getContext(), Expr::NPC_ValueDependentIsNotNull))
+        return pointeeSpaceOf(RHS);
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return AddrSpace::Private;
+}
+
 void FunctionEmitter::emitDecl(const VarDecl *VD) {
   if (VD->isStaticLocal() && !VD->hasAttr<CUDASharedAttr>()) {
     // Static locals are a restriction violation (spec §2.4.2); the
@@ -265,7 +290,11 @@ void FunctionEmitter::emitDecl(const VarDecl *VD) {
     return;
   }
   if (T->isPointerType()) {
-    VI.Space = Init ? pointeeSpaceOf(Init) : AddrSpace::Private;
+    // OpenCL 1.2 has no generic address space: a pointer declared without a
+    // target (or as null) takes the space of what is assigned to it later.
+    bool NoTarget = !Init || Init->isNullPointerConstant(CG.getContext(),
+                                                         Expr::NPC_ValueDependentIsNotNull);
+    VI.Space = NoTarget ? assignedSpace(VD) : pointeeSpaceOf(Init);
     line(CG.pointerTo(T->getPointeeType(), VI.Space, VD->getLocation()) + Name +
          (Init ? " = " + expr(Init) : "") + ";");
     Vars[VD] = VI;

@@ -83,6 +83,7 @@ private:
   void emitReturn(const clang::ReturnStmt *RS);
 public:
   /// A constructor's member initializer, as an assignment through _this.
+  AddrSpace assignedSpace(const clang::VarDecl *VD);
   void emitCtorInit(const clang::CXXCtorInitializer *Init,
                     const clang::CXXRecordDecl *Derived);
 private:
@@ -104,7 +105,7 @@ private:
                            const clang::Expr *Site);
   /// Array_view members and device intrinsics, or "" if \p FD is not one.
   std::string ampLibraryCall(const clang::FunctionDecl *FD,
-                             const clang::Expr *Object,
+                             const clang::Expr *Object, bool ObjectIsPointer,
                              llvm::ArrayRef<const clang::Expr *> Args,
                              clang::SourceLocation Loc, bool &Handled);
   std::string mathCall(const clang::FunctionDecl *FD,

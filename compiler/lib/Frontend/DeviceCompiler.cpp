@@ -6,6 +6,8 @@
 #include "../Sema/SpecifierReorder.h"
 #include "../Sema/SpecifierRules.h"
 #include "../Sema/TargetDiagnostics.h"
+#include "../Support/Diagnostics.h"
+#include "SpecifierMacros.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Expr.h"
@@ -13,6 +15,7 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/Support/Process.h"
@@ -40,8 +43,9 @@ class ForwardingDiagConsumer : public DiagnosticConsumer {
 public:
   ForwardingDiagConsumer(DiagnosticOptions *Opts, bool ErrorsOnly)
       : Printer(Opts), ErrorsOnly(ErrorsOnly) {}
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Printer.BeginSourceFile(LO, PP);
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *P) override {
+    PP = P;
+    Printer.BeginSourceFile(LO, P);
   }
   void EndSourceFile() override { Printer.EndSourceFile(); }
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
@@ -51,6 +55,21 @@ public:
     // code relies on it. Clang recovers and knows the fix-it: report it as a
     // warning, remember the fix-it, and let the caller parse again with it
     // applied.
+    // restrict(...) or tile_static on something other than a function or a
+    // variable (a class, a variable declared restrict(cpu), a function
+    // declared tile_static) is an error in C++ AMP; Clang only warns that
+    // the attribute does not apply.
+    if (Level == DiagnosticsEngine::Warning &&
+        (Info.getID() == diag::warn_attribute_wrong_decl_type ||
+         Info.getID() == diag::warn_attribute_wrong_decl_type_str)) {
+      llvm::SmallString<128> Msg;
+      Info.FormatDiagnostic(Msg);
+      StringRef M = Msg;
+      if ((M.contains("'host' attribute") || M.contains("'device' attribute") ||
+           M.contains("'shared' attribute")) &&
+          !afterParameterList(Info))
+        Level = DiagnosticsEngine::Error;
+    }
     if (Info.getID() == diag::err_template_kw_missing &&
         Info.getSourceManager().isInMainFile(Info.getLocation())) {
       // The diagnostic points at the template's name; the keyword goes
@@ -73,12 +92,55 @@ public:
     Printer.HandleDiagnostic(Level, Info);
   }
   RestrictDiagConsumer &restrictions() { return Printer; }
+
+  /// Does the specifier Clang ignored follow a parameter list? Then it is on
+  /// a function pointer or function type (`int (*p)(int) restrict(cpu)`),
+  /// which C++ AMP allows and Clang cannot represent: a warning. Anywhere
+  /// else (`T *p restrict(cpu);`, `class C restrict(amp)`) it is an error.
+  /// Qualifiers and macros between the `)` and the specifier are skipped
+  /// (`(int) const REF_QUALIFIER __GPU`).
+  bool afterParameterList(const Diagnostic &Info) const {
+    if (!Info.hasSourceManager())
+      return false;
+    const SourceManager &SM = Info.getSourceManager();
+    SourceLocation L = SM.getExpansionLoc(Info.getLocation());
+    bool Invalid = false;
+    StringRef Buf = SM.getBufferData(SM.getFileID(L), &Invalid);
+    unsigned Off = SM.getFileOffset(L);
+    if (Invalid || Off > Buf.size())
+      return false;
+    // The token pass's stand-ins for `auto restrict(...)` (_Ra_, _Rb_, _Rc_)
+    // put the specifier before the name on purpose.
+    StringRef At = Buf.substr(Off, 4);
+    if (At == "_Ra_" || At == "_Rb_" || At == "_Rc_")
+      return true;
+    StringRef Before = Buf.substr(0, Off);
+    for (int Steps = 0; Steps < 16; ++Steps) {
+      Before = Before.rtrim();
+      if (Before.ends_with(")"))
+        return true;
+      if (Before.ends_with("&")) {
+        Before = Before.drop_back();
+        continue;
+      }
+      size_t Start = Before.size();
+      while (Start > 0 && isAsciiIdentifierContinue(Before[Start - 1]))
+        --Start;
+      StringRef Word = Before.substr(Start);
+      if (Word.empty() || !(Word == "const" || Word == "volatile" ||
+                            (PP && const_cast<Preprocessor *>(PP)->isMacroDefined(Word))))
+        return false;
+      Before = Before.substr(0, Start);
+    }
+    return false;
+  }
   unsigned printedErrors() const { return Printer.printedErrors(); }
   unsigned Errors = 0;
   /// (file offset, text) insertions of `template` fix-its in the main file.
   std::vector<std::pair<unsigned, std::string>> Insertions;
 
 private:
+  const Preprocessor *PP = nullptr;
   RestrictDiagConsumer Printer;
   bool ErrorsOnly;
   bool SuppressedNotes = true;
@@ -130,8 +192,19 @@ std::vector<std::pair<std::string, std::string>> kernelKeys(ASTContext &Ctx) {
 class KernelConsumer : public ASTConsumer {
 public:
   KernelConsumer(DeviceCompileResult &Result, const DeviceOptions &Opts,
-                 RestrictDiagConsumer &Restrict)
-      : Result(Result), Opts(Opts), Restrict(Restrict) {}
+                 RestrictDiagConsumer &Restrict,
+                 const std::vector<ReorderResult::Misplaced> &Misplaced)
+      : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced) {}
+
+  void Initialize(ASTContext &Ctx) override {
+    // Specifiers out of the spec's order, found by the token pass.
+    SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation Start = SM.getLocForStartOfFile(SM.getMainFileID());
+    for (const ReorderResult::Misplaced &M : Misplaced)
+      report(Ctx.getDiagnostics(), Start.getLocWithOffset(M.Off),
+             Diag::err_restrict_specifier_order)
+          << M.Kind;
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
@@ -161,13 +234,15 @@ private:
   DeviceCompileResult &Result;
   const DeviceOptions &Opts;
   RestrictDiagConsumer &Restrict;
+  const std::vector<ReorderResult::Misplaced> &Misplaced;
 };
 
 class KernelAction : public ASTFrontendAction {
 public:
   KernelAction(DeviceCompileResult &Result, const DeviceOptions &Opts,
-               RestrictDiagConsumer &Restrict)
-      : Result(Result), Opts(Opts), Restrict(Restrict) {}
+               RestrictDiagConsumer &Restrict,
+               const std::vector<ReorderResult::Misplaced> &Misplaced)
+      : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // Checks every restrict(...) list as the preprocessor expands it.
     CI.getPreprocessor().addPPCallbacks(
@@ -176,13 +251,14 @@ public:
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
-    return std::make_unique<KernelConsumer>(Result, Opts, Restrict);
+    return std::make_unique<KernelConsumer>(Result, Opts, Restrict, Misplaced);
   }
 
 private:
   DeviceCompileResult &Result;
   const DeviceOptions &Opts;
   RestrictDiagConsumer &Restrict;
+  const std::vector<ReorderResult::Misplaced> &Misplaced;
 };
 
 } // namespace
@@ -194,7 +270,8 @@ static DeviceCompileResult runDevicePass(const std::string &File,
                                          const std::string &ClangPath,
                                          const std::string *Contents,
                                          const DeviceOptions &Opts,
-                                         ForwardingDiagConsumer &Diags) {
+                                         ForwardingDiagConsumer &Diags,
+                                         const std::vector<ReorderResult::Misplaced> &Misplaced) {
   DeviceCompileResult Result;
   std::vector<std::string> Args = {ClangPath};
   Args.insert(Args.end(), FrontendArgs.begin(), FrontendArgs.end());
@@ -217,7 +294,7 @@ static DeviceCompileResult runDevicePass(const std::string &File,
   llvm::IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(), FS));
   tooling::ToolInvocation Invocation(
-      Args, std::make_unique<KernelAction>(Result, Opts, Diags.restrictions()),
+      Args, std::make_unique<KernelAction>(Result, Opts, Diags.restrictions(), Misplaced),
       Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   if (!Invocation.run() || Diags.Errors)
@@ -254,8 +331,19 @@ DeviceCompileResult compileDevice(const std::string &File,
   // return type) are moved first, on the same lines (SpecifierReorder.h).
   auto Buffer = llvm::MemoryBuffer::getFile(File);
   ReorderResult Reordered;
-  if (Buffer)
+  if (Buffer) {
     Reordered = reorderRestrictionSpecifiers((*Buffer)->getBuffer());
+    // Names from headers or -D options where specifiers stand: learn what
+    // they mean from the preprocessor, then order again (SpecifierMacros.h).
+    if (Reordered.NeedsMacros) {
+      std::vector<std::string> PPArgs = {ClangPath};
+      PPArgs.insert(PPArgs.end(), FrontendArgs.begin(), FrontendArgs.end());
+      PPArgs.insert(PPArgs.end(), {"--offload-device-only", "--offload-arch=gfx906",
+                                   "-fsyntax-only", "-D__AMPCC_DEVICE_PASS__=1"});
+      SpecifierMacroMap Macros = collectSpecifierMacros(File, PPArgs);
+      Reordered = reorderRestrictionSpecifiers((*Buffer)->getBuffer(), &Macros);
+    }
+  }
   std::vector<std::string> Args = FrontendArgs;
   std::string Defines;
   for (const std::string &D : Reordered.Defines) {
@@ -266,7 +354,8 @@ DeviceCompileResult compileDevice(const std::string &File,
   if (Reordered.Changed)
     Diags.restrictions().setRewrite(Reordered, (*Buffer)->getBuffer());
   DeviceCompileResult Result = runDevicePass(
-      File, Args, ClangPath, Reordered.Changed ? &Reordered.Text : nullptr, Opts, Diags);
+      File, Args, ClangPath, Reordered.Changed ? &Reordered.Text : nullptr, Opts, Diags,
+      Reordered.Misplacements);
   if (Reordered.Changed)
     Result.RewrittenSource =
         Defines + "#line 1 \"" + File + "\"\n" + Reordered.Text;
@@ -287,7 +376,7 @@ DeviceCompileResult compileDevice(const std::string &File,
       if (It->first <= Text.size())
         Text.insert(It->first, It->second);
     ForwardingDiagConsumer Again(DiagOpts.get(), /*ErrorsOnly=*/true);
-    Result = runDevicePass(File, Args, ClangPath, &Text, Opts, Again);
+    Result = runDevicePass(File, Args, ClangPath, &Text, Opts, Again, {});
     Result.RewrittenSource =
         Defines.empty() ? std::move(Text)
                         : Defines + "#line 1 \"" + File + "\"\n" + Text;

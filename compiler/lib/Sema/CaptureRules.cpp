@@ -51,6 +51,13 @@ public:
         continue;
       }
       T = T.getNonReferenceType();
+      if (CheckContext::isArrayOrTexture(T)) {
+        // The closure would hold a copy of the whole array, made on the
+        // host: C++ AMP passes arrays to amp lambdas by reference only.
+        if (C.error(Loc, Diag::err_restrict_capture_array_by_value) << V)
+          C.note(V->getLocation(), Diag::note_restrict_declared_here) << V;
+        continue;
+      }
       if (T->isPointerType() && !InAmpCode) {
         if (C.error(Loc, Diag::err_restrict_capture_pointer) << V)
           C.note(V->getLocation(), Diag::note_restrict_declared_here) << V;

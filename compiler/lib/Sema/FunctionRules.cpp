@@ -1,14 +1,22 @@
 //===- FunctionRules.cpp - declarators of amp functions -----------------===//
 //
-// A function of amp code cannot be variadic, virtual, or have a dynamic
-// exception specification (throw(...), including throw(): suggest noexcept).
+// A function of amp code cannot be variadic, virtual, volatile-qualified,
+// have C language linkage, or have a dynamic exception specification
+// (throw(...), including throw(): suggest noexcept). Its restriction
+// specifier must follow the parameter list (spec §2.1.1): GNU attributes in
+// the decl-specifiers (`int restrict(amp) f()`) apply to the function too, so
+// Clang accepts them, and the position is checked here.
 // Parameter and return types are checked by the type rules; recursion by the
 // checker's call-graph walk.
 //
 //===----------------------------------------------------------------------===//
 #include "Rule.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -24,6 +32,11 @@ public:
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->isVirtual())
       C.error(FD->getLocation(), Diag::err_restrict_virtual_function) << 1 << MD->getParent()
                                                                      << FD;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->isVolatile())
+      C.error(FD->getLocation(), Diag::err_restrict_volatile_member) << FD;
+    if (FD->isExternC() && !FD->isImplicit() && !isInAmpNamespace(FD))
+      C.error(FD->getLocation(), Diag::err_restrict_c_linkage) << FD;
+
     const auto *FPT = FD->getType()->getAs<FunctionProtoType>();
     if (!FPT)
       return;
@@ -38,6 +51,70 @@ public:
     if (EST == EST_DynamicNone && R.isValid() && !R.getBegin().isMacroID())
       C.note(R.getBegin(), Diag::note_restrict_use_noexcept)
           << FixItHint::CreateReplacement(R, "noexcept");
+  }
+
+  /// The position rule holds for cpu functions too: every function of the
+  /// translation unit outside system headers and <amp.h>.
+  void checkTranslationUnit(CheckContext &C) override {
+    walk(C.ast().getTranslationUnitDecl(), C);
+  }
+
+private:
+  void walk(const DeclContext *DC, CheckContext &C) {
+    for (const Decl *D : DC->decls()) {
+      if (D->isImplicit() || C.sm().isInSystemHeader(D->getLocation()))
+        continue;
+      if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
+        if (!isInAmpNamespace(NS) && NS->getName() != "Concurrency")
+          walk(NS, C);
+        continue;
+      }
+      if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+        D = FTD->getTemplatedDecl();
+      if (const auto *CTD = dyn_cast<ClassTemplateDecl>(D))
+        D = CTD->getTemplatedDecl();
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        checkSpecifierPosition(FD, C);
+      if (isa<CXXRecordDecl, LinkageSpecDecl>(D))
+        walk(cast<DeclContext>(D), C);
+    }
+  }
+
+  /// The macros SpecifierReorder.cpp puts in place of `auto` carry the
+  /// specifier before the name on purpose.
+  static bool fromReorderMacro(SourceLocation L, const SourceManager &SM,
+                               const LangOptions &LO) {
+    while (L.isMacroID()) {
+      StringRef Name = Lexer::getImmediateMacroName(L, SM, LO);
+      if (Name == "_Ra_" || Name == "_Rb_" || Name == "_Rc_")
+        return true;
+      L = SM.getImmediateMacroCallerLoc(L);
+    }
+    return false;
+  }
+
+  void checkSpecifierPosition(const FunctionDecl *FD, CheckContext &C) {
+    if (FD->isImplicit() || isa<CXXDeductionGuideDecl>(FD))
+      return;
+    const SourceManager &SM = C.sm();
+    SourceLocation Name = SM.getExpansionLoc(FD->getLocation());
+    for (const Attr *A : FD->attrs()) {
+      if (A->isImplicit() || !isa<CUDADeviceAttr, CUDAHostAttr>(A) ||
+          A->getLocation().isInvalid())
+        continue;
+      if (const auto *IA = dyn_cast<InheritableAttr>(A); IA && IA->isInherited())
+        continue;
+      SourceLocation At = SM.getExpansionLoc(A->getLocation());
+      SourceLocation Begin = SM.getExpansionLoc(FD->getBeginLoc());
+      // Only specifiers written in this declaration, between its start and
+      // its name (a redeclaration's attributes come from elsewhere).
+      if (SM.getFileID(At) != SM.getFileID(Name) || !SM.isBeforeInTranslationUnit(At, Name) ||
+          SM.isBeforeInTranslationUnit(At, Begin) ||
+          fromReorderMacro(A->getLocation(), SM, C.langOpts()))
+        continue;
+      C.error(At, Diag::err_restrict_specifier_position) << FD;
+      return;
+    }
   }
 };
 

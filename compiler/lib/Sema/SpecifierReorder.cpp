@@ -4,6 +4,7 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
 #include <map>
@@ -59,13 +60,18 @@ const char *autoMacroValue(int Mask) {
 
 class Reorderer {
 public:
-  explicit Reorderer(StringRef Src) : Src(Src) {}
+  Reorderer(StringRef Src, const SpecifierMacroMap *Known) : Src(Src), Known(Known) {}
 
   ReorderResult run() {
     lex();
+    if (Known)
+      for (const auto &[Name, M] : *Known)
+        if (M.Kind == SpecifierMacro::Restriction && !Aliases.count(Name))
+          Aliases[Name] = M.Mask;
     match();
     renameContextual();
     blankMalformed();
+    findUnknownQualifiers();
     for (size_t I = 0; I < Code.size(); ++I) {
       size_t End;
       if (isGroup(I, End) && !Done.count(I)) {
@@ -74,6 +80,8 @@ public:
       }
     }
     ReorderResult R;
+    R.Misplacements = Misplacements;
+    R.NeedsMacros = NeedsMacros;
     if (Edits.empty())
       return R;
     R.Changed = true;
@@ -192,13 +200,104 @@ private:
     return parseList(Names);
   }
 
+  struct Unit {
+    size_t B, E;
+    bool Group;
+  };
+
+  bool knownAs(size_t I, SpecifierMacro::KindTy K) const {
+    if (!Known || I >= Code.size() || Code[I].Kind != tok::raw_identifier)
+      return false;
+    auto It = Known->find(Code[I].Text);
+    return It != Known->end() && It->second.Kind == K;
+  }
+
+  /// A known macro (not a restriction) standing for qualifiers at \p I.
+  const SpecifierMacro *qualifierMacro(size_t I) const {
+    if (!Known || I >= Code.size() || Code[I].Kind != tok::raw_identifier)
+      return nullptr;
+    auto It = Known->find(Code[I].Text);
+    if (It == Known->end() || It->second.Kind == SpecifierMacro::Restriction ||
+        It->second.Kind == SpecifierMacro::LambdaIntro || It->second.Kind == SpecifierMacro::Auto)
+      return nullptr;
+    if (kind(I + 1, tok::l_paren))
+      return nullptr; // an object-like macro followed by a parenthesis: a call
+    return &It->second;
+  }
+
+  enum UnitKind { UGroup, UCvRef, UMutable, UException, UOther };
+  UnitKind unitKind(const Unit &U) const {
+    if (U.Group)
+      return UGroup;
+    if (const SpecifierMacro *M = qualifierMacro(U.B)) {
+      switch (M->Kind) {
+      case SpecifierMacro::ExceptionSpec:
+        return UException;
+      case SpecifierMacro::Mutable:
+        return UMutable;
+      case SpecifierMacro::CvRef:
+        return UCvRef;
+      default:
+        return UOther;
+      }
+    }
+    if (is(U.B, "const") || is(U.B, "volatile") || kind(U.B, tok::amp) || kind(U.B, tok::ampamp))
+      return UCvRef;
+    if (is(U.B, "mutable"))
+      return UMutable;
+    if (is(U.B, "noexcept") || is(U.B, "throw"))
+      return UException;
+    return UOther;
+  }
+
+  /// An identifier the pass cannot classify after a parameter list, next to
+  /// another qualifier: likely a macro from a header or a -D option, which
+  /// may stand for a specifier that needs moving (or reporting).
+  void findUnknownQualifiers() {
+    if (Known)
+      return;
+    static const llvm::StringSet<> Keywords = {"override", "final", "try", "requires",
+                                               "const", "volatile", "mutable", "noexcept",
+                                               "throw", "restrict", "__attribute__",
+                                               "__declspec", "alignas", "decltype"};
+    for (size_t I = 0; I + 1 < Code.size() && !NeedsMacros; ++I) {
+      if (!kind(I, tok::r_paren) || Match[I] <= 0)
+        continue;
+      size_t O = static_cast<size_t>(Match[I]);
+      if (Code[O - 1].Kind != tok::raw_identifier && !kind(O - 1, tok::r_square) &&
+          !kind(O - 1, tok::greater))
+        continue;
+      unsigned Units = 0, Unknown = 0;
+      size_t T = I + 1;
+      while (T < Code.size()) {
+        long E = unitForward(T);
+        if (E >= 0) {
+          ++Units;
+          T = static_cast<size_t>(E) + 1;
+          continue;
+        }
+        if (Code[T].Kind == tok::raw_identifier && !Keywords.contains(Code[T].Text) &&
+            !kind(T + 1, tok::l_paren)) {
+          ++Units;
+          ++Unknown;
+          ++T;
+          continue;
+        }
+        if (kind(T, tok::arrow))
+          ++Units;
+        break;
+      }
+      NeedsMacros = Unknown > 0 && Units > 1;
+    }
+  }
+
   /// A qualifier unit starting at \p I: its last token, or -1.
   long unitForward(size_t I) const {
     size_t End;
     if (isGroup(I, End))
       return static_cast<long>(End);
     if (is(I, "const") || is(I, "volatile") || is(I, "mutable") || kind(I, tok::amp) ||
-        kind(I, tok::ampamp))
+        kind(I, tok::ampamp) || qualifierMacro(I))
       return static_cast<long>(I);
     if (is(I, "noexcept"))
       return kind(I + 1, tok::l_paren) ? Match[I + 1] : static_cast<long>(I);
@@ -230,7 +329,7 @@ private:
   bool isLambdaParams(size_t PO) const {
     if (PO == 0)
       return false;
-    if (kind(PO - 1, tok::r_square))
+    if (kind(PO - 1, tok::r_square) || knownAs(PO - 1, SpecifierMacro::LambdaIntro))
       return true;
     if (!kind(PO - 1, tok::greater))
       return false;
@@ -247,10 +346,6 @@ private:
   }
 
   // --- Rewriting ------------------------------------------------------------------
-  struct Unit {
-    size_t B, E;
-    bool Group;
-  };
 
   std::string text(size_t B, size_t E) const {
     return Src.substr(Code[B].Off, Code[E].Off + Code[E].Len - Code[B].Off).str();
@@ -406,8 +501,11 @@ private:
     for (size_t I = NameEnd + 1, N = 0; I-- > 0 && N < 64; ++N) {
       if (kind(I, tok::semi) || kind(I, tok::l_brace) || kind(I, tok::r_brace))
         return false;
-      if (is(I, "auto") && Code[I].Len == 4) {
-        edit(Code[I].Off, 4, autoMacro(Mask));
+      if ((is(I, "auto") && Code[I].Len == 4) || knownAs(I, SpecifierMacro::Auto)) {
+        // A macro for `auto` (-DTYPE_SPECIFIER=auto) is replaced the same
+        // way, padded to its width.
+        edit(Code[I].Off, Code[I].Len,
+             std::string(autoMacro(Mask)) + std::string(Code[I].Len - 4, ' '));
         Macros.insert(Mask);
         return true;
       }
@@ -453,9 +551,34 @@ private:
       All.push_back(Unit{T, static_cast<size_t>(E), isGroup(T, End)});
       T = static_cast<size_t>(E) + 1;
     }
-    for (const Unit &U : All)
+    for (const Unit &U : All) {
       if (U.Group)
         Done.insert(U.B);
+      Lambda |= unitKind(U) == UMutable; // only lambdas are `mutable`
+    }
+
+    // The spec's orders (§2.1): functions `cv ref restrict(...) noexcept`,
+    // lambdas `mutable restrict(...) noexcept`. Anything else is reported
+    // and left as written.
+    bool SawGroup = false, SawException = false;
+    for (const Unit &U : All) {
+      UnitKind K = unitKind(U);
+      int Bad = -1;
+      if (K == UGroup && SawException)
+        Bad = 1;
+      else if (K == UMutable && SawGroup && Lambda)
+        Bad = 0;
+      else if (K == UCvRef && SawGroup && !Lambda)
+        Bad = 2;
+      if (Bad >= 0) {
+        const Unit &G = K == UGroup ? U : *std::find_if(All.begin(), All.end(),
+                                                        [](const Unit &X) { return X.Group; });
+        Misplacements.push_back({Code[G.B].Off, Bad});
+        return;
+      }
+      SawGroup |= K == UGroup;
+      SawException |= K == UException;
+    }
 
     std::vector<Unit> Groups, Rest;
     for (const Unit &U : All)
@@ -520,9 +643,9 @@ private:
           return;
         size_t PO = static_cast<size_t>(Match[P - 1]);
         if (isLambdaParams(PO)) {
-          // `-> T restrict(...)` becomes `restrict(...) -> T`.
-          rewrite({Unit{I, GB - 1, false}, Unit{GB, GE, true}},
-                  {Unit{GB, GE, true}, Unit{I, GB - 1, false}});
+          // Visual C++ rejects a lambda's specifier after its trailing
+          // return type (spec §2.1.2).
+          Misplacements.push_back({Code[GB].Off, 3});
         } else if (PO > 0 && autoTrick(PO - 1, groupMask(GB, GE))) {
           blank(GB, GE);
         }
@@ -532,6 +655,9 @@ private:
   }
 
   StringRef Src;
+  const SpecifierMacroMap *Known;
+  std::vector<ReorderResult::Misplaced> Misplacements;
+  bool NeedsMacros = false;
   std::vector<Tok> Code;
   std::vector<long> Match;
   llvm::StringMap<int> Aliases;
@@ -544,8 +670,8 @@ private:
 
 } // namespace
 
-ReorderResult reorderRestrictionSpecifiers(StringRef Source) {
-  return Reorderer(Source).run();
+ReorderResult reorderRestrictionSpecifiers(StringRef Source, const SpecifierMacroMap *Macros) {
+  return Reorderer(Source, Macros).run();
 }
 
 } // namespace ampcc

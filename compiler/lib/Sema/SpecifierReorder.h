@@ -27,10 +27,20 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
 namespace ampcc {
+
+/// What an object-like macro used after a parameter list stands for, as
+/// learned from the preprocessor (Frontend/SpecifierMacros.h): headers and
+/// -D options define them (`#define __GPU restrict(cpu, amp)`, `-DEXC=throw()`).
+struct SpecifierMacro {
+  enum KindTy { Restriction, ExceptionSpec, Mutable, CvRef, Empty, LambdaIntro, Auto } Kind;
+  int Mask = 0; ///< Restriction: bit 0 cpu, bit 1 amp.
+};
+using SpecifierMacroMap = std::map<std::string, SpecifierMacro>;
 
 struct ReorderResult {
   bool Changed = false;
@@ -46,6 +56,17 @@ struct ReorderResult {
   /// Text has the source's length and newlines at the same offsets, so the
   /// source can be shown in diagnostics in place of Text.
   bool SameLayout = false;
+  /// Specifiers out of the spec's order (source offsets): kind 0 before
+  /// `mutable`, 1 after the exception specification, 2 before cv or ref
+  /// qualifiers, 3 after a lambda's trailing return type. Left in place.
+  struct Misplaced {
+    unsigned Off;
+    int Kind;
+  };
+  std::vector<Misplaced> Misplacements;
+  /// An identifier the pass could not classify stands where a specifier
+  /// may: a header's or a -D macro. Run again with SpecifierMacroMap.
+  bool NeedsMacros = false;
 };
 
 /// What `restrict` becomes where it is an identifier followed by `(` (a
@@ -53,7 +74,8 @@ struct ReorderResult {
 /// implementation, never a macro.
 inline constexpr const char ContextualRestrictName[] = "_Rstrict";
 
-ReorderResult reorderRestrictionSpecifiers(llvm::StringRef Source);
+ReorderResult reorderRestrictionSpecifiers(llvm::StringRef Source,
+                                           const SpecifierMacroMap *Macros = nullptr);
 
 } // namespace ampcc
 

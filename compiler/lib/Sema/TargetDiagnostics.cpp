@@ -3,6 +3,7 @@
 #include "SpecifierReorder.h"
 
 #include "CheckContext.h"
+#include "../Support/Diagnostics.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/Basic/DiagnosticIDs.h"
@@ -131,6 +132,26 @@ void RestrictDiagConsumer::HandleDiagnostic(DiagnosticsEngine::Level Level,
   if (!IDs)
     IDs = Info.getDiags()->getDiagnosticIDs();
   unsigned ID = Info.getID();
+  // An implicit special member whose bases or fields have members of both
+  // restrictions has an invalid target; Clang 19 then reports a call to it
+  // with an out-of-range %select and crashes formatting the message. Report
+  // it in ampcc's words without formatting Clang's.
+  if (ID == diag::err_ref_bad_target &&
+      (intArg(Info, 0) > 3 || intArg(Info, 3) > 3)) {
+    std::string Name = "this special member function";
+    if (Info.getArgKind(2) == DiagnosticsEngine::ak_nameddecl)
+      Name = "'" +
+             reinterpret_cast<const NamedDecl *>(Info.getRawArg(2))->getQualifiedNameAsString() +
+             "'";
+    std::string Text = diagText(Diag::err_amp_special_member_collision);
+    Text.replace(Text.find("%0"), 2, Name);
+    closeFinding();
+    Groups.emplace_back();
+    Groups.back().Diags.push_back(
+        StoredDiagnostic(Level, ID, Text, FullSourceLoc(Info.getLocation(), Info.getSourceManager()),
+                         {}, {}));
+    return;
+  }
 
   if (Level == DiagnosticsEngine::Note) {
     StoredDiagnostic SD = reworded(Level, Info);

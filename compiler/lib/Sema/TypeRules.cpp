@@ -4,7 +4,11 @@
 // void and nullptr_t, enumerations over int/unsigned/long/unsigned long,
 // arrays, pointers and references to those (no pointers to pointers, no
 // function pointers or pointers to members), and classes that follow the
-// class rules. 'volatile' is not allowed at any level.
+// class rules. 'volatile' is not allowed at any level, nor pointers to
+// concurrency::array, or arrays of bool, of pointers,
+// of empty classes or of classes holding a bool (their layout on the
+// accelerator differs: spec §2.4.1). Arithmetic on pointers to bool is
+// rejected, and so are floating-point literals beyond their type's range.
 //
 // Checked where a type is written or deduced in amp code: parameters and
 // return types, local variables, explicit casts and functional casts,
@@ -20,7 +24,11 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Error.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -150,6 +158,12 @@ public:
           context(T);
         return;
       }
+      if (const auto *PRD = P->getAsCXXRecordDecl();
+          PRD && isInAmpNamespace(PRD) && PRD->getName() == "array") {
+        if (C.error(Loc, Diag::err_restrict_pointer_to_array, Range) << P.getUnqualifiedType())
+          context(T);
+        return;
+      }
       check(T->getPointeeType(), Depth + 1);
       return;
     }
@@ -172,6 +186,13 @@ public:
       return;
     }
     if (isa<ArrayType>(Can)) {
+      QualType Elem = C.ast().getBaseElementType(T);
+      int Why = badArrayElement(Elem);
+      if (Why >= 0) {
+        if (C.error(Loc, Diag::err_restrict_array_element, Range) << Elem << Why)
+          context(T);
+        return;
+      }
       check(C.ast().getAsArrayType(T)->getElementType(), Depth + 1);
       return;
     }
@@ -191,6 +212,40 @@ public:
   }
 
 private:
+  /// Why \p Elem cannot be an array element type (the %select of
+  /// err_restrict_array_element), or -1.
+  static int badArrayElement(QualType Elem) {
+    Elem = Elem.getCanonicalType();
+    if (Elem->isBooleanType())
+      return 0;
+    if (Elem->isPointerType())
+      return 1;
+    const auto *RD = Elem->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || RD->isLambda() || isInAmpNamespace(RD))
+      return -1;
+    if (RD->isEmpty())
+      return 2;
+    return holdsBool(RD, 0) ? 3 : -1;
+  }
+  static bool holdsBool(const CXXRecordDecl *RD, unsigned Depth) {
+    if (Depth > 8 || !RD->hasDefinition())
+      return false;
+    for (const FieldDecl *F : RD->fields()) {
+      QualType FT = F->getType().getCanonicalType();
+      while (const auto *AT = dyn_cast<ArrayType>(FT))
+        FT = AT->getElementType().getCanonicalType();
+      if (FT->isBooleanType())
+        return true;
+      if (const auto *FR = FT->getAsCXXRecordDecl(); FR && !isInAmpNamespace(FR) &&
+                                                      holdsBool(FR, Depth + 1))
+        return true;
+    }
+    for (const CXXBaseSpecifier &B : RD->bases())
+      if (const auto *BR = B.getType()->getAsCXXRecordDecl(); BR && holdsBool(BR, Depth + 1))
+        return true;
+    return false;
+  }
+
   void checkRecord(const CXXRecordDecl *RD, unsigned Depth) {
     if (RD->isLambda())
       return; // captures are checked with the lambda (CaptureRules.cpp)
@@ -223,6 +278,9 @@ SourceRange typeRange(const DeclaratorDecl *D) {
     return TSI->getTypeLoc().getSourceRange();
   return SourceRange();
 }
+
+const Expr *boolPointerArithmetic(const Expr *E);
+void checkLiteralRange(const FloatingLiteral *FL, CheckContext &C);
 
 class TypeRules : public Rule {
 public:
@@ -266,8 +324,15 @@ public:
       C.error(E->getBeginLoc(), Diag::err_restrict_string_literal, E->getSourceRange());
       return;
     }
+    if (const auto *FL = dyn_cast<FloatingLiteral>(E))
+      checkLiteralRange(FL, C);
     if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E)) {
       C.checkType(E->getType(), E->getBeginLoc(), E->getSourceRange());
+      return;
+    }
+    if (const Expr *P = boolPointerArithmetic(E)) {
+      C.error(E->getExprLoc(), Diag::err_restrict_bool_pointer_arith, E->getSourceRange())
+          << P->getType();
       return;
     }
     if (const auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
@@ -287,6 +352,62 @@ public:
     }
   }
 };
+
+/// The bool pointer operand of pointer arithmetic in \p E, if any.
+const Expr *boolPointerArithmetic(const Expr *E) {
+  auto IsBoolPtr = [](const Expr *X) {
+    QualType T = X->IgnoreParenImpCasts()->getType();
+    return T->isPointerType() && T->getPointeeType()->isBooleanType();
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind K = BO->getOpcode();
+    if (K == BO_Add || K == BO_Sub || K == BO_AddAssign || K == BO_SubAssign) {
+      if (IsBoolPtr(BO->getLHS()))
+        return BO->getLHS();
+      if (IsBoolPtr(BO->getRHS()))
+        return BO->getRHS();
+    }
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->isIncrementDecrementOp() && IsBoolPtr(UO->getSubExpr()))
+      return UO->getSubExpr();
+  } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    if (IsBoolPtr(AS->getBase()) &&
+        !isa<ArrayType>(AS->getBase()->IgnoreParenImpCasts()->getType().getCanonicalType()))
+      return AS->getBase();
+  }
+  return nullptr;
+}
+
+/// A floating-point literal whose decimal value is beyond the largest finite
+/// value of its type: C++ rounds it to that value or to infinity without a
+/// word, Visual C++ rejects it in amp code (spec §2.4.3.1).
+void checkLiteralRange(const FloatingLiteral *FL, CheckContext &C) {
+  SourceLocation L = C.sm().getSpellingLoc(FL->getLocation());
+  llvm::SmallString<32> Buf;
+  bool Invalid = false;
+  StringRef Text = Lexer::getSpelling(L, Buf, C.sm(), C.langOpts(), &Invalid);
+  if (Invalid)
+    return;
+  Text = Text.rtrim("fFlL");
+  std::string Digits;
+  for (char Ch : Text)
+    if (Ch != '\'')
+      Digits += Ch;
+  llvm::APFloat Wide(llvm::APFloat::IEEEquad());
+  auto Status = Wide.convertFromString(Digits, llvm::APFloat::rmNearestTiesToEven);
+  if (!Status) {
+    llvm::consumeError(Status.takeError());
+    return;
+  }
+  const llvm::fltSemantics &Sem = FL->getSemantics();
+  llvm::APFloat Max = llvm::APFloat::getLargest(Sem);
+  bool LosesInfo = false;
+  Max.convert(llvm::APFloat::IEEEquad(), llvm::APFloat::rmNearestTiesToEven, &LosesInfo);
+  Wide.clearSign();
+  if (Wide.compare(Max) == llvm::APFloat::cmpGreaterThan)
+    C.error(FL->getLocation(), Diag::err_restrict_literal_range, FL->getSourceRange())
+        << FL->getType();
+}
 
 } // namespace
 

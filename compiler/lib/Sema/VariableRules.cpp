@@ -10,7 +10,8 @@
 // at their declaration (StatementRules.cpp), tile_static variables are not
 // statics at all.
 //
-// Casts between pointers and integers, implicit or explicit, are rejected:
+// Casts between pointers and integers, implicit or explicit, are rejected
+// (also an object reinterpreted as a pointer through a reference cast):
 // addresses on the accelerator have no meaningful integer value.
 //
 //===----------------------------------------------------------------------===//
@@ -39,9 +40,12 @@ public:
       if (CE->getCastKind() == CK_LValueToRValue)
         Reads.insert(CE->getSubExpr()->IgnoreParens());
       CastKind K = CE->getCastKind();
-      if (K != CK_PointerToIntegral && K != CK_IntegralToPointer)
-        return;
       QualType From = CE->getSubExpr()->getType();
+      // `(int *&)i` reinterprets an int object as a pointer.
+      bool Reinterprets = K == CK_LValueBitCast &&
+                          From->isPointerType() != CE->getType()->isPointerType();
+      if (K != CK_PointerToIntegral && K != CK_IntegralToPointer && !Reinterprets)
+        return;
       SourceLocation Loc = isa<ExplicitCastExpr>(CE) ? CE->getBeginLoc() : CE->getExprLoc();
       C.error(Loc, Diag::err_restrict_pointer_int_cast, CE->getSourceRange())
           << From << CE->getType();
@@ -60,9 +64,16 @@ private:
   void checkVarUse(const Expr *Use, const ValueDecl *D, SourceLocation Loc,
                    NonOdrUseReason NOUR, SourceRange R, CheckContext &C) {
     const auto *VD = dyn_cast<VarDecl>(D);
-    if (!VD || !VD->hasGlobalStorage() || VD->hasAttr<CUDASharedAttr>() ||
-        VD->isStaticLocal())
+    if (!VD || !VD->hasGlobalStorage() || VD->hasAttr<CUDASharedAttr>())
       return;
+    // A static local of amp code is reported at its declaration
+    // (StatementRules.cpp); one of an enclosing cpu function, used by a
+    // lambda without capture, is host memory like a global.
+    if (VD->isStaticLocal()) {
+      const auto *Owner = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+      if (!Owner || CheckContext::sideOf(Owner) != Side::Cpu)
+        return;
+    }
     if (NOUR != NOUR_None)
       return; // a constant used as a value, or an unevaluated use
     if (Reads.count(Use) && isScalarConstant(VD, C.ast()))

@@ -17,6 +17,8 @@ constexpr DiagInfo Infos[] = {
 };
 } // namespace
 
+const char *diagText(Diag D) { return Infos[static_cast<unsigned>(D)].Text; }
+
 DiagnosticBuilder report(DiagnosticsEngine &Engine, SourceLocation Loc,
                          Diag D) {
   // Custom IDs are per engine; cache them per engine so that repeated

@@ -18,6 +18,10 @@ enum class Diag : unsigned {
   NumDiags
 };
 
+/// The table's text of \p D, for the rare place that builds a diagnostic
+/// without an engine (a consumer replacing one of Clang's).
+const char *diagText(Diag D);
+
 /// Reports ampcc diagnostic \p D at \p Loc through \p Engine.
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &Engine,
                                 clang::SourceLocation Loc, Diag D);

@@ -1,0 +1,132 @@
+//===- SpecifierMacros.cpp - macros that stand for specifiers -----------===//
+#include "SpecifierMacros.h"
+
+#include "clang/Basic/FileManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/Tooling.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+namespace {
+
+std::string spelling(const Token &T) {
+  if (const IdentifierInfo *II = T.getIdentifierInfo())
+    return II->getName().str();
+  return tok::getPunctuatorSpelling(T.getKind()) ? tok::getPunctuatorSpelling(T.getKind())
+                                                 : "";
+}
+
+/// Classifies a macro body; false if it is none of the specifier kinds.
+bool classify(ArrayRef<Token> Body, SpecifierMacro &Out) {
+  if (Body.empty()) {
+    Out.Kind = SpecifierMacro::Empty;
+    return true;
+  }
+  std::string First = spelling(Body[0]);
+  if (First == "restrict" && Body.size() >= 3 && Body[1].is(tok::l_paren) &&
+      Body.back().is(tok::r_paren)) {
+    Out.Kind = SpecifierMacro::Restriction;
+    Out.Mask = 0;
+    for (size_t I = 2; I + 1 < Body.size(); ++I) {
+      std::string S = spelling(Body[I]);
+      if (S == "cpu")
+        Out.Mask |= 1;
+      else if (S == "amp")
+        Out.Mask |= 2;
+      else if (!Body[I].is(tok::comma))
+        return false;
+    }
+    return Out.Mask != 0;
+  }
+  if ((First == "noexcept" && (Body.size() == 1 || Body[1].is(tok::l_paren))) ||
+      (First == "throw" && Body.size() >= 3 && Body[1].is(tok::l_paren))) {
+    Out.Kind = SpecifierMacro::ExceptionSpec;
+    return Body.size() == 1 || Body.back().is(tok::r_paren);
+  }
+  if (Body[0].is(tok::l_square) && Body.back().is(tok::r_square)) {
+    Out.Kind = SpecifierMacro::LambdaIntro; // [=], [&a]: a lambda follows
+    return true;
+  }
+  if (First == "auto" && Body.size() == 1) {
+    Out.Kind = SpecifierMacro::Auto;
+    return true;
+  }
+  if (First == "mutable" && Body.size() == 1) {
+    Out.Kind = SpecifierMacro::Mutable;
+    return true;
+  }
+  for (const Token &T : Body) {
+    std::string S = spelling(T);
+    if (S != "const" && S != "volatile" && !T.is(tok::amp) && !T.is(tok::ampamp))
+      return false;
+  }
+  Out.Kind = SpecifierMacro::CvRef;
+  return true;
+}
+
+class Recorder : public PPCallbacks {
+public:
+  explicit Recorder(SpecifierMacroMap &Out) : Out(Out) {}
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    const MacroInfo *MI = MD->getMacroInfo();
+    if (!MI || MI->isFunctionLike())
+      return;
+    std::string N = Name.getIdentifierInfo()->getName().str();
+    SpecifierMacro M{SpecifierMacro::Empty, 0};
+    if (classify(MI->tokens(), M))
+      Out[N] = M;
+    else
+      Out.erase(N); // redefined as something else
+  }
+  void MacroUndefined(const Token &Name, const MacroDefinition &,
+                      const MacroDirective *) override {
+    Out.erase(Name.getIdentifierInfo()->getName().str());
+  }
+
+private:
+  SpecifierMacroMap &Out;
+};
+
+class RecordAction : public PreprocessOnlyAction {
+public:
+  explicit RecordAction(SpecifierMacroMap &Out) : Out(Out) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<Recorder>(Out));
+    return true;
+  }
+  void ExecuteAction() override {
+    // Lex the whole file so that every #define is seen; print nothing.
+    Preprocessor &PP = getCompilerInstance().getPreprocessor();
+    PP.EnterMainSourceFile();
+    Token T;
+    do
+      PP.Lex(T);
+    while (T.isNot(tok::eof));
+  }
+
+private:
+  SpecifierMacroMap &Out;
+};
+
+} // namespace
+
+SpecifierMacroMap collectSpecifierMacros(const std::string &File,
+                                         const std::vector<std::string> &Args) {
+  SpecifierMacroMap Out;
+  std::vector<std::string> Cmd = Args;
+  Cmd.push_back(File);
+  IgnoringDiagConsumer Quiet;
+  llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions()));
+  tooling::ToolInvocation Inv(Cmd, std::make_unique<RecordAction>(Out), Files.get());
+  Inv.setDiagnosticConsumer(&Quiet);
+  Inv.run();
+  return Out;
+}
+
+} // namespace ampcc
