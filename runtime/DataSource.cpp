@@ -4,6 +4,7 @@
 
 #include "Device.h"
 #include "Errors.h"
+#include "Profile.h"
 #include "Stats.h"
 #include "ampcc/exceptions.h"
 #include "ampcc/runtime_api.h"
@@ -145,7 +146,7 @@ static void readRects(cl_command_queue Q, cl_mem Buf,
     auto *Host = static_cast<unsigned char *>(HostBase);
     if (R.contiguous()) {
       checkCL(clEnqueueReadBuffer(Q, Buf, Blocking, R.SrcOffset, R.Region[0],
-                                  Host + R.DstOffset, 0, nullptr, nullptr),
+                                  Host + R.DstOffset, 0, nullptr, profileEventSlot()),
               "clEnqueueReadBuffer of " + std::to_string(R.Region[0]) +
                   " bytes");
     } else {
@@ -155,7 +156,7 @@ static void readRects(cl_command_queue Q, cl_mem Buf,
       checkCL(clEnqueueReadBufferRect(Q, Buf, Blocking, BO, HO, R.Region,
                                       R.SrcRowPitch, R.SrcSlicePitch,
                                       R.DstRowPitch, R.DstSlicePitch, Host, 0,
-                                      nullptr, nullptr),
+                                      nullptr, profileEventSlot()),
               "clEnqueueReadBufferRect of " + std::to_string(R.bytes()) +
                   " bytes");
     }
@@ -174,7 +175,7 @@ static void writeRects(cl_command_queue Q, cl_mem Buf,
     const auto *Host = static_cast<const unsigned char *>(HostBase);
     if (R.contiguous()) {
       checkCL(clEnqueueWriteBuffer(Q, Buf, Blocking, R.DstOffset, R.Region[0],
-                                   Host + R.SrcOffset, 0, nullptr, nullptr),
+                                   Host + R.SrcOffset, 0, nullptr, profileEventSlot()),
               "clEnqueueWriteBuffer of " + std::to_string(R.Region[0]) +
                   " bytes");
     } else {
@@ -184,7 +185,7 @@ static void writeRects(cl_command_queue Q, cl_mem Buf,
       checkCL(clEnqueueWriteBufferRect(Q, Buf, Blocking, BO, HO, R.Region,
                                        R.DstRowPitch, R.DstSlicePitch,
                                        R.SrcRowPitch, R.SrcSlicePitch, Host, 0,
-                                       nullptr, nullptr),
+                                       nullptr, profileEventSlot()),
               "clEnqueueWriteBufferRect of " + std::to_string(R.bytes()) +
                   " bytes");
     }
@@ -198,7 +199,7 @@ static void copyRects(cl_command_queue Q, cl_mem Src, cl_mem Dst,
   for (const Rect &R : Rects) {
     if (R.contiguous()) {
       checkCL(clEnqueueCopyBuffer(Q, Src, Dst, R.SrcOffset, R.DstOffset,
-                                  R.Region[0], 0, nullptr, nullptr),
+                                  R.Region[0], 0, nullptr, profileEventSlot()),
               "clEnqueueCopyBuffer of " + std::to_string(R.Region[0]) +
                   " bytes");
     } else {
@@ -208,7 +209,7 @@ static void copyRects(cl_command_queue Q, cl_mem Src, cl_mem Dst,
       checkCL(clEnqueueCopyBufferRect(Q, Src, Dst, SO, DO, R.Region,
                                       R.SrcRowPitch, R.SrcSlicePitch,
                                       R.DstRowPitch, R.DstSlicePitch, 0,
-                                      nullptr, nullptr),
+                                      nullptr, profileEventSlot()),
               "clEnqueueCopyBufferRect of " + std::to_string(R.bytes()) +
                   " bytes");
     }

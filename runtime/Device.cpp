@@ -4,6 +4,7 @@
 
 #include "Env.h"
 #include "Errors.h"
+#include "Profile.h"
 #include "Stats.h"
 #include "ampcc/exceptions.h"
 
@@ -122,7 +123,8 @@ cl_command_queue AcceleratorViewImpl::queue() {
   std::lock_guard<std::mutex> Guard(Lock);
   if (!Queue) {
     cl_int Err = CL_SUCCESS;
-    Queue = clCreateCommandQueue(Context, Dev.id(), 0, &Err);
+    Queue = clCreateCommandQueue(Context, Dev.id(), profilingQueueProperties(),
+                                 &Err);
     checkCL(Err, "clCreateCommandQueue for " + Dev.info().Name);
   }
   return Queue;

@@ -23,6 +23,9 @@ static EnvSettings readEnv() {
   S.Trace = flag("AMPCC_TRACE");
   S.DumpCL = flag("AMPCC_DUMP_CL");
   S.CLOptDisable = flag("AMPCC_CL_OPT_DISABLE");
+  S.Profile = flag("AMPCC_PROFILE");
+  if (const char *V = std::getenv("AMPCC_TRACE_FILE"); V && *V)
+    S.TraceFile = V;
   if (const char *V = std::getenv("AMPCC_MAX_LAUNCH_ITEMS"); V && *V) {
     char *End = nullptr;
     unsigned long long N = std::strtoull(V, &End, 10);

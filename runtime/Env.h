@@ -7,6 +7,10 @@
 //   CPPAMP_DEFAULT_ACCELERATOR   Device path (or device name) of the default
 //                                accelerator, as in Visual C++.
 //   AMPCC_TRACE                  Print each transfer and launch to stderr.
+//   AMPCC_PROFILE                Print a per-kernel and per-transfer profile
+//                                (device times) at exit (Profile.h).
+//   AMPCC_TRACE_FILE             Write a Chrome trace-event JSON file of
+//                                launches, transfers and builds at exit.
 //   AMPCC_DUMP_CL                Print each OpenCL program before building it.
 //   AMPCC_CL_OPT_DISABLE         Build programs with -cl-opt-disable.
 //   AMPCC_MAX_LAUNCH_ITEMS       Most work items per enqueue: larger launches
@@ -30,6 +34,8 @@ struct EnvSettings {
   std::optional<std::string> DefaultAccelerator;
   bool Trace = false;
   bool DumpCL = false;
+  bool Profile = false;
+  std::string TraceFile; ///< "" when not set.
   bool CLOptDisable = false;
   uint64_t MaxLaunchItems = 0; ///< 0: no limit of ours.
 };

@@ -6,6 +6,7 @@
 #include "Device.h"
 #include "Env.h"
 #include "Errors.h"
+#include "Profile.h"
 #include "Stats.h"
 #include "ampcc/exceptions.h"
 
@@ -23,6 +24,9 @@ namespace {
 struct Registry {
   std::mutex Lock;
   std::unordered_map<std::string, const KernelDesc *> Kernels;
+  /// -fno-rtti launch keys -> typeid names (registerKernelAliases). Resolved
+  /// at lookup: the two tables register from different static initialisers.
+  std::unordered_map<std::string, std::string> Aliases;
   // Built state, keyed by descriptor address and device: descriptors are
   // static data of the program, so their addresses are stable identities.
   std::map<std::pair<const ProgramDesc *, Device *>, cl_program> Programs;
@@ -50,10 +54,21 @@ void registerKernels(const KernelDesc *Descs, uint32_t Count) {
       R.Kernels.emplace(Descs[I].TypeName, &Descs[I]);
 }
 
+void registerKernelAliases(const char *const (*Aliases)[2], uint32_t Count) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  for (uint32_t I = 0; I < Count; ++I)
+    if (Aliases[I][0] && Aliases[I][1])
+      R.Aliases.emplace(Aliases[I][0], Aliases[I][1]);
+}
+
 const KernelDesc *lookupKernel(const char *TypeName) {
   Registry &R = registry();
   std::lock_guard<std::mutex> Guard(R.Lock);
   auto It = R.Kernels.find(TypeName);
+  if (It == R.Kernels.end())
+    if (auto Alias = R.Aliases.find(TypeName); Alias != R.Aliases.end())
+      It = R.Kernels.find(Alias->second);
   return It == R.Kernels.end() ? nullptr : It->second;
 }
 
@@ -95,7 +110,9 @@ static cl_program buildProgram(const ProgramDesc &P, Device &Dev) {
   trace("building OpenCL program for " + std::string(File) + " on " +
         Dev.info().Name);
   cl_device_id Id = Dev.id();
+  uint64_t BuildStart = profileHostNowNs();
   Err = clBuildProgram(Program, 1, &Id, Options.c_str(), nullptr, nullptr);
+  profileBuild(File, Dev.info().Name, BuildStart, profileHostNowNs());
   if (Err != CL_SUCCESS) {
     // The generated source carries #line directives, so the log points at
     // the user's file and line (with our help where the driver ignores them).

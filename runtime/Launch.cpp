@@ -14,6 +14,7 @@
 #include "Errors.h"
 #include "Env.h"
 #include "KernelRegistry.h"
+#include "Profile.h"
 #include "Region.h"
 #include "Stats.h"
 #include "ampcc/exceptions.h"
@@ -330,11 +331,13 @@ void launchKernel(const char *TypeName, const void *Closure,
           checkCL(clEnqueueNDRangeKernel(Q, B.Kernel, Dims,
                                          Split ? Off : nullptr, Size,
                                          T ? Local : nullptr, 0, nullptr,
-                                         nullptr),
+                                         profileEventSlot()),
                   "clEnqueueNDRangeKernel for kernel at " +
                       std::string(K.Location ? K.Location : "<unknown>") +
                       " over " + dims(Extent, Rank) +
                       (T ? " with tile " + dims(T, Rank) : ""));
+          profileLaunch(K.Location, K.KernelName,
+                        Off[0] == 0 && Off[1] == 0 && Off[2] == 0);
           if (Split && traceEnabled())
             trace("launch part at offset " + dims(Off, Dims) + " of size " +
                   dims(Size, Dims));
@@ -348,7 +351,9 @@ void launchKernel(const char *TypeName, const void *Closure,
   checkCL(clFlush(Q), "clFlush");
 
   if (traceEnabled())
-    noteLaunch(std::string(K.KernelName ? K.KernelName : "?") + " over " +
+    noteLaunch("kernel at " +
+               std::string(K.Location ? K.Location : "<unknown location>") +
+               " (" + (K.KernelName ? K.KernelName : "?") + ") over " +
                dims(Extent, Rank) + (T ? " tile " + dims(T, Rank) : "") +
                " on " + Dev.info().Name);
   else

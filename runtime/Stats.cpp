@@ -3,6 +3,7 @@
 #include "Stats.h"
 
 #include "Env.h"
+#include "Profile.h"
 #include "ampcc/runtime_api.h"
 
 #include <atomic>
@@ -42,6 +43,7 @@ void trace(const std::string &Message) {
 void noteHostToDevice(size_t Bytes) {
   counters().HostToDeviceCopies++;
   counters().HostToDeviceBytes += Bytes;
+  profileTransfer(TransferKind::HostToDevice, Bytes);
   if (traceEnabled())
     trace("copy in " + std::to_string(Bytes) + " bytes");
 }
@@ -49,6 +51,7 @@ void noteHostToDevice(size_t Bytes) {
 void noteDeviceToHost(size_t Bytes) {
   counters().DeviceToHostCopies++;
   counters().DeviceToHostBytes += Bytes;
+  profileTransfer(TransferKind::DeviceToHost, Bytes);
   if (traceEnabled())
     trace("copy out " + std::to_string(Bytes) + " bytes");
 }
@@ -56,6 +59,7 @@ void noteDeviceToHost(size_t Bytes) {
 void noteDeviceToDevice(size_t Bytes) {
   counters().DeviceToDeviceCopies++;
   counters().DeviceToDeviceBytes += Bytes;
+  profileTransfer(TransferKind::DeviceToDevice, Bytes);
   if (traceEnabled())
     trace("copy on device " + std::to_string(Bytes) + " bytes");
 }

@@ -8,7 +8,7 @@ PACKAGES=(
   clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
   cmake ninja-build make python3 python3-psutil clangd-19
   ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
-  libgtest-dev libtbb-dev
+  libgtest-dev libtbb-dev ccache libomp-19-dev libclang-rt-19-dev
 )
 
 missing=()

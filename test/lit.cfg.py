@@ -2,6 +2,7 @@
 #
 # Substitutions:
 #   %ampcc       the driver under test
+#   %ampcc-ls    the accelerator lister (tools/ampcc-ls)
 #   %FileCheck   FileCheck-19
 #   %clcheck     clang-19 checking generated OpenCL C 1.2 offline
 #   %not         inverts an exit code (llvm's `not`)
@@ -21,6 +22,8 @@ config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.ampcc_obj_root, "test")
 
+# %ampcc-ls before %ampcc: lit substitutes in order.
+config.substitutions.append(("%ampcc-ls", os.path.join(os.path.dirname(config.ampcc_bin), "ampcc-ls")))
 config.substitutions.append(("%ampcc", config.ampcc_bin))
 config.substitutions.append(("%FileCheck", config.filecheck))
 config.substitutions.append(("%clcheck", config.clang_c +
@@ -52,3 +55,8 @@ if not devices:
     lit_config.fatal("no OpenCL device found (clinfo -l lists none): install "
                      "pocl-opencl-icd (scripts/setup.sh does) before running the tests")
 config.available_features.add("opencl-device")
+
+# ccache, for the tests of ampcc under a compiler launcher (scripts/setup.sh
+# installs it).
+if shutil.which("ccache"):
+    config.available_features.add("ccache")

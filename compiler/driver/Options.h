@@ -1,8 +1,9 @@
 //===- Options.h - the ampcc command line -------------------------*- C++ -*-===//
 //
 // ampcc takes a gcc/clang-like command line. Options that only matter to the
-// host compile or the link are forwarded; everything else is an error, so a
-// typo is never silently ignored.
+// host compile or the link are forwarded; options ampcc cannot honour are
+// rejected with the reason; anything else is an error with a "did you mean"
+// suggestion, so a typo is never silently ignored.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_DRIVER_OPTIONS_H
@@ -16,6 +17,8 @@ namespace ampcc {
 enum class Action {
   Link,        ///< Default: compile and link an executable.
   Compile,     ///< -c: one object per input.
+  Assemble,    ///< -S: host assembly (kernels are OpenCL C: -emit-opencl).
+  Preprocess,  ///< -E: the host pass's preprocessed source.
   SyntaxOnly,  ///< -fsyntax-only.
   EmitOpenCL,  ///< -emit-opencl: print the generated OpenCL C.
 };
@@ -24,24 +27,29 @@ struct Options {
   Action Act = Action::Link;
   std::vector<std::string> Sources;     ///< C++ inputs.
   std::vector<std::string> LinkInputs;  ///< .o/.a/.so inputs.
-  std::string Output;                   ///< -o
-  std::vector<std::string> FrontendArgs; ///< -I/-D/-U/-std/-include/-W/-f...
-  std::vector<std::string> CodegenArgs;  ///< -O/-g/-fPIC...
-  std::vector<std::string> LinkArgs;     ///< -L/-l/-Wl,/-shared...
+  std::string Output;                   ///< -o ("-" is standard output)
+  std::vector<std::string> FrontendArgs; ///< -I/-D/-U/-include/-W: both passes
+  std::vector<std::string> CodegenArgs;  ///< -O/-g/-fPIC/-m...: host compile
+  std::vector<std::string> StubArgs;     ///< what the kernel stub compile needs
+  std::vector<std::string> LinkArgs;     ///< -L/-l/-Wl,/-shared...: link
   std::vector<std::string> DepArgs;      ///< -MD/-MMD/-MF/-MT/-MQ
   std::string Std = "c++17";
   bool Verbose = false;
+  bool DryRun = false;        ///< -###: print the commands, run nothing
   bool SaveTemps = false;
   bool ShowVersion = false;
+  bool DumpVersion = false;
   bool ShowHelp = false;
-  bool FPContract = true;  ///< -ffp-contract=off turns fusion off in kernels
+  bool NoRTTI = false;        ///< -fno-rtti: kernels are looked up by name
+  bool FPContract = true;     ///< -ffp-contract=off turns fusion off in kernels
+  bool ShowOptionNames = true; ///< [-Wflag] after warnings, as clang
   /// Function templates parsed when instantiated, as Visual C++ does;
   /// -fno-delayed-template-parsing turns it off.
   bool DelayedTemplateParsing = true;
 };
 
-/// Parses \p Argv into \p Opts; on error prints "ampcc: error: ..." and
-/// returns false.
+/// Parses \p Argv (response files expanded) into \p Opts; on error prints
+/// "ampcc: error: ..." and returns false.
 bool parseOptions(int Argc, const char *const *Argv, Options &Opts);
 
 void printHelp();

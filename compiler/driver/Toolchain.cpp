@@ -39,6 +39,14 @@ Toolchain Toolchain::discover(const char *Argv0) {
 }
 
 int Toolchain::run(llvm::ArrayRef<std::string> Args) const {
+  if (DryRun) {
+    for (const std::string &A : Args) {
+      llvm::errs() << " ";
+      llvm::sys::printArg(llvm::errs(), A, /*Quote=*/true);
+    }
+    llvm::errs() << "\n";
+    return 0;
+  }
   if (Verbose) {
     for (size_t I = 0; I < Args.size(); ++I)
       llvm::errs() << (I ? " " : "") << Args[I];

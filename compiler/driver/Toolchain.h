@@ -21,10 +21,12 @@ struct Toolchain {
   std::string IncludeDir;  ///< Holds amp.h.
   std::string RuntimeLib;  ///< libampcc_rt.a
   bool Verbose = false;
+  bool DryRun = false; ///< -###: print each command quoted, run nothing.
 
   static Toolchain discover(const char *Argv0);
 
-  /// Runs \p Args (Args[0] is the program); prints it first with -v.
+  /// Runs \p Args (Args[0] is the program); prints it first with -v, only
+  /// prints it (quoted, as clang's -###) with DryRun.
   /// Returns the exit code, or -1 if it could not be started.
   int run(llvm::ArrayRef<std::string> Args) const;
 };

@@ -17,6 +17,8 @@
 #include "../lib/Frontend/DeviceCompiler.h"
 
 #include "llvm/ADT/StringExtras.h"
+
+#include <map>
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Support/InitLLVM.h"
@@ -43,7 +45,8 @@ private:
   std::string tempFile(const std::string &Src, llvm::StringRef Suffix);
   bool writeFile(const std::string &Path, const std::string &Text);
   std::vector<std::string> dependencyArgs(const std::string &Object);
-  static std::string objectNameFor(const std::string &Src);
+  static std::string objectNameFor(const std::string &Src, llvm::StringRef Ext);
+  bool copyToStdout(const std::string &Path);
 
   const Options &Opts;
   const Toolchain &TC;
@@ -62,10 +65,84 @@ static std::string compilationUnitID(const std::string &Src,
   return llvm::utohexstr(Hash, /*LowerCase=*/true);
 }
 
-std::string Driver::objectNameFor(const std::string &Src) {
+/// \p S as a C string literal.
+static std::string cString(llvm::StringRef S) {
+  std::string Out = "\"";
+  for (unsigned char C : S) {
+    if (C == '"' || C == '\\' || C == '?') {
+      Out += '\\';
+      Out += char(C);
+    } else if (C < 0x20 || C >= 0x7f) {
+      Out += "\\" + std::to_string(C >> 6) + std::to_string((C >> 3) & 7) +
+             std::to_string(C & 7);
+    } else {
+      Out += char(C);
+    }
+  }
+  return Out + "\"";
+}
+
+/// -fno-rtti: the host launches by kernelKey<K>()'s __PRETTY_FUNCTION__
+/// instead of typeid(K).name(); this table, appended to the host stub, tells
+/// the runtime which registered kernel each such key means.
+static std::string
+kernelAliasTable(const std::vector<std::pair<std::string, std::string>> &Keys) {
+  if (Keys.empty())
+    return "";
+  std::string Out = "\n// -fno-rtti launch keys (Concurrency::details::kernelKey).\n"
+                    "namespace {\nconst char *const AmpccKernelAliases[][2] = {\n";
+  for (const auto &K : Keys)
+    Out += "  {" + cString(K.first) + ", " + cString(K.second) + "},\n";
+  Out += "};\nconst bool AmpccKernelAliasesRegistered = "
+         "(ampcc::rt::registerKernelAliases(AmpccKernelAliases, " +
+         std::to_string(Keys.size()) + "), true);\n} // namespace\n";
+  return Out;
+}
+
+/// Under -fno-rtti a lambda's key names its source location only, so a
+/// lambda in a function template launched from two instantiations gives
+/// two kernels one key: refuse that rather than run the wrong kernel.
+static bool
+uniqueKernelKeys(const std::string &Src,
+                 const std::vector<std::pair<std::string, std::string>> &Keys) {
+  std::map<std::string, std::string> Seen;
+  for (const auto &K : Keys) {
+    auto [It, New] = Seen.emplace(K.first, K.second);
+    if (!New && It->second != K.second) {
+      size_t At = K.first.find("(lambda at ");
+      std::string Where = At == std::string::npos ? K.first : K.first.substr(At);
+      if (!Where.empty() && Where.back() == ']')
+        Where.pop_back();
+      llvm::errs() << "ampcc: error: " << Src << ": with -fno-rtti, the kernel "
+                   << Where << " is launched from several instantiations of "
+                   << "one template, which cannot be told apart without RTTI; "
+                   << "compile without -fno-rtti, or make the kernel a "
+                   << "function object templated on the same parameters\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string Driver::objectNameFor(const std::string &Src, llvm::StringRef Ext) {
   llvm::SmallString<128> Name(llvm::sys::path::filename(Src));
-  llvm::sys::path::replace_extension(Name, "o");
+  llvm::sys::path::replace_extension(Name, Ext);
   return Name.str().str();
+}
+
+/// `-o -`: the output was written to a temporary file; copy its bytes.
+bool Driver::copyToStdout(const std::string &Path) {
+  if (TC.DryRun)
+    return true;
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
+  if (!Buf) {
+    llvm::errs() << "ampcc: error: cannot read '" << Path
+                 << "': " << Buf.getError().message() << "\n";
+    return false;
+  }
+  llvm::outs() << (*Buf)->getBuffer();
+  llvm::outs().flush();
+  return true;
 }
 
 std::string Driver::tempFile(const std::string &Src, llvm::StringRef Suffix) {
@@ -135,13 +212,42 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   if (Opts.DelayedTemplateParsing)
     Frontend.push_back("-fdelayed-template-parsing");
   Frontend.insert(Frontend.end(), Opts.FrontendArgs.begin(), Opts.FrontendArgs.end());
+  if (!Opts.ShowOptionNames)
+    Frontend.push_back("-fno-diagnostics-show-option");
+
+  // -E is what ccache and distcc run to hash a compile: the host pass's
+  // preprocessor alone, which sees the whole file (kernels included).
+  if (Opts.Act == Action::Preprocess) {
+    std::vector<std::string> Cmd = {TC.ClangXX};
+    Cmd.insert(Cmd.end(), Frontend.begin(), Frontend.end());
+    Cmd.insert(Cmd.end(), {"--offload-host-only", "-E", Src});
+    Cmd.insert(Cmd.end(), Opts.DepArgs.begin(), Opts.DepArgs.end());
+    if (!Opts.Output.empty() && Opts.Output != "-")
+      Cmd.insert(Cmd.end(), {"-o", Opts.Output});
+    return TC.run(Cmd) == 0;
+  }
+
+  if (Opts.DryRun) {
+    // The device pass runs in process; show it as the clang arguments it
+    // parses with, then the subprocesses as if the file had kernels.
+    llvm::errs() << " # device pass (in process):";
+    for (const std::string &A : Frontend)
+      llvm::errs() << " " << A;
+    llvm::errs() << " --offload-device-only " << Src << "\n";
+  }
 
   if (Opts.Verbose)
     llvm::errs() << "ampcc: device pass (in-process clang, HIP device mode) on "
                  << Src << "\n";
   DeviceOptions DevOpts;
   DevOpts.FPContract = Opts.FPContract;
-  DeviceCompileResult Device = compileDevice(Src, Frontend, TC.ClangXX, DevOpts);
+  DeviceCompileResult Device;
+  if (Opts.DryRun) {
+    Device.Success = true;
+    Device.Kernels.resize(1);
+  } else {
+    Device = compileDevice(Src, Frontend, TC.ClangXX, DevOpts);
+  }
   if (!Device.Success)
     return false;
 
@@ -153,9 +259,15 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   }
 
   // The host compile: the user's code in HIP host mode.
-  std::string FinalObject = Opts.Act == Action::Compile && !Opts.Output.empty()
-                                ? Opts.Output
-                                : objectNameFor(Src);
+  bool ToStdout = Opts.Output == "-";
+  std::string FinalObject =
+      Opts.Act == Action::Compile && !Opts.Output.empty() && !ToStdout
+          ? Opts.Output
+          : objectNameFor(Src, Opts.Act == Action::Assemble ? "s" : "o");
+  if (Opts.Act == Action::Assemble && !Opts.Output.empty())
+    FinalObject = Opts.Output;
+  if (ToStdout && Opts.Act == Action::Compile)
+    FinalObject = tempFile(Src, ".o");
   bool HasStub = !Device.Kernels.empty();
   std::string UserObject =
       Opts.Act == Action::Compile && !HasStub ? FinalObject : tempFile(Src, ".host.o");
@@ -184,6 +296,12 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   }
   if (Opts.Act == Action::SyntaxOnly) {
     Cmd.insert(Cmd.end(), {"-fsyntax-only", HostSrc});
+    return TC.run(Cmd) == 0;
+  }
+  // -S: the host code's assembly; kernels are OpenCL C (-emit-opencl) and
+  // are compiled by the device's driver at run time.
+  if (Opts.Act == Action::Assemble) {
+    Cmd.insert(Cmd.end(), {"-S", HostSrc, "-o", FinalObject});
     return TC.run(Cmd) == 0;
   }
   std::string DepFile;
@@ -215,15 +333,19 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   if (HasStub) {
     std::string Stub = tempFile(Src, ".kernels.cpp");
     std::string StubObject = tempFile(Src, ".kernels.o");
-    if (!writeFile(Stub, emitHostStub(Device.Kernels, Device.Program, Src,
-                                      Device.UsesDouble)))
+    std::string StubText = emitHostStub(Device.Kernels, Device.Program, Src,
+                                        Device.UsesDouble);
+    if (Opts.NoRTTI) {
+      if (!uniqueKernelKeys(Src, Device.KernelKeys))
+        return false;
+      StubText += kernelAliasTable(Device.KernelKeys);
+    }
+    if (!writeFile(Stub, StubText))
       return false;
     std::vector<std::string> StubCmd = {TC.ClangXX, "-x", "c++", "-std=c++17",
                                         "-isystem", TC.IncludeDir, "-c", Stub,
                                         "-o", StubObject};
-    for (const std::string &A : Opts.CodegenArgs)
-      if (A == "-fPIC" || A == "-fpic")
-        StubCmd.push_back(A);
+    StubCmd.insert(StubCmd.end(), Opts.StubArgs.begin(), Opts.StubArgs.end());
     if (TC.run(StubCmd) != 0)
       return false;
     SourceObjects.push_back(StubObject);
@@ -231,12 +353,16 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
 
   if (Opts.Act == Action::Compile) {
     if (!HasStub)
-      return true;
+      return !ToStdout || copyToStdout(FinalObject);
     // One relocatable object per source, as build systems expect.
     std::vector<std::string> Merge = {TC.ClangXX, "-r", "-nostdlib"};
+    // LTO objects are bitcode: the merge must go through the LTO plugin.
+    for (const std::string &A : Opts.CodegenArgs)
+      if (llvm::StringRef(A).starts_with("-flto"))
+        Merge.push_back(A);
     Merge.insert(Merge.end(), SourceObjects.begin(), SourceObjects.end());
     Merge.insert(Merge.end(), {"-o", FinalObject});
-    return TC.run(Merge) == 0;
+    return TC.run(Merge) == 0 && (!ToStdout || copyToStdout(FinalObject));
   }
   Objects.insert(Objects.end(), SourceObjects.begin(), SourceObjects.end());
   return true;
@@ -265,13 +391,18 @@ int Driver::run() {
   for (const std::string &A : Opts.CodegenArgs)
     if (llvm::StringRef(A).starts_with("-g"))
       Cmd.push_back(A);
+  std::string Exe = Opts.Output.empty() ? "a.out" : Opts.Output;
+  bool ToStdout = Exe == "-";
+  if (ToStdout)
+    Exe = tempFile("a.out", "");
   // oneTBB carries <ppl.h> and friends. It is always on the link line, so a
   // program needs no flag for PPL; --as-needed keeps it out of programs
   // that do not use it (no extra shared library to load at start-up).
   Cmd.insert(Cmd.end(), {TC.RuntimeLib, "-lOpenCL", "-Wl,--push-state,--as-needed",
-                         "-ltbb", "-Wl,--pop-state", "-lpthread", "-o",
-                         Opts.Output.empty() ? "a.out" : Opts.Output});
-  return TC.run(Cmd) == 0 ? 0 : 1;
+                         "-ltbb", "-Wl,--pop-state", "-lpthread", "-o", Exe});
+  if (TC.run(Cmd) != 0)
+    return 1;
+  return !ToStdout || copyToStdout(Exe) ? 0 : 1;
 }
 
 } // namespace
@@ -285,6 +416,10 @@ int main(int Argc, const char **Argv) {
     printHelp();
     return 0;
   }
+  if (Opts.DumpVersion) {
+    llvm::outs() << AMPCC_VERSION "\n";
+    return 0;
+  }
   if (Opts.ShowVersion) {
     llvm::outs() << "ampcc version " AMPCC_VERSION " (C++ AMP for OpenCL; "
                  << "Clang " CLANG_VERSION_STRING_FOR_AMPCC ")\n";
@@ -292,6 +427,7 @@ int main(int Argc, const char **Argv) {
   }
   Toolchain TC = Toolchain::discover(Argv[0]);
   TC.Verbose = Opts.Verbose;
+  TC.DryRun = Opts.DryRun;
   Driver D(Opts, TC);
   return D.run();
 }

@@ -20,10 +20,23 @@ class accelerator_view;
 namespace details {
 ampcc::rt::AcceleratorViewImpl *implOf(const accelerator_view &View);
 
+/// The key a launch finds its kernel by: typeid(Kernel).name(), or under
+/// -fno-rtti this function's __PRETTY_FUNCTION__, which names Kernel too
+/// (a lambda by its source location). ampcc's device pass computes the same
+/// string and registers it as an alias of the typeid name (see
+/// docs/architecture.md, "How kernels are found and named").
+template <typename Kernel> const char *kernelKey() {
+#if defined(__GXX_RTTI)
+  return typeid(Kernel).name();
+#else
+  return __PRETTY_FUNCTION__;
+#endif
+}
+
 template <int N, typename Kernel>
 void launch(const Concurrency::extent<N> &Ext, const Kernel &K,
             ampcc::rt::AcceleratorViewImpl *View) {
-  ampcc::rt::launchKernel(typeid(Kernel).name(), &K, sizeof(Kernel), N,
+  ampcc::rt::launchKernel(kernelKey<Kernel>(), &K, sizeof(Kernel), N,
                           Ext._M_base, nullptr, View);
 }
 
@@ -31,7 +44,7 @@ template <int D0, int D1, int D2, typename Kernel>
 void launchTiled(const tiled_extent<D0, D1, D2> &Ext, const Kernel &K,
                  ampcc::rt::AcceleratorViewImpl *View) {
   const int32_t Tile[3] = {D0, D1, D2};
-  ampcc::rt::launchKernel(typeid(Kernel).name(), &K, sizeof(Kernel),
+  ampcc::rt::launchKernel(kernelKey<Kernel>(), &K, sizeof(Kernel),
                           tiled_extent<D0, D1, D2>::rank, Ext._M_base, Tile, View);
 }
 } // namespace details

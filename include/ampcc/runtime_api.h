@@ -99,6 +99,12 @@ struct KernelDesc {
 /// Called by generated static initialisers. Descs must outlive the program.
 void registerKernels(const KernelDesc *Descs, uint32_t Count);
 
+/// Programs compiled with -fno-rtti launch by another key than the typeid
+/// name (Concurrency::details::kernelKey): each entry maps such a key
+/// (Aliases[i][0]) to the typeid name a KernelDesc is registered under
+/// (Aliases[i][1]). The table must outlive the program.
+void registerKernelAliases(const char *const (*Aliases)[2], uint32_t Count);
+
 class AcceleratorViewImpl;
 
 /// Launches the kernel registered for TypeName over the compute domain Extent

@@ -10,6 +10,8 @@
 #include "SpecifierMacros.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Mangle.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -264,6 +266,49 @@ private:
   bool SuppressedNotes = true;
 };
 
+/// typeid(T).name() of \p RD as the host's Itanium C++ ABI spells it (what
+/// the host stub registers the kernel under).
+std::string typeInfoName(ASTContext &Ctx, const CXXRecordDecl *RD) {
+  std::unique_ptr<MangleContext> MC(
+      ItaniumMangleContext::create(Ctx, Ctx.getDiagnostics()));
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  MC->mangleCXXRTTIName(QualType(RD->getTypeForDecl(), 0), OS);
+  return llvm::StringRef(OS.str()).drop_front(4).str(); // "_ZTS"
+}
+
+/// Without RTTI a launch is keyed by Concurrency::details::kernelKey<K>()'s
+/// __PRETTY_FUNCTION__ (parallel_for_each.h). Both passes parse the same
+/// text with the same file name, so Clang prints the same string here as in
+/// the host compile; the pairs let the runtime map it to the typeid name.
+std::vector<std::pair<std::string, std::string>> kernelKeys(ASTContext &Ctx) {
+  std::vector<std::pair<std::string, std::string>> Keys;
+  auto Lookup = [&](const DeclContext *DC, llvm::StringRef Name) {
+    auto R = DC->lookup(&Ctx.Idents.get(Name));
+    return R.empty() ? nullptr : R.front();
+  };
+  const auto *Amp = dyn_cast_or_null<NamespaceDecl>(
+      Lookup(Ctx.getTranslationUnitDecl(), "Concurrency"));
+  const auto *Details =
+      Amp ? dyn_cast_or_null<NamespaceDecl>(Lookup(Amp, "details")) : nullptr;
+  const auto *Key = Details ? dyn_cast_or_null<FunctionTemplateDecl>(
+                                  Lookup(Details, "kernelKey"))
+                            : nullptr;
+  if (!Key)
+    return Keys;
+  for (FunctionDecl *FD : Key->specializations()) {
+    const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+    if (!Args || Args->size() != 1 ||
+        Args->get(0).getKind() != TemplateArgument::Type)
+      continue;
+    if (const CXXRecordDecl *RD = Args->get(0).getAsType()->getAsCXXRecordDecl())
+      Keys.emplace_back(
+          PredefinedExpr::ComputeName(PredefinedIdentKind::PrettyFunction, FD),
+          typeInfoName(Ctx, RD));
+  }
+  return Keys;
+}
+
 class KernelConsumer : public ASTConsumer {
 public:
   KernelConsumer(DeviceCompileResult &Result, const DeviceOptions &Opts,
@@ -308,6 +353,7 @@ public:
     if (Diags.hasErrorOccurred())
       return;
     Result.Kernels = CG.kernels();
+    Result.KernelKeys = kernelKeys(Ctx);
     Result.UsesDouble = CG.usesDouble();
     if (!Result.Kernels.empty())
       Result.Program = CG.finish();
@@ -406,6 +452,23 @@ DeviceCompileResult compileDevice(const std::string &File,
                                   const DeviceOptions &Opts) {
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts(new DiagnosticOptions());
   DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
+  // As clang's driver: warnings name their flag ("[-Wunused-variable]")
+  // unless told not to; the last colour option wins.
+  DiagOpts->ShowOptionNames = true;
+  for (const std::string &A : FrontendArgs) {
+    if (A == "-fno-diagnostics-show-option")
+      DiagOpts->ShowOptionNames = false;
+    else if (A == "-fdiagnostics-show-option")
+      DiagOpts->ShowOptionNames = true;
+    else if (A == "-fdiagnostics-parseable-fixits")
+      DiagOpts->ShowParseableFixits = true;
+    else if (A == "-fcolor-diagnostics" || A == "-fdiagnostics-color" ||
+             A == "-fdiagnostics-color=always")
+      DiagOpts->ShowColors = true;
+    else if (A == "-fno-color-diagnostics" || A == "-fno-diagnostics-color" ||
+             A == "-fdiagnostics-color=never")
+      DiagOpts->ShowColors = false;
+  }
   ForwardingDiagConsumer Diags(DiagOpts.get(), /*ErrorsOnly=*/false);
   Diags.RetryWithFixIts = true;
   // Restriction specifiers in the spec's positions that Clang does not parse

@@ -23,6 +23,9 @@ struct DeviceCompileResult {
   /// Non-empty when the file had to be changed to parse (Visual C++
   /// compatibility fix-its): the host pass must compile this text instead.
   std::string RewrittenSource;
+  /// (kernelKey<K>()'s __PRETTY_FUNCTION__, typeid(K).name()) for every
+  /// kernel type: the keys programs compiled with -fno-rtti launch by.
+  std::vector<std::pair<std::string, std::string>> KernelKeys;
 };
 
 /// \p FrontendArgs are the clang++ arguments shared with the host compile

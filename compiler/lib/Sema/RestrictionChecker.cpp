@@ -374,6 +374,14 @@ private:
           F->Decl = Cand;
           What = isa<CXXConstructorDecl>(Cand) ? 1 : 0;
         }
+      // sqrtf, fabs: name the <amp_math.h> function instead.
+      const FunctionDecl *Callee = dyn_cast_or_null<FunctionDecl>(F->Decl);
+      if (!Callee && !F->Candidates.empty())
+        Callee = functionAt(F->Candidates.front());
+      if (F->Kind == ClangFinding::CallTarget && reportMathCall(Callee, F->Loc, R, C)) {
+        F->Handled = true;
+        continue;
+      }
       auto Name = [&](const DiagRef &D) -> const DiagRef & {
         if (F->Decl)
           return D << F->Decl;

@@ -46,6 +46,12 @@ std::unique_ptr<Rule> createTypeRules();
 std::unique_ptr<Rule> createClassRules();
 std::unique_ptr<Rule> createFunctionRules();
 std::unique_ptr<Rule> createCallRules();
+std::unique_ptr<Rule> createMathCallRules();
+/// Reports a call of a C or <cmath> math function from amp code at \p Loc
+/// (the callee's name, \p R its spelling), naming the <amp_math.h>
+/// replacement; false (nothing reported) if \p FD is not one.
+bool reportMathCall(const clang::FunctionDecl *FD, clang::SourceLocation Loc,
+                    clang::SourceRange R, CheckContext &C);
 std::unique_ptr<Rule> createStatementRules();
 std::unique_ptr<Rule> createVariableRules();
 std::unique_ptr<Rule> createCaptureRules();

@@ -18,6 +18,7 @@ std::vector<std::unique_ptr<Rule>> createRules() {
   Rules.push_back(createFunctionRules());   // declarators (spec 2.4.2)
   Rules.push_back(createTypeRules());       // types (2.4.1), literals (2.4.3)
   Rules.push_back(createClassRules());      // compound types (2.4.1)
+  Rules.push_back(createMathCallRules());   // <cmath> and C math calls (9)
   Rules.push_back(createCallRules());       // calls and function pointers (2.3, 2.4.3)
   Rules.push_back(createStatementRules());  // statements and operators (2.4.3)
   Rules.push_back(createVariableRules());   // globals, statics, casts (2.4.3)

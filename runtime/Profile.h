@@ -1,0 +1,57 @@
+//===- Profile.h - Device-time profile and Chrome trace ---------*- C++ -*-===//
+//
+// AMPCC_PROFILE=1 prints at exit, per kernel (named by its source location)
+// and per transfer direction, the device time OpenCL profiling events
+// measured. AMPCC_TRACE_FILE=<file> writes the same events, and the program
+// builds, as Chrome trace-event JSON (chrome://tracing, ui.perfetto.dev).
+//
+// The rest of the runtime only hands over events: an enqueue passes
+// profileEventSlot() as its event argument (nullptr when profiling is off,
+// so the queue keeps no events), and the note* call after it (Stats.h) or
+// profileLaunch() takes the event from the slot. Events are resolved when
+// they have completed, and all of them at exit.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_RUNTIME_PROFILE_H
+#define AMPCC_RUNTIME_PROFILE_H
+
+#include <CL/cl.h>
+
+#include <cstdint>
+#include <string>
+
+namespace ampcc {
+namespace rt {
+
+/// AMPCC_PROFILE or AMPCC_TRACE_FILE is set.
+bool profilingEnabled();
+
+/// The queue properties profiling needs (0 when it is off).
+cl_command_queue_properties profilingQueueProperties();
+
+/// Where the next enqueue on this thread puts its event; nullptr when
+/// profiling is off.
+cl_event *profileEventSlot();
+
+enum class TransferKind { HostToDevice, DeviceToHost, DeviceToDevice };
+
+/// Takes the event of the transfer just enqueued on this thread.
+void profileTransfer(TransferKind Kind, uint64_t Bytes);
+
+/// Takes the event of the kernel enqueue just made on this thread.
+/// \p Location is the kernel's "file:line:col"; \p FirstPart is false for
+/// the later enqueues of a launch split into several.
+void profileLaunch(const char *Location, const char *KernelName,
+                   bool FirstPart);
+
+/// A program build measured on the host (clBuildProgram blocks).
+void profileBuild(const std::string &File, const std::string &Device,
+                  uint64_t StartNs, uint64_t EndNs);
+
+/// Host time in nanoseconds, on the clock the trace uses.
+uint64_t profileHostNowNs();
+
+} // namespace rt
+} // namespace ampcc
+
+#endif // AMPCC_RUNTIME_PROFILE_H
