@@ -13,8 +13,8 @@ struct Plain { int I; float F; };
 
 struct S { int get() volatile restrict(amp) { return 0; } };
 // CHECK: [[@LINE-1]]:16: error: volatile member function 'get' cannot be restrict(amp)
-extern "C" int cfun(int X) restrict(amp) { return X; }
-// CHECK: [[@LINE-1]]:16: error: restrict(amp) function 'cfun' cannot have C language linkage
+extern "C" int cfun(int X) restrict(cpu, amp) { return X; }
+// CHECK: [[@LINE-1]]:16: error: C language linkage function 'cfun' cannot be both restrict(cpu) and restrict(amp), nor overloaded on restriction
 int restrict(amp) early(int X) { return X; }
 // CHECK: [[@LINE-1]]:5: error: restriction specifier of 'early' must follow its parameter list
 int plain(int X) noexcept restrict(amp) { return X; }
@@ -62,6 +62,7 @@ void host() {
 }
 
 // Valid: none of these may be diagnosed as errors.
+extern "C" int ampOnly(int X) restrict(amp) { return X; }
 struct Fine {
   int get() const restrict(amp) { return 1; }
   int both() const & restrict(cpu, amp) noexcept { return 2; }

@@ -34,14 +34,25 @@ public:
                                                                      << FD;
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->isVolatile())
       C.error(FD->getLocation(), Diag::err_restrict_volatile_member) << FD;
-    if (FD->isExternC() && !FD->isImplicit() && !isInAmpNamespace(FD))
-      C.error(FD->getLocation(), Diag::err_restrict_c_linkage) << FD;
+    // A C-linkage name stands for one function: it can be restrict(amp) or
+    // restrict(cpu), but not both, nor overloaded on restriction.
+    if (FD->isExternC() && !FD->isImplicit() && !isInAmpNamespace(FD)) {
+      bool Clash = CheckContext::sideOf(FD) == Side::Both;
+      for (const NamedDecl *Other : FD->getDeclContext()->getRedeclContext()->lookup(
+               FD->getDeclName()))
+        if (const auto *OF = dyn_cast<FunctionDecl>(Other);
+            OF && OF->getCanonicalDecl() != FD->getCanonicalDecl() && OF->isExternC())
+          Clash = true;
+      if (Clash)
+        C.error(FD->getLocation(), Diag::err_restrict_c_linkage) << FD;
+    }
 
     const auto *FPT = FD->getType()->getAs<FunctionProtoType>();
     if (!FPT)
       return;
     ExceptionSpecificationType EST = FPT->getExceptionSpecType();
-    if (EST != EST_Dynamic && EST != EST_DynamicNone)
+    // throw(...) is EST_MSAny under -fms-extensions.
+    if (EST != EST_Dynamic && EST != EST_DynamicNone && EST != EST_MSAny)
       return;
     SourceRange R = FD->getExceptionSpecSourceRange();
     if (!(C.error(R.isValid() ? R.getBegin() : FD->getLocation(),
