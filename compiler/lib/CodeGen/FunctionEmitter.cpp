@@ -435,12 +435,6 @@ void FunctionEmitter::emitCtorInit(const CXXCtorInitializer *Init,
     return;
   }
   const FieldDecl *F = Init->getMember();
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E->IgnoreImplicit()))
-    if (CE->getConstructor()->isDefaultConstructor() &&
-        CE->getConstructor()->isTrivial())
-      return;
-  if (isa<ImplicitValueInitExpr>(E))
-    return;
   std::string Field = "_this->" + DeviceCodeGen::safeLocalName(F->getName());
   if (F->getType()->isArrayType()) {
     // Arrays are copied element-wise: C cannot assign arrays.
