@@ -33,9 +33,30 @@ template <typename Kernel> const char *kernelKey() {
 #endif
 }
 
+#ifdef __HIP_DEVICE_COMPILE__
+// The device pass needs the body of every kernel's call operator. A kernel
+// that is a class template specialization has its operator() instantiated
+// only when something uses it, and nothing on the host calls it: naming this
+// entry point in launch() does, as a CUDA launch names its __global__
+// function. Host and device both, so Clang defers (and never emits) its
+// target diagnostics; the restriction checker reports a kernel whose call
+// operator is not restrict(amp).
+template <typename Kernel, typename Index>
+__attribute__((host, device)) void kernelEntry(const Kernel &K, const Index &I) {
+  K(I);
+}
+#endif
+
+template <typename Kernel, typename Index> inline void useKernel() {
+#ifdef __HIP_DEVICE_COMPILE__
+  (void)&kernelEntry<Kernel, Index>;
+#endif
+}
+
 template <int N, typename Kernel>
 void launch(const Concurrency::extent<N> &Ext, const Kernel &K,
             ampcc::rt::AcceleratorViewImpl *View) {
+  useKernel<Kernel, Concurrency::index<N>>();
   ampcc::rt::launchKernel(kernelKey<Kernel>(), &K, sizeof(Kernel), N,
                           Ext._M_base, nullptr, View);
 }
@@ -43,6 +64,7 @@ void launch(const Concurrency::extent<N> &Ext, const Kernel &K,
 template <int D0, int D1, int D2, typename Kernel>
 void launchTiled(const tiled_extent<D0, D1, D2> &Ext, const Kernel &K,
                  ampcc::rt::AcceleratorViewImpl *View) {
+  useKernel<Kernel, tiled_index<D0, D1, D2>>();
   const int32_t Tile[3] = {D0, D1, D2};
   ampcc::rt::launchKernel(kernelKey<Kernel>(), &K, sizeof(Kernel),
                           tiled_extent<D0, D1, D2>::rank, Ext._M_base, Tile, View);

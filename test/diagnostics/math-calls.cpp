@@ -2,9 +2,9 @@
 // the user's call, not inside libstdc++ ("__builtin_sqrtf ... has no
 // definition"), with a note naming the C++ AMP function of the same name
 // (spec 9, <amp_math.h>) and a fix-it; fast_math is offered only for float
-// functions. (C's own functions, sqrtf, are reported at the user's call as
-// restrict(cpu) functions, without the note: restrict-calls.cpp.) The same
-// names from
+// functions. C's own functions (sqrtf, fabsf) get the same error and note,
+// also where <amp_math.h>'s overloads of the name make Clang report "no
+// viable function" rather than a wrong-side call. The same names from
 // <amp_math.h>, a user's own sqrt and math in cpu code stay valid.
 // RUN: %not %ampcc -fsyntax-only %s 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=c++/12/cmath
 // RUN: %not %ampcc -fsyntax-only -fdiagnostics-parseable-fixits %s 2>&1 | %FileCheck --check-prefix=FIXIT %s
@@ -25,6 +25,10 @@ void kernels(array_view<float, 1> F, array_view<double, 1> D) {
     // CHECK: note: use concurrency::precise_math::sqrt (or the faster, less precise concurrency::fast_math::sqrt) from <amp_math.h>
     // FIXIT: fix-it:"{{.*}}math-calls.cpp":{[[@LINE-3]]:12-[[@LINE-3]]:21}:"concurrency::precise_math::sqrt"
     F[I] = precise_math::sqrt(F[I]) + fast_math::sqrtf(F[I]) + mine::sqrt(F[I]);
+    F[I] = fabsf(F[I]);
+    // CHECK: math-calls.cpp:[[@LINE-1]]:12: error: C library function 'fabsf' cannot be called from restrict(amp) code
+    // CHECK: note: use concurrency::precise_math::fabsf (or the faster, less precise concurrency::fast_math::fabsf) from <amp_math.h>
+    // FIXIT: fix-it:"{{.*}}math-calls.cpp":{[[@LINE-3]]:12-[[@LINE-3]]:17}:"concurrency::precise_math::fabsf"
   });
   parallel_for_each(D.extent, [=](index<1> I) restrict(amp) {
     D[I] = std::pow(D[I], 2.0);

@@ -180,7 +180,14 @@ std::string DeviceCodeGen::fieldName(const FieldDecl *F) {
 
 std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
                                        SourceLocation Loc) {
-  RD = RD->getDefinition() ? RD->getDefinition() : RD;
+  if (!RD->hasDefinition()) {
+    // Nothing in the device pass completed the type (an instantiation it
+    // never needed): there is no layout to lower.
+    report(Diags, Loc, Diag::err_amp_unsupported_type)
+        << QualType(RD->getTypeForDecl(), 0);
+    return "int";
+  }
+  RD = RD->getDefinition();
   if (isViewClass(RD))
     return lowerArrayView(RD, Loc);
   auto It = RecordNames.find(RD);

@@ -378,7 +378,7 @@ private:
       const FunctionDecl *Callee = dyn_cast_or_null<FunctionDecl>(F->Decl);
       if (!Callee && !F->Candidates.empty())
         Callee = functionAt(F->Candidates.front());
-      if (F->Kind == ClangFinding::CallTarget && reportMathCall(Callee, F->Loc, R, C)) {
+      if (reportMathCall(Callee, F->Loc, R, C)) {
         F->Handled = true;
         continue;
       }
