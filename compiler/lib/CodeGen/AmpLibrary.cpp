@@ -222,7 +222,9 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
     // The result is an array_view even when the object is an array (a
     // different struct with the same fields).
     std::string Ret = CG.lowerType(MD->getReturnType(), Loc);
-    std::string Fn = View + "_section" + (Ret == View ? "" : "_" + Ret);
+    // Not View + "_section": that is the name of <amp.h>'s own section()
+    // overloads lowered from their bodies.
+    std::string Fn = View + "_make_section" + (Ret == View ? "" : "_" + Ret);
     std::string IdxTy = CG.lowerType(Args[0]->getType().getNonReferenceType().getUnqualifiedType(), Loc);
     std::string ExtTy = CG.lowerType(Args[1]->getType().getNonReferenceType().getUnqualifiedType(), Loc);
     std::string Body = "  " + Ret + " r;\n  r.data = v.data;\n  r.shape = v.shape;\n";

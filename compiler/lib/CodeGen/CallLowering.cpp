@@ -90,7 +90,8 @@ AddrSpace FunctionEmitter::callResultSpace(const CallExpr *CE) {
 
 AddrSpace FunctionEmitter::pointeeSpaceOf(const Expr *E) {
   E = E->IgnoreParens();
-  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+  // Implicit and explicit casts alike: (bool *)p points where p does.
+  if (const auto *ICE = dyn_cast<CastExpr>(E)) {
     switch (ICE->getCastKind()) {
     case CK_ArrayToPointerDecay:
       return spaceOf(ICE->getSubExpr());

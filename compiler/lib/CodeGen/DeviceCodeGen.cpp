@@ -66,8 +66,10 @@ void DeviceCodeGen::addTypeDef(llvm::StringRef Key, const std::string &Code) {
 }
 
 void DeviceCodeGen::addHelper(llvm::StringRef Key, const std::string &Code) {
-  if (HelperKeys.insert(Key).second)
+  if (HelperKeys.insert(Key).second) {
+    UsedNames.insert(Key); // Functions lowered later must not take the name.
     Bodies += Code;
+  }
 }
 
 std::string DeviceCodeGen::lineDirective(SourceLocation Loc) {

@@ -649,6 +649,12 @@ std::string FunctionEmitter::cast(const CastExpr *CE) {
   case CK_NullToPointer:
   case CK_ToVoid:
   case CK_LValueToRValueBitCast:
+    // Only the value of an lvalue ?: is wanted: select between the values,
+    // not their addresses (a branch may be a constant folded to a literal).
+    if (CE->getCastKind() == CK_LValueToRValue)
+      if (const auto *CO = dyn_cast<ConditionalOperator>(Sub->IgnoreParens()))
+        return "(" + expr(CO->getCond()) + " ? " + expr(CO->getTrueExpr()) +
+               " : " + expr(CO->getFalseExpr()) + ")";
     if (isa<ExplicitCastExpr>(CE) && CE->getType()->isVoidType())
       return "(void)(" + expr(Sub) + ")";
     return expr(Sub);

@@ -23,6 +23,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace ampcc {
@@ -40,6 +42,25 @@ std::string typeInfoName(ASTContext &Ctx, const CXXRecordDecl *RD) {
   llvm::StringRef Name(S);
   Name.consume_front("_ZTS");
   return Name.str();
+}
+
+/// Does a value of type \p T contain an array_view or array member, in its
+/// fields, bases or array elements (so it cannot travel as its bytes)?
+bool holdsView(QualType T) {
+  if (const auto *AT = dyn_cast<ConstantArrayType>(T.getCanonicalType()))
+    return holdsView(AT->getElementType());
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return false;
+  if (DeviceCodeGen::isViewClass(RD))
+    return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (holdsView(B.getType()))
+      return true;
+  for (const FieldDecl *F : RD->fields())
+    if (holdsView(F->getType()))
+      return true;
+  return false;
 }
 
 std::string kernelBaseName(const KernelSite &K) {
@@ -126,13 +147,89 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
     return Base;
   };
 
+  // One captured value at closure offset Offset, stored into the C lvalue
+  // Dest. Views become a data pointer and a shape argument; a class that
+  // holds views (in fields, bases or arrays) is taken apart member by member,
+  // since OpenCL kernel arguments cannot contain pointers and the host's view
+  // objects are laid out differently anyway; anything else is passed as its
+  // bytes. Local: Dest is a lambda capture the prologue must declare.
+  std::function<void(QualType, uint64_t, const std::string &, const std::string &,
+                     SourceLocation, bool, bool)>
+      Flatten = [&](QualType FT, uint64_t Offset, const std::string &Dest,
+                    const std::string &ArgBase, SourceLocation FLoc, bool ByRefArray,
+                    bool Local) {
+    const CXXRecordDecl *FRD = FT->getAsCXXRecordDecl();
+    CaptureInfo CI;
+    CI.Offset = Offset;
+    CI.Name = ArgBase;
+    if (FRD && isViewClass(FRD)) {
+      const auto *Spec = cast<ClassTemplateSpecializationDecl>(FRD);
+      QualType Elem = Spec->getTemplateArgs().get(0).getAsType();
+      CI.Kind = ByRefArray ? CaptureInfo::ArrayRef : CaptureInfo::View;
+      CI.Rank = Spec->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
+      CI.Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
+      // A const array captured by reference is read-only too; a const
+      // array_view is not (its elements stay writable).
+      CI.ReadOnly = Elem.isConstQualified() || (ByRefArray && FT.isConstQualified());
+      std::string ViewTy = lowerType(FT.getUnqualifiedType(), FLoc);
+      std::string Data = Fresh(ArgBase + "_data"), Shape = Fresh(ArgBase + "_shape");
+      Params.push_back(pointerTo(Elem, AddrSpace::Global, FLoc) + Data);
+      Params.push_back("ampcc_shape" + std::to_string(CI.Rank) + " " + Shape);
+      if (Local)
+        Prologue += "  " + ViewTy + " " + Dest + ";\n";
+      Prologue += "  " + Dest + ".data = " + Data + ";\n";
+      Prologue += "  " + Dest + ".shape = " + Shape + ";\n";
+    } else if (holdsView(FT)) {
+      if (Local)
+        Prologue += "  " + declare(FT.getUnqualifiedType(), Dest, FLoc) + ";\n";
+      if (const auto *AT = Ctx.getAsConstantArrayType(FT)) {
+        uint64_t ElemSize = Ctx.getTypeSizeInChars(AT->getElementType()).getQuantity();
+        for (uint64_t I = 0, N = AT->getSize().getZExtValue(); I < N; ++I)
+          Flatten(AT->getElementType(), Offset + I * ElemSize,
+                  Dest + "[" + std::to_string(I) + "]",
+                  ArgBase + "_" + std::to_string(I), FLoc, false, false);
+        return;
+      }
+      const ASTRecordLayout &L = Ctx.getASTRecordLayout(FRD);
+      for (const CXXBaseSpecifier &B : FRD->bases()) {
+        const CXXRecordDecl *BRD = B.getType()->getAsCXXRecordDecl();
+        std::string Field = baseFieldName(FRD, BRD);
+        Flatten(B.getType(), Offset + L.getBaseClassOffset(BRD).getQuantity(),
+                Dest + "." + Field, ArgBase + Field, FLoc, false, false);
+      }
+      for (const FieldDecl *F : FRD->fields()) {
+        std::string Field = fieldName(F);
+        Flatten(F->getType(), Offset + L.getFieldOffset(F->getFieldIndex()) / 8,
+                Dest + "." + Field, ArgBase + "_" + Field, F->getLocation(), false,
+                false);
+      }
+      return;
+    } else if (FT->isBooleanType()) {
+      CI.Kind = CaptureInfo::Bool;
+      CI.Size = 1;
+      std::string Arg = Fresh(ArgBase + "_arg");
+      Params.push_back("int " + Arg);
+      Prologue += "  " + std::string(Local ? "bool " : "") + Dest + " = " + Arg +
+                  " != 0;\n";
+    } else {
+      CI.Kind = CaptureInfo::Value;
+      CI.Size = Ctx.getTypeSizeInChars(FT).getQuantity();
+      if (Local) {
+        Params.push_back(declare(FT.getUnqualifiedType(), Dest, FLoc));
+      } else {
+        std::string Arg = Fresh(ArgBase + "_arg");
+        Params.push_back(declare(FT.getUnqualifiedType(), Arg, FLoc));
+        Prologue += "  " + Dest + " = " + Arg + ";\n";
+      }
+    }
+    EK.Captures.push_back(CI);
+  };
+
   for (const FieldDecl *F : RD->fields()) {
     const ValueDecl *Var = FieldVars.lookup(F);
     std::string Name = CaptureName(F);
     std::string Dest = RD->isLambda() ? Name : SelfName + "." + Name;
-    CaptureInfo CI;
-    CI.Offset = Layout.getFieldOffset(F->getFieldIndex()) / 8;
-    CI.Name = Name;
+    uint64_t Offset = Layout.getFieldOffset(F->getFieldIndex()) / 8;
     QualType FT = F->getType();
     const CXXRecordDecl *FRD = FT->getAsCXXRecordDecl();
     SourceLocation FLoc = Var ? Var->getLocation() : F->getLocation();
@@ -158,44 +255,9 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
           << (Var ? Var : F) << "pointers cannot be passed to a kernel";
       continue;
     }
-    if (FRD && isViewClass(FRD)) {
-      const auto *Spec = cast<ClassTemplateSpecializationDecl>(FRD);
-      QualType Elem = Spec->getTemplateArgs().get(0).getAsType();
-      CI.Kind = ByRefArray ? CaptureInfo::ArrayRef : CaptureInfo::View;
-      CI.Rank = Spec->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
-      CI.Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
-      // A const array captured by reference is read-only too; a const
-      // array_view is not (its elements stay writable).
-      CI.ReadOnly = Elem.isConstQualified() || (ByRefArray && FT.isConstQualified());
-      std::string ViewTy = lowerType(FT.getUnqualifiedType(), FLoc);
-      std::string Data = Fresh(Name + "_data"), Shape = Fresh(Name + "_shape");
-      Params.push_back(pointerTo(Elem, AddrSpace::Global, FLoc) + Data);
-      Params.push_back("ampcc_shape" + std::to_string(CI.Rank) + " " + Shape);
-      if (RD->isLambda())
-        Prologue += "  " + ViewTy + " " + Name + ";\n";
-      Prologue += "  " + Dest + ".data = " + Data + ";\n";
-      Prologue += "  " + Dest + ".shape = " + Shape + ";\n";
-    } else if (FT->isBooleanType()) {
-      CI.Kind = CaptureInfo::Bool;
-      CI.Size = 1;
-      std::string Arg = Fresh(Name + "_arg");
-      Params.push_back("int " + Arg);
-      Prologue += "  " + std::string(RD->isLambda() ? "bool " : "") + Dest +
-                  " = " + Arg + " != 0;\n";
-    } else {
-      CI.Kind = CaptureInfo::Value;
-      CI.Size = Ctx.getTypeSizeInChars(FT).getQuantity();
-      if (RD->isLambda()) {
-        Params.push_back(declare(FT.getUnqualifiedType(), Name, FLoc));
-      } else {
-        std::string Arg = Fresh(Name + "_arg");
-        Params.push_back(declare(FT.getUnqualifiedType(), Arg, FLoc));
-        Prologue += "  " + Dest + " = " + Arg + ";\n";
-      }
-    }
+    Flatten(FT, Offset, Dest, Name, FLoc, ByRefArray, RD->isLambda());
     if (Var)
       FE.bindVar(Var, {Name, false, AddrSpace::Private});
-    EK.Captures.push_back(CI);
   }
 
   // The compute-domain index.
