@@ -2,6 +2,7 @@
 #include "DeviceCompiler.h"
 
 #include "../Analysis/KernelFinder.h"
+#include "../Sema/LocalClassInference.h"
 #include "../Sema/RestrictionChecker.h"
 #include "../Sema/SpecifierReorder.h"
 #include "../Sema/SpecifierRules.h"
@@ -334,6 +335,10 @@ public:
     }
   }
   const std::vector<SourceRange> &Skipped_;
+
+  void HandleTagDeclDefinition(TagDecl *D) override {
+    inferLocalClassRestrictions(D);
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     reportMisplaced(Ctx);
