@@ -492,6 +492,12 @@ private:
   }
   void init(const Concurrency::extent<N> &Ext, const AV *Av = nullptr,
             const AV *Associated = nullptr) {
+    // An array owns storage: Visual C++ rejects an empty or negative extent.
+    for (int I = 0; I < N; ++I)
+      if (Ext._M_base[I] <= 0)
+        details::throwInvalid("array: extent " + std::to_string(Ext._M_base[I]) +
+                              " in dimension " + std::to_string(I) +
+                              " is not positive");
     details::initDenseShape(_M_shape, Ext._M_base);
     _M_shape.H.Source = ampcc::rt::createArraySource(
         sizeof(T), details::shapeSize<N>(Ext._M_base),

@@ -294,6 +294,15 @@ public:
   // --- Sections (spec §5.2.6): views of a rectangle of this view -------------
   array_view section(const Concurrency::index<N> &Origin,
                      const Concurrency::extent<N> &Ext) const restrict(cpu) {
+    // Visual C++ rejects a section that is empty or leaves the view.
+    for (int I = 0; I < N; ++I)
+      if (Origin._M_base[I] < 0 || Ext._M_base[I] <= 0 ||
+          Origin._M_base[I] > _M_shape.Ext[I] - Ext._M_base[I])
+        details::throwInvalid(
+            "section: in dimension " + std::to_string(I) + " origin " +
+            std::to_string(Origin._M_base[I]) + " and extent " +
+            std::to_string(Ext._M_base[I]) + " do not fit in the view's extent " +
+            std::to_string(_M_shape.Ext[I]));
     array_view R(*this);
     for (int I = 0; I < N; ++I) {
       R._M_shape.H.Offset += Origin._M_base[I] * _M_shape.Stride[I];
@@ -506,6 +515,9 @@ template <typename T> struct Projection<T, 1> {
 template <typename T, int N> struct Projection {
   typedef array_view<T, N - 1> type;
   static type project(const array_view<T, N> &V, int I0) {
+    if (I0 < 0 || I0 >= V._M_shape.Ext[0])
+      throwInvalid("projection: row " + std::to_string(I0) +
+                   " is outside the view's extent " + std::to_string(V._M_shape.Ext[0]));
     ViewShape<N - 1> S;
     S.H.Source = V._M_shape.H.Source;
     S.H.Offset = V._M_shape.H.Offset + I0 * V._M_shape.Stride[0];
