@@ -29,9 +29,11 @@ Toolchain Toolchain::discover(const char *Argv0) {
   if (llvm::sys::fs::exists(InstalledHeader)) {
     TC.IncludeDir = (Installed + "/include").str();
     TC.RuntimeLib = (Installed + "/libampcc_rt.a").str();
+    TC.HostPlugin = (Installed + "/ampcc-host-plugin.so").str();
   } else {
     TC.IncludeDir = AMPCC_BUILD_INCLUDE_DIR;
     TC.RuntimeLib = AMPCC_BUILD_RUNTIME_LIB;
+    TC.HostPlugin = AMPCC_BUILD_HOST_PLUGIN;
   }
   const char *Env = std::getenv("AMPCC_CLANGXX");
   TC.ClangXX = Env && *Env ? Env : AMPCC_CLANGXX_PATH;

@@ -20,6 +20,7 @@ struct Toolchain {
   std::string ClangXX;     ///< clang++ used for host compiles and linking.
   std::string IncludeDir;  ///< Holds amp.h.
   std::string RuntimeLib;  ///< libampcc_rt.a
+  std::string HostPlugin;  ///< ampcc-host-plugin.so, loaded by the host pass
   bool Verbose = false;
   bool DryRun = false; ///< -###: print each command quoted, run nothing.
 

@@ -274,6 +274,8 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   std::vector<std::string> Cmd = {TC.ClangXX};
   Cmd.insert(Cmd.end(), Frontend.begin(), Frontend.end());
   Cmd.push_back("--offload-host-only");
+  // C++ AMP's inference rules, as in the device pass (compiler/plugin).
+  Cmd.push_back("-fplugin=" + TC.HostPlugin);
   // The device pass parsed the same file and already printed its warnings.
   Cmd.push_back("-w");
   // HIP host objects define __hip_cuid_<cuid>; without a cuid of our own the

@@ -192,6 +192,14 @@ public:
     initUser(Concurrency::extent<N>(E0, E1, E2), const_cast<nonconst_value_type *>(Src));
   }
 
+  // Spec §5.2.2: over a pointer in amp code too. The code generator builds
+  // a dense view when the pointer is to global memory (an element of
+  // another view) and reports anything else.
+  array_view(const Concurrency::extent<N> &Ext, T *Src) restrict(amp);
+  array_view(int E0, T *Src) restrict(amp);
+  array_view(int E0, int E1, T *Src) restrict(amp);
+  array_view(int E0, int E1, int E2, T *Src) restrict(amp);
+
   // --- Construction with no data source (spec: storage on the accelerator) --
   explicit array_view(const Concurrency::extent<N> &Ext) { initOwned(Ext); }
   explicit array_view(int E0) { initOwned(Concurrency::extent<N>(E0)); }

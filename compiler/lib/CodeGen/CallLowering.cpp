@@ -276,11 +276,61 @@ std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
                              "  return r;\n}\n\n");
         return Fn + "(" + expr(CE->getArg(0)) + ")";
       }
+  if (DeviceCodeGen::isViewClass(RD) && CE->getNumArgs() >= 2 &&
+      CE->getArg(CE->getNumArgs() - 1)->getType()->isPointerType())
+    return viewOverPointer(CE);
   std::string TypeName = CG.lowerType(CE->getType(), CE->getBeginLoc());
   if (Ctor->isDefaultConstructor() && Ctor->isTrivial())
     return "(" + TypeName + "){0}";
   llvm::SmallVector<const Expr *, 4> Args(CE->arguments());
   return callFunction(Ctor, nullptr, false, Args, CE);
+}
+
+/// array_view(extent, T *) and array_view(E0[, E1[, E2]], T *) in amp code:
+/// a dense row-major view whose data pointer is the argument. Views hold
+/// __global pointers, so only a pointer into global memory (an element of
+/// another view or array) can become one.
+std::string FunctionEmitter::viewOverPointer(const CXXConstructExpr *CE) {
+  const Expr *Ptr = CE->getArg(CE->getNumArgs() - 1);
+  if (pointeeSpaceOf(Ptr) != AddrSpace::Global) {
+    report(CG.getDiags(), Ptr->getExprLoc(), Diag::err_amp_unsupported_expr)
+        << "an array_view over memory that is not an array or array_view's "
+           "(a local or tile_static variable)"
+        << Ptr->getSourceRange();
+    return "0";
+  }
+  const auto *Spec = llvm::cast<ClassTemplateSpecializationDecl>(
+      CE->getType()->getAsCXXRecordDecl());
+  unsigned Rank = Spec->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
+  std::string View = CG.lowerType(CE->getType().getUnqualifiedType(), CE->getBeginLoc());
+  std::string Fn = View + "_over_pointer";
+  std::string Body = "  " + View + " r;\n  r.data = p;\n  r.shape.off = 0;\n"
+                     "  int stride = 1;\n";
+  for (int I = int(Rank) - 1; I >= 0; --I) {
+    std::string D = std::to_string(I);
+    Body += "  r.shape.ext[" + D + "] = e" + D + ";\n"
+            "  r.shape.stride[" + D + "] = stride;\n"
+            "  stride *= e" + D + ";\n";
+  }
+  std::string PtrTy = CG.pointerTo(Spec->getTemplateArgs().get(0).getAsType(),
+                                   AddrSpace::Global, CE->getBeginLoc());
+  std::string Params;
+  for (unsigned I = 0; I < Rank; ++I)
+    Params += "int e" + std::to_string(I) + ", ";
+  CG.addHelper(Fn, View + " " + Fn + "(" + Params + PtrTy + "p) {\n" + Body +
+                       "  return r;\n}\n\n");
+  // The extent: one extent<N> argument (a value without side effects in
+  // practice, read once per dimension), or N ints.
+  std::string Args;
+  if (CE->getNumArgs() == 2 && CE->getArg(0)->getType()->getAsCXXRecordDecl()) {
+    std::string Ext = expr(CE->getArg(0));
+    for (unsigned I = 0; I < Rank; ++I)
+      Args += "(" + Ext + ")._M_base[" + std::to_string(I) + "], ";
+  } else {
+    for (unsigned I = 0; I + 1 < CE->getNumArgs(); ++I)
+      Args += expr(CE->getArg(I)) + ", ";
+  }
+  return Fn + "(" + Args + expr(Ptr) + ")";
 }
 
 } // namespace ampcc

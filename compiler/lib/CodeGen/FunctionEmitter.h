@@ -94,6 +94,7 @@ private:
   std::string cast(const clang::CastExpr *CE);
   std::string call(const clang::CallExpr *CE);
   std::string construct(const clang::CXXConstructExpr *CE);
+  std::string viewOverPointer(const clang::CXXConstructExpr *CE);
   std::string declRef(const clang::DeclRefExpr *DRE);
   std::string literal(const clang::Expr *E);
   std::string initList(const clang::InitListExpr *ILE, bool AsCompoundLiteral);

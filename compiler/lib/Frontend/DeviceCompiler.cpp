@@ -3,6 +3,7 @@
 
 #include "../Analysis/KernelFinder.h"
 #include "../Sema/LocalClassInference.h"
+#include "../Sema/SpecialMemberInference.h"
 #include "../Sema/RestrictionChecker.h"
 #include "../Sema/SpecifierReorder.h"
 #include "../Sema/SpecifierRules.h"
@@ -338,7 +339,10 @@ public:
 
   void HandleTagDeclDefinition(TagDecl *D) override {
     inferLocalClassRestrictions(D);
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(D))
+      inferSpecialMemberRestrictions(RD);
   }
+  ASTMutationListener *GetASTMutationListener() override { return &Members; }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     reportMisplaced(Ctx);
@@ -370,6 +374,7 @@ private:
   const DeviceOptions &Opts;
   RestrictDiagConsumer &Restrict;
   const std::vector<ReorderResult::Misplaced> &Misplaced;
+  SpecialMemberListener Members;
 };
 
 class KernelAction : public ASTFrontendAction {

@@ -1,0 +1,51 @@
+//===- HostPlugin.cpp - C++ AMP's inference rules in the host pass ------===//
+//
+// The host pass is clang++ itself (-x hip --offload-host-only), so it would
+// resolve overloads with Clang's restrictions where the device pass uses
+// C++ AMP's: an implicit special member of a class whose base overloads it
+// on restrict(cpu) and restrict(amp) would be callable from cpu code in one
+// pass and not in the other. The driver loads this plugin with -fplugin=;
+// it applies the same inference (compiler/lib/Sema) as the device pass,
+// through the same consumer callbacks, before Clang's own consumer runs.
+//
+//===----------------------------------------------------------------------===//
+#include "../lib/Sema/LocalClassInference.h"
+#include "../lib/Sema/SpecialMemberInference.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+
+using namespace clang;
+
+namespace {
+
+class HostConsumer : public ASTConsumer {
+public:
+  void HandleTagDeclDefinition(TagDecl *D) override {
+    ampcc::inferLocalClassRestrictions(D);
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(D))
+      ampcc::inferSpecialMemberRestrictions(RD);
+  }
+  ASTMutationListener *GetASTMutationListener() override { return &Members; }
+
+private:
+  ampcc::SpecialMemberListener Members;
+};
+
+class HostAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<HostConsumer>();
+  }
+  bool ParseArgs(const CompilerInstance &, const std::vector<std::string> &) override {
+    return true;
+  }
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+
+} // namespace
+
+static FrontendPluginRegistry::Add<HostAction>
+    X("ampcc-host", "C++ AMP restriction inference for ampcc's host pass");
