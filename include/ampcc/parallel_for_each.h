@@ -12,6 +12,7 @@
 #include "runtime_api.h"
 
 #include <typeinfo>
+#include <utility>
 
 namespace Concurrency {
 
@@ -36,14 +37,25 @@ template <typename Kernel> const char *kernelKey() {
 #ifdef __HIP_DEVICE_COMPILE__
 // The device pass needs the body of every kernel's call operator. A kernel
 // that is a class template specialization has its operator() instantiated
-// only when something uses it, and nothing on the host calls it: naming this
-// entry point in launch() does, as a CUDA launch names its __global__
+// only when something uses it, and nothing on the host calls it: naming
+// kernelEntry in launch() does, as a CUDA launch names its __global__
 // function. Host and device both, so Clang defers (and never emits) its
-// target diagnostics; the restriction checker reports a kernel whose call
-// operator is not restrict(amp).
+// target diagnostics. A kernel that cannot take the index is not called
+// here (SFINAE, decided in this amp context where a restrict(amp) call
+// operator is viable): ampcc reports it at the launch instead, and the
+// restriction checker a call operator that is not restrict(amp).
+template <typename Kernel, typename Index>
+__attribute__((host, device)) auto callKernel(Kernel &K, const Index &I, int)
+    -> decltype(K(I), void()) {
+  K(I);
+}
+template <typename Kernel, typename Index>
+__attribute__((host, device)) void callKernel(Kernel &, const Index &, long) {}
+
 template <typename Kernel, typename Index>
 __attribute__((host, device)) void kernelEntry(const Kernel &K, const Index &I) {
-  K(I);
+  // A mutable lambda's operator() is not const.
+  callKernel(const_cast<Kernel &>(K), I, 0);
 }
 #endif
 

@@ -14,10 +14,22 @@
 #error "<amp.h> must be compiled with ampcc"
 #endif
 
-#define restrict(...) AMPCC_RESTRICT_SELECT_(__VA_ARGS__, AMPCC_RESTRICT_2_, AMPCC_RESTRICT_1_, )(__VA_ARGS__)
-#define AMPCC_RESTRICT_SELECT_(A, B, M, ...) M
+// A list may repeat a specifier (restrict(amp, amp) is restrict(amp), with a
+// warning from ampcc): up to eight entries.
+#define restrict(...)                                                          \
+  AMPCC_RESTRICT_SELECT_(__VA_ARGS__, AMPCC_RESTRICT_8_, AMPCC_RESTRICT_7_,    \
+                         AMPCC_RESTRICT_6_, AMPCC_RESTRICT_5_, AMPCC_RESTRICT_4_, \
+                         AMPCC_RESTRICT_3_, AMPCC_RESTRICT_2_, AMPCC_RESTRICT_1_, ) \
+  (__VA_ARGS__)
+#define AMPCC_RESTRICT_SELECT_(A, B, C, D, E, F, G, H, M, ...) M
 #define AMPCC_RESTRICT_1_(A) AMPCC_RESTRICTION_##A
 #define AMPCC_RESTRICT_2_(A, B) AMPCC_RESTRICTION_##A AMPCC_RESTRICTION_##B
+#define AMPCC_RESTRICT_3_(A, ...) AMPCC_RESTRICTION_##A AMPCC_RESTRICT_2_(__VA_ARGS__)
+#define AMPCC_RESTRICT_4_(A, ...) AMPCC_RESTRICTION_##A AMPCC_RESTRICT_3_(__VA_ARGS__)
+#define AMPCC_RESTRICT_5_(A, ...) AMPCC_RESTRICTION_##A AMPCC_RESTRICT_4_(__VA_ARGS__)
+#define AMPCC_RESTRICT_6_(A, ...) AMPCC_RESTRICTION_##A AMPCC_RESTRICT_5_(__VA_ARGS__)
+#define AMPCC_RESTRICT_7_(A, ...) AMPCC_RESTRICTION_##A AMPCC_RESTRICT_6_(__VA_ARGS__)
+#define AMPCC_RESTRICT_8_(A, ...) AMPCC_RESTRICTION_##A AMPCC_RESTRICT_7_(__VA_ARGS__)
 #define AMPCC_RESTRICTION_amp __attribute__((device))
 #define AMPCC_RESTRICTION_cpu __attribute__((host))
 

@@ -100,7 +100,48 @@ public:
           Site.Rank = I + 1;
       }
     }
+    if (!takesIndex(Site)) {
+      const ParmVarDecl *P = Site.CallOperator->getNumParams()
+                                 ? Site.CallOperator->getParamDecl(0)
+                                 : nullptr;
+      report(Ctx.getDiagnostics(), CE->getBeginLoc(), Diag::err_amp_kernel_index_mismatch)
+          << (P ? "'" + P->getType().getAsString() + "'" : std::string("no parameter"))
+          << QualType(Spec->getTypeForDecl(), 0) << indexName(Site);
+      return true;
+    }
     Sites.push_back(Site);
+    return true;
+  }
+
+  /// The index type the runtime passes: index<N>, or tiled_index<D0...>.
+  static std::string indexName(const KernelSite &S) {
+    if (!S.Tiled)
+      return "Concurrency::index<" + std::to_string(S.Rank) + ">";
+    std::string N = "Concurrency::tiled_index<";
+    for (unsigned I = 0; I < S.Rank; ++I)
+      N += (I ? ", " : "") + std::to_string(S.Tile[I]);
+    return N + ">";
+  }
+
+  /// Does the call operator take exactly that index (by value or reference)?
+  static bool takesIndex(const KernelSite &S) {
+    const CXXMethodDecl *Op = S.CallOperator;
+    if (Op->getNumParams() != 1)
+      return false;
+    QualType P = Op->getParamDecl(0)->getType().getNonReferenceType();
+    const auto *Spec =
+        dyn_cast_or_null<ClassTemplateSpecializationDecl>(P->getAsCXXRecordDecl());
+    if (!Spec || !isInAmpNamespace(Spec))
+      return P->isDependentType(); // a generic lambda: left to Clang
+    const TemplateArgumentList &TA = Spec->getTemplateArgs();
+    if (!S.Tiled)
+      return Spec->getName() == "index" &&
+             TA.get(0).getAsIntegral().getZExtValue() == S.Rank;
+    if (Spec->getName() != "tiled_index")
+      return false;
+    for (unsigned I = 0; I < TA.size() && I < 3; ++I)
+      if (TA.get(I).getAsIntegral().getZExtValue() != S.Tile[I])
+        return false;
     return true;
   }
 

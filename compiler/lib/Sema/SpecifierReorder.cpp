@@ -486,8 +486,8 @@ private:
     }
   }
 
-  /// A restrict(...) whose list is not one or two identifiers separated by a
-  /// comma would derail the parser after the error that SpecifierRules.cpp
+  /// A restrict(...) whose list is not up to eight identifiers separated by
+  /// commas would derail the parser after the error that SpecifierRules.cpp
   /// reports: its inside becomes underscores (one identifier, same width),
   /// which parses, and the checker reads the user's text back.
   void blankMalformed() {
@@ -506,7 +506,7 @@ private:
           Ok = Code[K].Kind == tok::raw_identifier && ++InItem == 1;
         }
       }
-      Ok = Ok && InItem == 1 && Items <= 2;
+      Ok = Ok && InItem == 1 && Items <= 8; // repeats: see restrict.h
       unsigned B = Code[I + 1].Off + 1, E = Code[Close].Off;
       if (Ok || E == B)
         continue;

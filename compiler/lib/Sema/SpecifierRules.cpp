@@ -71,7 +71,8 @@ public:
       report(DE, Loc, Diag::err_restrict_empty_specifier);
       defineRecovery("", "host, device", Loc);
       Bad = true;
-    } else if (Items.size() > 2) {
+    } else if (Items.size() > 8) {
+      // More than restrict.h spells out; only repeats could get here.
       report(DE, Loc, Diag::err_restrict_malformed_specifier) << Range;
       Bad = true;
     } else {
