@@ -23,6 +23,16 @@
 namespace Concurrency {
 
 namespace details {
+/// Iterator overloads must not take an array or array_view by value: a copy
+/// between containers the container overloads reject (a const destination)
+/// would otherwise compile as a copy to an "iterator".
+template <typename X> struct IsAmpContainer : std::false_type {};
+template <typename T, int N> struct IsAmpContainer<array<T, N>> : std::true_type {};
+template <typename T, int N> struct IsAmpContainer<array_view<T, N>> : std::true_type {};
+template <typename X>
+using IteratorOnly =
+    typename std::enable_if<!IsAmpContainer<typename std::decay<X>::type>::value>::type;
+
 template <typename T, int N>
 void copyShapes(const ViewShape<N> &Src, const ViewShape<N> &Dst) {
   ampcc::rt::copyView(&Src.H, &Dst.H, sizeof(T));
@@ -64,7 +74,8 @@ template <typename InputIter, typename T, int N>
 void copy(InputIter SrcBegin, InputIter SrcEnd, array<T, N> &Dest) {
   details::copyIn<T, N>(SrcBegin, SrcEnd, Dest._M_shape);
 }
-template <typename InputIter, typename T, int N>
+template <typename InputIter, typename T, int N,
+          typename = details::IteratorOnly<InputIter>>
 void copy(InputIter SrcBegin, array<T, N> &Dest) {
   details::copyInN<T, N>(SrcBegin, Dest._M_shape);
 }
@@ -74,7 +85,8 @@ void copy(InputIter SrcBegin, InputIter SrcEnd, const array_view<T, N> &Dest) {
                 "copy: the destination array_view has const elements");
   details::copyIn<T, N>(SrcBegin, SrcEnd, Dest._M_shape);
 }
-template <typename InputIter, typename T, int N>
+template <typename InputIter, typename T, int N,
+          typename = details::IteratorOnly<InputIter>>
 void copy(InputIter SrcBegin, const array_view<T, N> &Dest) {
   static_assert(!std::is_const<T>::value,
                 "copy: the destination array_view has const elements");
@@ -83,11 +95,13 @@ void copy(InputIter SrcBegin, const array_view<T, N> &Dest) {
 
 // --- To iterators ---------------------------------------------------------------------
 
-template <typename OutputIter, typename T, int N>
+template <typename OutputIter, typename T, int N,
+          typename = details::IteratorOnly<OutputIter>>
 void copy(const array<T, N> &Src, OutputIter DestBegin) {
   details::copyOut<T, N>(Src._M_shape, DestBegin);
 }
-template <typename OutputIter, typename T, int N>
+template <typename OutputIter, typename T, int N,
+          typename = details::IteratorOnly<OutputIter>>
 void copy(const array_view<T, N> &Src, OutputIter DestBegin) {
   details::copyOut<typename std::remove_const<T>::type, N>(Src._M_shape,
                                                            DestBegin);
@@ -164,7 +178,8 @@ completion_future copy_async(InputIter SrcBegin, InputIter SrcEnd,
                              array<T, N> &Dest) {
   return details::copyAsync3(SrcBegin, SrcEnd, details::byRef(Dest));
 }
-template <typename InputIter, typename T, int N>
+template <typename InputIter, typename T, int N,
+          typename = details::IteratorOnly<InputIter>>
 completion_future copy_async(InputIter SrcBegin, array<T, N> &Dest) {
   return details::copyAsync2(SrcBegin, details::byRef(Dest));
 }
@@ -173,15 +188,18 @@ completion_future copy_async(InputIter SrcBegin, InputIter SrcEnd,
                              const array_view<T, N> &Dest) {
   return details::copyAsync3(SrcBegin, SrcEnd, Dest);
 }
-template <typename InputIter, typename T, int N>
+template <typename InputIter, typename T, int N,
+          typename = details::IteratorOnly<InputIter>>
 completion_future copy_async(InputIter SrcBegin, const array_view<T, N> &Dest) {
   return details::copyAsync2(SrcBegin, Dest);
 }
-template <typename OutputIter, typename T, int N>
+template <typename OutputIter, typename T, int N,
+          typename = details::IteratorOnly<OutputIter>>
 completion_future copy_async(const array<T, N> &Src, OutputIter DestBegin) {
   return details::copyAsync2(details::byRef(Src), DestBegin);
 }
-template <typename OutputIter, typename T, int N>
+template <typename OutputIter, typename T, int N,
+          typename = details::IteratorOnly<OutputIter>>
 completion_future copy_async(const array_view<T, N> &Src, OutputIter DestBegin) {
   return details::copyAsync2(Src, DestBegin);
 }
