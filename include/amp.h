@@ -18,6 +18,7 @@
 // Visual C++'s <amp.h> reaches these through its runtime headers, and C++ AMP
 // programs use them without including them.
 #include <cstdarg>
+#include <climits>
 // glibc's <string.h> also declares the BSD function index() at global
 // scope; under `using namespace concurrency;` every `index<1>` would then be
 // ambiguous. When <amp.h> is the first to include it, glibc's function gets

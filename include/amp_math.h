@@ -57,11 +57,23 @@
   T remquo(T X, T Y, int *Quo) restrict(amp);                                  \
   void sincos(T X, T *S, T *C) restrict(amp);
 
+// The float-suffixed forms of the functions above that are not unary or
+// binary (Visual C++ has modff, frexpf, ... in both namespaces).
+#define AMPCC_MATH_OTHER_F_                                                    \
+  AMPCC_MATH_FN3_(float, fmaf)                                                 \
+  int ilogbf(float X) restrict(amp);                                           \
+  float ldexpf(float X, int Exp) restrict(amp);                                \
+  float frexpf(float X, int *Exp) restrict(amp);                               \
+  float modff(float X, float *IntPart) restrict(amp);                          \
+  float remquof(float X, float Y, int *Quo) restrict(amp);                     \
+  void sincosf(float X, float *S, float *C) restrict(amp);
+
 namespace Concurrency {
 namespace fast_math {
 AMPCC_MATH_ALL_(float)
 AMPCC_MATH_UNARY_F_(float, AMPCC_MATH_FN1_)
 AMPCC_MATH_BINARY_F_(float, AMPCC_MATH_FN2_)
+AMPCC_MATH_OTHER_F_
 } // namespace fast_math
 
 namespace precise_math {
@@ -69,10 +81,12 @@ AMPCC_MATH_ALL_(float)
 AMPCC_MATH_ALL_(double)
 AMPCC_MATH_UNARY_F_(float, AMPCC_MATH_FN1_)
 AMPCC_MATH_BINARY_F_(float, AMPCC_MATH_FN2_)
+AMPCC_MATH_OTHER_F_
 } // namespace precise_math
 } // namespace Concurrency
 
 #undef AMPCC_MATH_ALL_
+#undef AMPCC_MATH_OTHER_F_
 #undef AMPCC_MATH_BINARY_F_
 #undef AMPCC_MATH_BINARY_
 #undef AMPCC_MATH_UNARY_F_

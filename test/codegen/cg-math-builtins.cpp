@@ -26,7 +26,14 @@ void run(array_view<float, 1> f) {
               precise_math::fmodf(x, 0.25f) + precise_math::floorf(x) + precise_math::truncf(x);
     float g = precise_math::fmin(x, 2.0f) + precise_math::fma(x, x, 1.0f) + precise_math::ldexp(x, 2);
     int special = precise_math::isnan(x) + fast_math::isinf(x);
-    f[idx] = a + b + c + e + g + special;
+    // The float-suffixed forms of the pointer and three-operand functions,
+    // and <climits> through <amp.h> as in Visual C++.
+    float ip, s, co;
+    int ex;
+    float h = precise_math::modff(x, &ip) + fast_math::frexpf(x, &ex) + precise_math::fmaf(x, x, ip) +
+              precise_math::ldexpf(x, ex) + (ex < INT_MAX ? 1.0f : 0.0f);
+    fast_math::sincosf(x, &s, &co);
+    f[idx] = a + b + c + e + g + special + h + s + co;
   });
 }
 
@@ -48,8 +55,10 @@ void run_double(array_view<double, 1> d) {
 // CHECK: float e = sqrt(x) + atan2(x, 1.0f) + fmod(x, 0.25f) + floor(x) + trunc(x);
 // CHECK: float g = fmin(x, 2.0f) + fma(x, x, 1.0f) + ldexp(x, 2);
 // CHECK: int special = isnan(x) + isinf(x);
+// CHECK: float h = modf(x, &(ip)) + frexp(x, &(ex)) + fma(x, x, ip) + ldexp(x, ex) + (ex < 2147483647 ? 1.0f : 0.0f);
+// CHECK: ((void)(*&(s) = sincos(x, &(co))));
 // CHECK-NOT: double
-// NOF-NOT: {{[^a-z_](sqrtf|sinf|cosf|expf|logf|powf|fabsf|fminf|fmaxf|atan2f|fmodf|floorf|truncf|rsqrtf)\(}}
+// NOF-NOT: {{[^a-z_](sqrtf|sinf|cosf|expf|logf|powf|fabsf|fminf|fmaxf|atan2f|fmodf|floorf|truncf|rsqrtf|modff|frexpf|fmaf|ldexpf|sincosf)\(}}
 
 // FP64: #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 // FP64-LABEL: {{^}}__kernel {{.*}}void run_double_kernel(

@@ -55,6 +55,10 @@ std::string FunctionEmitter::mathCall(const FunctionDecl *FD,
     return "rint(" + ArgText + ")";
   if (Name == "rcbrt" || Name == "rcbrtf")
     return "(1.0f / cbrt(" + ArgText + "))";
+  // C++ AMP's sincos(x, &s, &c) stores both; OpenCL's returns the sine.
+  if (Name == "sincos" && Args.size() == 3)
+    return "((void)(*" + expr(Args[1]) + " = sincos(" + expr(Args[0]) + ", " +
+           expr(Args[2]) + ")))";
   if (!Known.contains(Name)) {
     report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
         << ("math function '" + FD->getNameAsString() + "'");
