@@ -43,6 +43,7 @@ void pointers(bool X, array<int, 1> &A) restrict(amp) {
   // CHECK: [[@LINE-1]]:15: error: floating-point literal is out of the range of 'float'
   double Huge = 1.7976931348623159e+308;
   // CHECK: [[@LINE-1]]:17: error: floating-point literal is out of the range of 'double'
+  double Largest = 1.7976931348623158e+308; // rounds down to the largest double
   int I = 0;
   int *&R = (int *&)I;
   // CHECK: [[@LINE-1]]:13: error: cast from 'int' to 'int *' is not allowed in restrict(amp) code

@@ -378,9 +378,12 @@ const Expr *boolPointerArithmetic(const Expr *E) {
   return nullptr;
 }
 
-/// A floating-point literal whose decimal value is beyond the largest finite
-/// value of its type: C++ rounds it to that value or to infinity without a
-/// word, Visual C++ rejects it in amp code (spec §2.4.3.1).
+/// A floating-point literal beyond its type's range: C++ rounds it to the
+/// largest value or to infinity without a word, Visual C++ rejects it in amp
+/// code (spec §2.4.3.1). As Visual C++ does, the decimal value is first
+/// rounded to double: a double literal is out of range when that overflows
+/// (1.7976931348623158e+308 rounds down to the largest double and is fine),
+/// a float literal when the double is beyond the largest float.
 void checkLiteralRange(const FloatingLiteral *FL, CheckContext &C) {
   SourceLocation L = C.sm().getSpellingLoc(FL->getLocation());
   llvm::SmallString<32> Buf;
@@ -393,18 +396,22 @@ void checkLiteralRange(const FloatingLiteral *FL, CheckContext &C) {
   for (char Ch : Text)
     if (Ch != '\'')
       Digits += Ch;
-  llvm::APFloat Wide(llvm::APFloat::IEEEquad());
-  auto Status = Wide.convertFromString(Digits, llvm::APFloat::rmNearestTiesToEven);
+  llvm::APFloat V(llvm::APFloat::IEEEdouble());
+  auto Status = V.convertFromString(Digits, llvm::APFloat::rmNearestTiesToEven);
   if (!Status) {
     llvm::consumeError(Status.takeError());
     return;
   }
-  const llvm::fltSemantics &Sem = FL->getSemantics();
-  llvm::APFloat Max = llvm::APFloat::getLargest(Sem);
-  bool LosesInfo = false;
-  Max.convert(llvm::APFloat::IEEEquad(), llvm::APFloat::rmNearestTiesToEven, &LosesInfo);
-  Wide.clearSign();
-  if (Wide.compare(Max) == llvm::APFloat::cmpGreaterThan)
+  bool Out = *Status & llvm::APFloat::opOverflow;
+  if (!Out && &FL->getSemantics() != &llvm::APFloat::IEEEdouble()) {
+    llvm::APFloat Max = llvm::APFloat::getLargest(FL->getSemantics());
+    bool LosesInfo = false;
+    Max.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+                &LosesInfo);
+    V.clearSign();
+    Out = V.compare(Max) == llvm::APFloat::cmpGreaterThan;
+  }
+  if (Out)
     C.error(FL->getLocation(), Diag::err_restrict_literal_range, FL->getSourceRange())
         << FL->getType();
 }
