@@ -107,6 +107,7 @@ AddrSpace FunctionEmitter::pointeeSpaceOf(const Expr *E) {
     case CK_BitCast:
     case CK_DerivedToBase:
     case CK_UncheckedDerivedToBase:
+    case CK_BaseToDerived:
       return pointeeSpaceOf(ICE->getSubExpr());
     default:
       return AddrSpace::Private;
@@ -154,6 +155,10 @@ static bool isTemporary(const Expr *E) {
 
 std::string FunctionEmitter::call(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
+  // t.~T() for a scalar T (templates written for any type): it only
+  // evaluates t.
+  if (const auto *PD = dyn_cast<CXXPseudoDestructorExpr>(CE->getCallee()->IgnoreParens()))
+    return "((void)(" + expr(PD->getBase()) + "))";
   if (!FD) {
     report(CG.getDiags(), CE->getBeginLoc(), Diag::err_amp_unsupported_expr)
         << "indirect call" << CE->getSourceRange();

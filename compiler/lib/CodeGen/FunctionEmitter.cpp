@@ -702,6 +702,23 @@ std::string FunctionEmitter::cast(const CastExpr *CE) {
       return "(&(" + S + ")->" + Path + ")";
     return "(" + S + ")." + Path;
   }
+  case CK_BaseToDerived:
+    // A pointer downcast: back along the path, each step must be to a first
+    // base, which the lowered class holds at offset 0 (its _base0 member).
+    if (CE->getType()->isPointerType()) {
+      const CXXRecordDecl *Cur = CE->getType()->getPointeeType()->getAsCXXRecordDecl();
+      bool AtZero = Cur != nullptr;
+      for (const CXXBaseSpecifier *B : CE->path()) {
+        const CXXRecordDecl *Next = B->getType()->getAsCXXRecordDecl();
+        (void)Next;
+        AtZero = AtZero && DeviceCodeGen::baseFieldName(Cur, Next) == "_base0";
+        Cur = Next;
+      }
+      if (AtZero)
+        return "(" + CG.pointerTo(CE->getType()->getPointeeType(), pointeeSpaceOf(Sub),
+                                  CE->getBeginLoc()) + ")(" + expr(Sub) + ")";
+    }
+    break;
   case CK_BitCast:
     if (CE->getType()->isPointerType())
       return "(" + CG.pointerTo(CE->getType()->getPointeeType(), pointeeSpaceOf(Sub),

@@ -95,6 +95,12 @@ public:
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }
+  // A default argument runs in the caller, but was bound where the function
+  // was declared (spec 2.3.2): a call there to the wrong side is the
+  // caller's error. RecursiveASTVisitor does not look inside it.
+  bool TraverseCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+    return WalkUpFromCXXDefaultArgExpr(E) && TraverseStmt(E->getExpr());
+  }
   bool TraverseLambdaExpr(LambdaExpr *LE) {
     if (!LE->getCallOperator()->hasAttr<CUDADeviceAttr>())
       return RecursiveASTVisitor::TraverseLambdaExpr(LE);

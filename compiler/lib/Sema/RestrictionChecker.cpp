@@ -65,6 +65,12 @@ public:
   bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
   bool TraverseRecordDecl(RecordDecl *) { return true; }
   bool TraverseFunctionDecl(FunctionDecl *) { return true; }
+  // A default argument runs in the caller, but was bound where the function
+  // was declared (spec 2.3.2): a call there to the wrong side is the
+  // caller's error. RecursiveASTVisitor does not look inside it.
+  bool TraverseCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+    return WalkUpFromCXXDefaultArgExpr(E) && TraverseStmt(E->getExpr());
+  }
   bool TraverseLambdaExpr(LambdaExpr *LE) {
     WalkUpFromLambdaExpr(LE);
     Edge(LE->getCallOperator(), LE->getBeginLoc());
