@@ -56,6 +56,7 @@ std::unique_ptr<Rule> createStatementRules();
 std::unique_ptr<Rule> createVariableRules();
 std::unique_ptr<Rule> createCaptureRules();
 std::unique_ptr<Rule> createTileStaticRules();
+std::unique_ptr<Rule> createBarrierRules();
 
 } // namespace ampcc
 
