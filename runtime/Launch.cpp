@@ -215,13 +215,13 @@ void launchKernel(const char *TypeName, const void *Closure,
         "a tiled compute domain has rank 1, 2 or 3, not " +
         std::to_string(Rank));
 
-  bool Empty = false;
-  for (uint32_t D = 0; D < Rank; ++D) {
-    if (Extent[D] < 0)
+  // Visual C++ rejects empty compute domains too (the conformance suite
+  // expects invalid_compute_domain for extent<1>(0)).
+  for (uint32_t D = 0; D < Rank; ++D)
+    if (Extent[D] <= 0)
       throw Concurrency::invalid_compute_domain(
-          "compute domain " + dims(Extent, Rank) + " has a negative extent");
-    Empty |= Extent[D] == 0;
-  }
+          "compute domain " + dims(Extent, Rank) + " has " +
+          (Extent[D] < 0 ? "a negative extent" : "an extent of zero"));
 
   // A tiled_extent passed by the caller wins over the tile ampcc saw in the
   // kernel's signature.
@@ -243,9 +243,6 @@ void launchKernel(const char *TypeName, const void *Closure,
             " is not divisible by tile " + dims(T, Rank) +
             "; use tiled_extent::pad() or truncate()");
   }
-  // An empty compute domain runs nothing, and needs neither device nor data.
-  if (Empty)
-    return;
 
   AcceleratorViewImpl &V = View ? *View : *defaultDevice().defaultView();
   Device &Dev = V.device();

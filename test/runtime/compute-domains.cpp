@@ -1,6 +1,7 @@
 // Compute domains (spec §4, §7): tiled_extent pad()/truncate(), a domain not
 // divisible by its tile (invalid_compute_domain, with a message naming both),
-// empty domains (nothing runs, nothing moves), and launches larger than one
+// empty domains (invalid_compute_domain as in Visual C++; nothing runs, nothing
+// moves), and launches larger than one
 // enqueue may be, which the runtime splits with global offsets (forced here
 // with AMPCC_MAX_LAUNCH_ITEMS; a tiled one is refused instead).
 // RUN: %ampcc %s -o %t
@@ -10,6 +11,8 @@
 // CHECK: pad 1008x672 truncate 992x656
 // CHECK: indivisible: invalid_compute_domain: compute domain 999x666 is not divisible by tile 16x16; use tiled_extent::pad() or truncate()
 // CHECK: padded launch: 0 mismatches
+// CHECK: empty 1: invalid_compute_domain: compute domain 0 has an extent of zero
+// CHECK: empty 2: invalid_compute_domain: compute domain 0x5 has an extent of zero
 // CHECK: empty: 0 launches, 0 bytes
 // CHECK: negative: invalid_compute_domain
 // SPLIT: rank 1: 0 mismatches
@@ -100,8 +103,18 @@ int main(int argc, char **argv) {
   ampcc::rt::resetTransferStats();
   std::vector<int> Empty;
   array_view<int, 1> EV(0, Empty);
-  parallel_for_each(EV.extent, [=](concurrency::index<1> I) restrict(amp) { EV[I] = 1; });
-  parallel_for_each(extent<2>(0, 5), [=](concurrency::index<2> I) restrict(amp) { V[I] = 1; });
+  try {
+    parallel_for_each(EV.extent, [=](concurrency::index<1> I) restrict(amp) { EV[I] = 1; });
+    std::printf("empty 1: no exception\n");
+  } catch (const invalid_compute_domain &E) {
+    std::printf("empty 1: invalid_compute_domain: %s\n", E.what());
+  }
+  try {
+    parallel_for_each(extent<2>(0, 5), [=](concurrency::index<2> I) restrict(amp) { V[I] = 1; });
+    std::printf("empty 2: no exception\n");
+  } catch (const invalid_compute_domain &E) {
+    std::printf("empty 2: invalid_compute_domain: %s\n", E.what());
+  }
   EV.synchronize();
   ampcc::rt::TransferStats S = ampcc::rt::getTransferStats();
   std::printf("empty: %llu launches, %llu bytes\n",
