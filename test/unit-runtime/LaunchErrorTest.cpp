@@ -40,10 +40,11 @@ TEST_F(LaunchErrorTest, IndivisibleTiledDomainIsRejected) {
   EXPECT_EQ(stats().HostToDeviceCopies, 0u);
 }
 
-TEST_F(LaunchErrorTest, EmptyDomainRunsNothingAndNegativeIsInvalid) {
-  // test_broken cannot even be built: an empty domain must not try.
+TEST_F(LaunchErrorTest, EmptyAndNegativeDomainsAreInvalid) {
+  // test_broken cannot even be built: an empty domain is rejected (as in
+  // Visual C++) before anything is built or run.
   LocalClosure C{view1(nullptr, 0)};
-  EXPECT_NO_THROW(launch("test_broken", C, {0}));
+  EXPECT_THROW(launch("test_broken", C, {0}), Concurrency::invalid_compute_domain);
   EXPECT_EQ(stats().KernelLaunches, 0u);
   EXPECT_THROW(launch("test_broken", C, {-1}),
                Concurrency::invalid_compute_domain);
