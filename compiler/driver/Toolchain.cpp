@@ -71,11 +71,13 @@ std::vector<std::string> languageModeArgs(const Toolchain &TC,
   // which breaks libstdc++). Visual C++ accepts dynamic exception
   // specifications (`throw(int)`) in every language mode, with a warning;
   // C++ AMP code written for it does too, so Clang's C++17 error is a
-  // warning here.
+  // warning here. restrict(...) and tile_static are keywords in Visual C++,
+  // usable without any header: their macros come first in every file.
   return {"-x", "hip", "-nogpuinc", "-nogpulib", "-std=" + Std,
           "-fdeclspec", "-fms-extensions", "-Wno-cuda-compat",
           "-Wno-error=dynamic-exception-spec", "-D__AMPCC__=1",
-          "-isystem", TC.IncludeDir};
+          "-isystem", TC.IncludeDir,
+          "-include", TC.IncludeDir + "/ampcc/restrict.h"};
 }
 
 } // namespace ampcc

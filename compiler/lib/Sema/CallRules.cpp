@@ -50,6 +50,21 @@ bool hasCpuTwin(const FunctionDecl *FD) {
   const FunctionDecl *Pattern = FD->getPrimaryTemplate()
                                     ? FD->getPrimaryTemplate()->getTemplatedDecl()
                                     : FD;
+  // Conversion function templates are named by the type they convert to, so
+  // lookup by name misses a cpu template beside an amp one: compare them by
+  // kind instead.
+  if (const auto *Conv = dyn_cast<CXXConversionDecl>(FD)) {
+    ASTContext &Ctx = FD->getASTContext();
+    for (const Decl *D : Conv->getParent()->decls()) {
+      const auto *FTD = dyn_cast<FunctionTemplateDecl>(D);
+      const auto *Other = dyn_cast_or_null<CXXConversionDecl>(
+          FTD ? FTD->getTemplatedDecl() : D->getAsFunction());
+      if (!Other || Other == FD || Other == Pattern || isAmpOnly(Other))
+        continue;
+      if (FTD || Ctx.hasSameType(Other->getConversionType(), Conv->getConversionType()))
+        return true;
+    }
+  }
   for (const NamedDecl *ND : FD->getDeclContext()->getRedeclContext()->lookup(FD->getDeclName())) {
     const auto *Other = ND->getAsFunction();
     if (!Other || Other == FD || Other == Pattern || isAmpOnly(Other) ||
