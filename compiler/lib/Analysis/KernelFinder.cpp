@@ -5,6 +5,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -158,6 +159,15 @@ std::vector<KernelSite> findKernels(ASTContext &Ctx) {
   Finder F(Ctx);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
   return std::move(F.Sites);
+}
+
+std::string typeInfoName(ASTContext &Ctx, const CXXRecordDecl *RD) {
+  std::unique_ptr<MangleContext> MC(
+      ItaniumMangleContext::create(Ctx, Ctx.getDiagnostics()));
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  MC->mangleCXXRTTIName(QualType(RD->getTypeForDecl(), 0), OS);
+  return llvm::StringRef(OS.str()).drop_front(4).str(); // "_ZTS"
 }
 
 } // namespace ampcc

@@ -14,6 +14,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 
+#include <string>
 #include <vector>
 
 namespace ampcc {
@@ -33,6 +34,11 @@ std::vector<KernelSite> findKernels(clang::ASTContext &Ctx);
 
 /// True for declarations that come from ampcc's own headers' namespace.
 bool isInAmpNamespace(const clang::Decl *D);
+
+/// typeid(T).name() of a kernel type \p RD, as the host's Itanium C++ ABI
+/// spells it: the key the runtime finds a kernel by (see
+/// docs/architecture.md, "How kernels are found and named").
+std::string typeInfoName(clang::ASTContext &Ctx, const clang::CXXRecordDecl *RD);
 
 } // namespace ampcc
 

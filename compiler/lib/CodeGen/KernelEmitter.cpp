@@ -31,19 +31,6 @@ namespace ampcc {
 
 namespace {
 
-/// typeid(T).name() as the host's Itanium C++ ABI spells it.
-std::string typeInfoName(ASTContext &Ctx, const CXXRecordDecl *RD) {
-  std::unique_ptr<MangleContext> MC(
-      ItaniumMangleContext::create(Ctx, Ctx.getDiagnostics()));
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  MC->mangleCXXRTTIName(QualType(RD->getTypeForDecl(), 0), OS);
-  OS.flush();
-  llvm::StringRef Name(S);
-  Name.consume_front("_ZTS");
-  return Name.str();
-}
-
 /// Does a value of type \p T contain an array_view or array member, in its
 /// fields, bases or array elements (so it cannot travel as its bytes)?
 bool holdsView(QualType T) {

@@ -268,17 +268,6 @@ private:
   bool SuppressedNotes = true;
 };
 
-/// typeid(T).name() of \p RD as the host's Itanium C++ ABI spells it (what
-/// the host stub registers the kernel under).
-std::string typeInfoName(ASTContext &Ctx, const CXXRecordDecl *RD) {
-  std::unique_ptr<MangleContext> MC(
-      ItaniumMangleContext::create(Ctx, Ctx.getDiagnostics()));
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  MC->mangleCXXRTTIName(QualType(RD->getTypeForDecl(), 0), OS);
-  return llvm::StringRef(OS.str()).drop_front(4).str(); // "_ZTS"
-}
-
 /// Without RTTI a launch is keyed by Concurrency::details::kernelKey<K>()'s
 /// __PRETTY_FUNCTION__ (parallel_for_each.h). Both passes parse the same
 /// text with the same file name, so Clang prints the same string here as in
