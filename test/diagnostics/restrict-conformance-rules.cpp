@@ -22,6 +22,12 @@ int plain(int X) noexcept restrict(amp) { return X; }
 struct Q { int get() restrict(amp) const { return 1; } };
 // CHECK: [[@LINE-1]]:22: error: restriction specifier must follow the cv and ref qualifiers
 
+struct HoldsArrayPointer {
+  HoldsArrayPointer(array<int, 1> &A) restrict(cpu, amp) : M(&A) {}
+  array<int, 1> *M;
+  // CHECK: [[@LINE-1]]:18: error: pointer to 'Concurrency::array<int>' is not allowed in restrict(amp) code
+};
+
 void arrays() restrict(amp) {
   bool Flags[4];
   // CHECK: [[@LINE-1]]:8: error: array of 'bool' is not allowed in restrict(amp) code: bool elements
@@ -37,8 +43,7 @@ void pointers(bool X, array<int, 1> &A) restrict(amp) {
   bool *Y = &X;
   bool *Z = Y + 1;
   // CHECK: [[@LINE-1]]:15: error: arithmetic on pointer to bool 'bool *' is not allowed in restrict(amp) code
-  array<int, 1> *PA = &A;
-  // CHECK: [[@LINE-1]]:18: error: pointer to 'Concurrency::array<int>' is not allowed in restrict(amp) code
+  array<int, 1> *PA = &A; // a local pointer to a captured array is fine
   float Big = 3.402823467e+38f;
   // CHECK: [[@LINE-1]]:15: error: floating-point literal is out of the range of 'float'
   double Huge = 1.7976931348623159e+308;

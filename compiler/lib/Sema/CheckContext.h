@@ -88,7 +88,7 @@ public:
   /// Checks that \p T is allowed in amp code (TypeRules.cpp), reporting at
   /// \p Loc. Classes are checked once each, by the class rules.
   void checkType(clang::QualType T, clang::SourceLocation Loc,
-                 clang::SourceRange Range = {});
+                 clang::SourceRange Range = {}, bool IsMember = false);
   /// Hook the checker installs to run the class rules on a class used in amp
   /// code at \p UseLoc (once per class).
   std::function<void(const clang::CXXRecordDecl *, clang::SourceLocation)> OnClassUse;

@@ -108,7 +108,7 @@ public:
         continue;
       }
       unsigned Before = C.errorCount();
-      C.checkType(T, F->getLocation(), F->getSourceRange());
+      C.checkType(T, F->getLocation(), F->getSourceRange(), /*IsMember=*/true);
       if (C.errorCount() != Before && !T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl())
         Used(); // a member of class type has its own note
     }

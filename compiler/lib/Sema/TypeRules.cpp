@@ -105,8 +105,9 @@ std::optional<FixItHint> typeFixIt(CheckContext &C, SourceRange R) {
 /// Reports the first reason why \p T is not amp-compatible.
 class TypeChecker {
 public:
-  TypeChecker(CheckContext &C, QualType Top, SourceLocation Loc, SourceRange Range)
-      : C(C), Top(Top), Loc(Loc), Range(Range) {}
+  TypeChecker(CheckContext &C, QualType Top, SourceLocation Loc, SourceRange Range,
+              bool IsMember)
+      : C(C), Top(Top), Loc(Loc), Range(Range), IsMember(IsMember) {}
 
   void check(QualType T, unsigned Depth = 0) {
     if (T.isNull() || T->isDependentType() || Depth > 16)
@@ -158,8 +159,10 @@ public:
           context(T);
         return;
       }
+      // A class member pointing to an array (a local pointer to a captured
+      // array is fine, as in Visual C++).
       if (const auto *PRD = P->getAsCXXRecordDecl();
-          PRD && isInAmpNamespace(PRD) && PRD->getName() == "array") {
+          IsMember && PRD && isInAmpNamespace(PRD) && PRD->getName() == "array") {
         if (C.error(Loc, Diag::err_restrict_pointer_to_array, Range) << P.getUnqualifiedType())
           context(T);
         return;
@@ -271,6 +274,7 @@ private:
   QualType Top;
   SourceLocation Loc;
   SourceRange Range;
+  bool IsMember;
 };
 
 SourceRange typeRange(const DeclaratorDecl *D) {
@@ -418,8 +422,9 @@ void checkLiteralRange(const FloatingLiteral *FL, CheckContext &C) {
 
 } // namespace
 
-void CheckContext::checkType(QualType T, SourceLocation Loc, SourceRange Range) {
-  TypeChecker(*this, T, Loc, Range).check(T);
+void CheckContext::checkType(QualType T, SourceLocation Loc, SourceRange Range,
+                             bool IsMember) {
+  TypeChecker(*this, T, Loc, Range, IsMember).check(T);
 }
 
 std::unique_ptr<Rule> createTypeRules() { return std::make_unique<TypeRules>(); }
