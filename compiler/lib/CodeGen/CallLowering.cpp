@@ -96,11 +96,8 @@ AddrSpace FunctionEmitter::pointeeSpaceOf(const Expr *E) {
     case CK_ArrayToPointerDecay:
       return spaceOf(ICE->getSubExpr());
     case CK_LValueToRValue: {
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(ICE->getSubExpr()->IgnoreParens())) {
-        auto It = Vars.find(DRE->getDecl());
-        if (It != Vars.end())
-          return It->second.Space;
-      }
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(ICE->getSubExpr()->IgnoreParens()))
+        return pointeeSpaceOf(DRE);
       return AddrSpace::Private;
     }
     case CK_NoOp:
@@ -133,8 +130,13 @@ AddrSpace FunctionEmitter::pointeeSpaceOf(const Expr *E) {
     return callResultSpace(CE);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     auto It = Vars.find(DRE->getDecl());
-    if (It != Vars.end())
+    if (It != Vars.end()) {
+      // A reference to a pointer: its Space is where the pointer lives.
+      if (It->second.IsRef && DRE->getDecl()->getType()->isReferenceType() &&
+          DRE->getDecl()->getType()->getPointeeType()->isPointerType())
+        return It->second.PointeeSpace;
       return It->second.Space;
+    }
   }
   return AddrSpace::Private;
 }
@@ -224,12 +226,14 @@ std::string FunctionEmitter::callFunction(const FunctionDecl *FD,
   }
   for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I) {
     QualType PT = FD->getParamDecl(I)->getType();
-    AddrSpace AS = AddrSpace::Private;
+    AddrSpace AS = AddrSpace::Private, Inner = AddrSpace::Private;
     if (PT->isReferenceType() && PT->getPointeeType()->isArrayType()) {
       AS = spaceOf(Args[I]);
       ArgText.push_back(expr(Args[I])); // The array decays to its first element.
     } else if (isPointerLoweredRef(PT)) {
       AS = spaceOf(Args[I]);
+      if (PT->getPointeeType()->isPointerType())
+        Inner = pointeeSpaceOf(Args[I]);
       ArgText.push_back(addressOf(Args[I]));
     } else if (PT->isPointerType()) {
       AS = pointeeSpaceOf(Args[I]);
@@ -238,6 +242,7 @@ std::string FunctionEmitter::callFunction(const FunctionDecl *FD,
       ArgText.push_back(expr(Args[I]));
     }
     Key.ParamSpaces.push_back(AS);
+    Key.InnerSpaces.push_back(Inner);
   }
   if (Args.size() > FD->getNumParams()) {
     report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)

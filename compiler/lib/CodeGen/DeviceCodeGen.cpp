@@ -122,7 +122,10 @@ std::string DeviceCodeGen::lowerType(QualType T, SourceLocation Loc) {
 }
 
 std::string DeviceCodeGen::pointerTo(QualType Pointee, AddrSpace AS,
-                                     SourceLocation Loc) {
+                                     SourceLocation Loc, AddrSpace Inner) {
+  if (Pointee->isPointerType())
+    return std::string(addrSpaceKeyword(Inner)) + " " +
+           lowerType(Pointee->getPointeeType(), Loc) + " *" + addrSpaceKeyword(AS) + " *";
   return std::string(addrSpaceKeyword(AS)) + " " + lowerType(Pointee, Loc) +
          " *";
 }
@@ -374,10 +377,13 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
       VI.DecaysArray = true;
       VI.Space = AS;
     } else if (isPointerLoweredRef(PT)) {
-      Params.push_back(pointerTo(PT->getPointeeType(), AS, P->getLocation()) +
+      AddrSpace Inner = I < Key.InnerSpaces.size() ? Key.InnerSpaces[I]
+                                                   : AddrSpace::Private;
+      Params.push_back(pointerTo(PT->getPointeeType(), AS, P->getLocation(), Inner) +
                        PName);
       VI.IsRef = true;
       VI.Space = AS;
+      VI.PointeeSpace = Inner;
     } else if (PT->isPointerType()) {
       Params.push_back(pointerTo(PT->getPointeeType(), AS, P->getLocation()) +
                        PName);

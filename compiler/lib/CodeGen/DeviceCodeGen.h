@@ -81,6 +81,9 @@ struct DeviceOptions {
 struct CloneKey {
   const clang::FunctionDecl *FD;
   std::vector<AddrSpace> ParamSpaces; ///< One per parameter; Private if n/a.
+  /// For reference-to-pointer parameters, where the referenced pointer
+  /// points; Private for every other parameter.
+  std::vector<AddrSpace> InnerSpaces;
   AddrSpace ThisSpace = AddrSpace::Private;
   /// A non-const member called on a temporary: `this` is a by-value copy.
   bool ThisByValue = false;
@@ -91,7 +94,9 @@ struct CloneKey {
       return ThisByValue < O.ThisByValue;
     if (ThisSpace != O.ThisSpace)
       return ThisSpace < O.ThisSpace;
-    return ParamSpaces < O.ParamSpaces;
+    if (ParamSpaces != O.ParamSpaces)
+      return ParamSpaces < O.ParamSpaces;
+    return InnerSpaces < O.InnerSpaces;
   }
 };
 
@@ -135,9 +140,12 @@ public:
   std::string pointerToArrayElements(clang::QualType Array, AddrSpace AS,
                                      llvm::StringRef Name,
                                      clang::SourceLocation Loc);
-  /// Pointer type spelling: "__global float *".
+  /// Pointer type spelling: "__global float *". A pointee that is itself a
+  /// pointer (a C++ reference to a pointer, lowered to a pointer to it)
+  /// points into \p Inner: "__global float *__private *".
   std::string pointerTo(clang::QualType Pointee, AddrSpace AS,
-                        clang::SourceLocation Loc);
+                        clang::SourceLocation Loc,
+                        AddrSpace Inner = AddrSpace::Private);
 
   /// Requests a function clone, returns its lowered description; queues the
   /// body for emission.

@@ -297,8 +297,10 @@ void FunctionEmitter::emitDecl(const VarDecl *VD) {
     }
     VI.IsRef = true;
     VI.Space = spaceOf(Init);
-    line(CG.pointerTo(T->getPointeeType(), VI.Space, VD->getLocation()) + Name +
-         " = " + addressOf(Init) + ";");
+    if (T->getPointeeType()->isPointerType())
+      VI.PointeeSpace = pointeeSpaceOf(Init);
+    line(CG.pointerTo(T->getPointeeType(), VI.Space, VD->getLocation(), VI.PointeeSpace) +
+         Name + " = " + addressOf(Init) + ";");
     Vars[VD] = VI;
     return;
   }

@@ -26,6 +26,8 @@ public:
     bool IsRef = false;
     /// For references and pointers: the space of the object pointed to.
     AddrSpace Space = AddrSpace::Private;
+    /// For a reference to a pointer: where that pointer points.
+    AddrSpace PointeeSpace = AddrSpace::Private;
     /// A reference to an array, lowered to a pointer to its first element:
     /// used as it is, since C arrays decay the same way.
     bool DecaysArray = false;
