@@ -1,7 +1,9 @@
-// Matrix transpose with C++ AMP, three ways: one thread per element, tiled
-// through tile_static memory (reads and writes both coalesced), and tiled
-// over a matrix whose sides are not multiples of the tile (pad() and
-// threads outside the matrix doing nothing but the barrier).
+// Matrix transpose with C++ AMP, four ways: one thread per element, tiled
+// through tile_static memory (reads and writes both coalesced), and over a
+// matrix whose sides are not multiples of the tile either with pad() (threads
+// outside the matrix do nothing but the barrier) or with truncate() (whole
+// tiles only) plus a second pass over the edges, through array_view
+// sections of both matrices.
 // Build: ampcc -O2 transpose.cpp -o transpose
 #include <amp.h>
 #include <chrono>
@@ -37,6 +39,28 @@ static void tiled(const array_view<const float, 2> &In, const array_view<float, 
   });
 }
 
+// truncate() keeps the whole tiles; the rows and columns it drops are
+// transposed by the one-thread-per-element kernel on sections (a section's
+// index is relative to its origin, so the same kernel serves).
+static void truncated(const array_view<const float, 2> &In, const array_view<float, 2> &Out) {
+  tiled_extent<Tile, Tile> Whole = In.extent.tile<Tile, Tile>().truncate();
+  int Rows = In.extent[0], Cols = In.extent[1], R0 = Whole[0], C0 = Whole[1];
+  if (Whole.size() > 0)
+    parallel_for_each(Whole, [=](tiled_index<Tile, Tile> T) restrict(amp) {
+      tile_static float Block[Tile][Tile];
+      Block[T.local[0]][T.local[1]] = In[T.global];
+      T.barrier.wait();
+      Out(T.tile_origin[1] + T.local[0], T.tile_origin[0] + T.local[1]) =
+          Block[T.local[1]][T.local[0]];
+    });
+  if (R0 < Rows) // the bottom rows, every column
+    simple(In.section(index<2>(R0, 0), extent<2>(Rows - R0, Cols)),
+           Out.section(index<2>(0, R0), extent<2>(Cols, Rows - R0)));
+  if (C0 < Cols && R0 > 0) // the right columns of the rows above
+    simple(In.section(index<2>(0, C0), extent<2>(R0, Cols - C0)),
+           Out.section(index<2>(C0, 0), extent<2>(Cols - C0, R0)));
+}
+
 static int check(const std::vector<float> &In, const std::vector<float> &Out, int Rows, int Cols) {
   int Bad = 0;
   for (int R = 0; R < Rows; ++R)
@@ -45,7 +69,9 @@ static int check(const std::vector<float> &In, const std::vector<float> &Out, in
   return Bad;
 }
 
-static int run(const char *Name, int Rows, int Cols, bool Tiled) {
+enum Method { Simple, Tiled, Truncated };
+
+static int run(const char *Name, int Rows, int Cols, Method How) {
   std::vector<float> In(Rows * Cols), Out(Rows * Cols, -1.0f);
   for (int I = 0; I < Rows * Cols; ++I)
     In[I] = float(I % 9973);
@@ -53,21 +79,25 @@ static int run(const char *Name, int Rows, int Cols, bool Tiled) {
   array_view<float, 2> OutV(Cols, Rows, Out);
   OutV.discard_data();
   auto Start = std::chrono::steady_clock::now();
-  if (Tiled)
+  if (How == Tiled)
     tiled(InV, OutV);
+  else if (How == Truncated)
+    truncated(InV, OutV);
   else
     simple(InV, OutV);
   OutV.synchronize();
   double Ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count();
   int Bad = check(In, Out, Rows, Cols);
-  std::printf("transpose %-6s %4d x %-4d: %s (%d wrong), %.2f ms\n", Name, Rows, Cols,
+  std::printf("transpose %-9s %4d x %-4d: %s (%d wrong), %.2f ms\n", Name, Rows, Cols,
               Bad ? "FAILED" : "correct", Bad, Ms);
   return Bad;
 }
 
 int main() {
-  int Bad = run("simple", 1024, 512, false);
-  Bad += run("tiled", 1024, 512, true);
-  Bad += run("padded", 1000, 333, true); // sides not multiples of 16
+  int Bad = run("simple", 1024, 512, Simple);
+  Bad += run("tiled", 1024, 512, Tiled);
+  Bad += run("padded", 1000, 333, Tiled); // sides not multiples of 16
+  Bad += run("truncated", 1000, 333, Truncated);
+  Bad += run("truncated", 8, 40, Truncated); // fewer rows than one tile
   return Bad ? 1 : 0;
 }
