@@ -44,8 +44,21 @@ int main() {
       int By;
       int apply(int X) const { return X + By; }
     };
+    // A member of one local class calling a member of another: parsed while
+    // the first class was still incomplete (so not yet amp), this needs the
+    // second parse with the inferred restrictions written out.
+    struct Base {
+      int M;
+      Base() : M(3) {}
+      int get() const { return M; }
+    };
+    struct Derived : Base {
+      int K;
+      Derived() : K(4) {}
+      int sum() const { return get() + K; }
+    };
     Shift S{5};
-    V[I] = S.apply(twiceViaLocal(I[0])) + nested(I[0]);
+    V[I] = S.apply(twiceViaLocal(I[0])) + nested(I[0]) + Derived().sum() - 7;
   });
   V.synchronize();
   int Bad = 0;

@@ -56,6 +56,11 @@ public:
     // cause more errors (an ambiguous `array` taken as std::array): those
     // are dropped, and the parse with the fix-its applied reports what is
     // really wrong.
+    // A local class's member body calling another local class's member
+    // fails when only the completed class was given its restriction: parse
+    // again with the inferred restrictions written out.
+    if (RetryWithFixIts && Errors)
+      Edits.insert(Edits.end(), InferenceEdits.begin(), InferenceEdits.end());
     if (RetryWithFixIts && Errors && !Edits.empty()) {
       Printer.dropErrors();
       Retry = true;
@@ -255,6 +260,9 @@ public:
   };
   /// The Visual C++ fix-its (`template`, `typename`, `int main`) to apply.
   std::vector<Edit> Edits;
+  /// restrict(...) written out where a local class inherited it
+  /// (LocalClassInference.h); applied only if the parse failed.
+  std::vector<Edit> InferenceEdits;
   LangOptions LangOpts;
   /// Whether errors may be dropped for a parse with the fix-its (first
   /// parse only), and whether they were.
@@ -305,9 +313,10 @@ public:
   KernelConsumer(DeviceCompileResult &Result, const DeviceOptions &Opts,
                  RestrictDiagConsumer &Restrict,
                  const std::vector<ReorderResult::Misplaced> &Misplaced,
-                 const std::vector<SourceRange> &Skipped)
+                 const std::vector<SourceRange> &Skipped,
+                 std::vector<ForwardingDiagConsumer::Edit> &InferenceEdits)
       : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced),
-        Skipped_(Skipped) {}
+        Skipped_(Skipped), InferenceEdits(InferenceEdits) {}
 
   /// Specifiers out of the spec's order, found by the token pass (which
   /// reads every line): reported unless the preprocessor skipped them.
@@ -327,11 +336,32 @@ public:
   const std::vector<SourceRange> &Skipped_;
 
   void HandleTagDeclDefinition(TagDecl *D) override {
-    inferLocalClassRestrictions(D);
+    inferLocalClassRestrictions(D, [&](const FunctionDecl *FD, bool Cpu) {
+      recordInference(FD, Cpu);
+    });
     if (const auto *RD = dyn_cast<CXXRecordDecl>(D))
       inferSpecialMemberRestrictions(RD);
   }
   ASTMutationListener *GetASTMutationListener() override { return &Members; }
+
+  /// Where the inferred specifier would be written: after the declarator's
+  /// parameter list and qualifiers, in the main file (not in macros, nor
+  /// before a trailing return type, which the token pass handles).
+  void recordInference(const FunctionDecl *FD, bool Cpu) {
+    const TypeSourceInfo *TSI = FD->getTypeSourceInfo();
+    const auto *FPT = FD->getType()->getAs<FunctionProtoType>();
+    if (!TSI || !FPT || FPT->hasTrailingReturn())
+      return;
+    const SourceManager &SM = FD->getASTContext().getSourceManager();
+    SourceLocation End = TSI->getTypeLoc().getEndLoc();
+    if (End.isInvalid() || End.isMacroID() || !SM.isInMainFile(End))
+      return;
+    SourceLocation After = Lexer::getLocForEndOfToken(End, 0, SM, FD->getASTContext().getLangOpts());
+    if (After.isInvalid())
+      return;
+    InferenceEdits.push_back({SM.getFileOffset(After), 0,
+                              Cpu ? " restrict(cpu, amp)" : " restrict(amp)"});
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     reportMisplaced(Ctx);
@@ -364,14 +394,17 @@ private:
   RestrictDiagConsumer &Restrict;
   const std::vector<ReorderResult::Misplaced> &Misplaced;
   SpecialMemberListener Members;
+  std::vector<ForwardingDiagConsumer::Edit> &InferenceEdits;
 };
 
 class KernelAction : public ASTFrontendAction {
 public:
   KernelAction(DeviceCompileResult &Result, const DeviceOptions &Opts,
                RestrictDiagConsumer &Restrict,
-               const std::vector<ReorderResult::Misplaced> &Misplaced)
-      : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced) {}
+               const std::vector<ReorderResult::Misplaced> &Misplaced,
+               std::vector<ForwardingDiagConsumer::Edit> &InferenceEdits)
+      : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced),
+        InferenceEdits(InferenceEdits) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // Checks every restrict(...) list as the preprocessor expands it.
     CI.getPreprocessor().addPPCallbacks(
@@ -381,7 +414,8 @@ public:
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
-    return std::make_unique<KernelConsumer>(Result, Opts, Restrict, Misplaced, Skipped);
+    return std::make_unique<KernelConsumer>(Result, Opts, Restrict, Misplaced, Skipped,
+                                            InferenceEdits);
   }
 
   /// Lines in inactive #if branches.
@@ -402,6 +436,7 @@ private:
   RestrictDiagConsumer &Restrict;
   const std::vector<ReorderResult::Misplaced> &Misplaced;
   std::vector<SourceRange> Skipped;
+  std::vector<ForwardingDiagConsumer::Edit> &InferenceEdits;
 };
 
 } // namespace
@@ -437,7 +472,9 @@ static DeviceCompileResult runDevicePass(const std::string &File,
   llvm::IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(), FS));
   tooling::ToolInvocation Invocation(
-      Args, std::make_unique<KernelAction>(Result, Opts, Diags.restrictions(), Misplaced),
+      Args,
+      std::make_unique<KernelAction>(Result, Opts, Diags.restrictions(), Misplaced,
+                                     Diags.InferenceEdits),
       Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   if (!Invocation.run() || Diags.Errors)

@@ -28,12 +28,13 @@ const FunctionDecl *enclosingFunction(const CXXRecordDecl *RD) {
   return nullptr;
 }
 
-void inherit(CXXRecordDecl *RD, bool Amp, bool Cpu) {
+void inherit(CXXRecordDecl *RD, bool Amp, bool Cpu,
+             llvm::function_ref<void(const FunctionDecl *, bool)> OnInferred) {
   ASTContext &Ctx = RD->getASTContext();
   for (Decl *D : RD->decls()) {
     if (auto *Nested = dyn_cast<CXXRecordDecl>(D)) {
       if (!Nested->isImplicit() && Nested->isThisDeclarationADefinition())
-        inherit(Nested, Amp, Cpu);
+        inherit(Nested, Amp, Cpu, OnInferred);
       continue;
     }
     FunctionDecl *FD = D->getAsFunction();
@@ -44,19 +45,22 @@ void inherit(CXXRecordDecl *RD, bool Amp, bool Cpu) {
       FD->addAttr(CUDADeviceAttr::CreateImplicit(Ctx));
     if (Cpu)
       FD->addAttr(CUDAHostAttr::CreateImplicit(Ctx));
+    if (OnInferred)
+      OnInferred(FD, Cpu);
     // Classes local to this member were completed while it was still cpu
     // code (its body is parsed before this class completes): they inherit
     // now, at any depth.
     for (Decl *Inner : FD->decls())
       if (auto *Local = dyn_cast<CXXRecordDecl>(Inner))
         if (!Local->isLambda() && Local->isThisDeclarationADefinition())
-          inherit(Local, Amp, Cpu);
+          inherit(Local, Amp, Cpu, OnInferred);
   }
 }
 
 } // namespace
 
-void inferLocalClassRestrictions(TagDecl *D) {
+void inferLocalClassRestrictions(
+    TagDecl *D, llvm::function_ref<void(const FunctionDecl *, bool)> OnInferred) {
   auto *RD = dyn_cast<CXXRecordDecl>(D);
   // Lambdas' call operators get their restriction from their own rules.
   if (!RD || RD->isLambda() || !RD->isLocalClass())
@@ -64,7 +68,7 @@ void inferLocalClassRestrictions(TagDecl *D) {
   const FunctionDecl *Outer = enclosingFunction(RD);
   if (!Outer || !Outer->hasAttr<CUDADeviceAttr>())
     return; // cpu functions: the default restriction already applies
-  inherit(RD, /*Amp=*/true, /*Cpu=*/Outer->hasAttr<CUDAHostAttr>());
+  inherit(RD, /*Amp=*/true, /*Cpu=*/Outer->hasAttr<CUDAHostAttr>(), OnInferred);
 }
 
 } // namespace ampcc

@@ -11,7 +11,10 @@
 #ifndef AMPCC_SEMA_LOCALCLASSINFERENCE_H
 #define AMPCC_SEMA_LOCALCLASSINFERENCE_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 namespace clang {
+class FunctionDecl;
 class TagDecl;
 } // namespace clang
 
@@ -19,7 +22,10 @@ namespace ampcc {
 
 /// Gives the member functions of \p D (and of the classes nested in it) the
 /// restrictions of the function \p D is local to, where they have none.
-void inferLocalClassRestrictions(clang::TagDecl *D);
+/// \p OnInferred (if given) hears of each, with whether cpu was added too.
+void inferLocalClassRestrictions(
+    clang::TagDecl *D,
+    llvm::function_ref<void(const clang::FunctionDecl *, bool Cpu)> OnInferred = nullptr);
 
 } // namespace ampcc
 
