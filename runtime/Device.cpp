@@ -63,6 +63,7 @@ static DeviceInfo queryInfo(cl_platform_id Platform, cl_device_id Id,
   I.GlobalMemBytes = deviceValue<cl_ulong>(Id, CL_DEVICE_GLOBAL_MEM_SIZE);
   I.MaxAllocBytes = deviceValue<cl_ulong>(Id, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
   I.MaxWorkGroupSize = deviceValue<size_t>(Id, CL_DEVICE_MAX_WORK_GROUP_SIZE);
+  I.LocalMemBytes = deviceValue<cl_ulong>(Id, CL_DEVICE_LOCAL_MEM_SIZE);
   I.AddressBits = deviceValue<cl_uint>(Id, CL_DEVICE_ADDRESS_BITS);
   I.HostUnifiedMemory = deviceValue<cl_bool>(Id, CL_DEVICE_HOST_UNIFIED_MEMORY);
   // Either signal counts: OpenCL 1.2 made fp64 optional-core (the config

@@ -37,6 +37,7 @@ struct DeviceInfo {
   uint64_t GlobalMemBytes = 0;
   uint64_t MaxAllocBytes = 0;
   size_t MaxWorkGroupSize = 0;
+  uint64_t LocalMemBytes = 0; ///< CL_DEVICE_LOCAL_MEM_SIZE: tile_static room.
   unsigned AddressBits = 0;  ///< CL_DEVICE_ADDRESS_BITS: 32 or 64.
   bool SupportsDouble = false;
   bool HostUnifiedMemory = false; ///< CL_DEVICE_HOST_UNIFIED_MEMORY.

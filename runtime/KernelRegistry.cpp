@@ -177,6 +177,10 @@ BuiltKernel &getKernel(const KernelDesc &K, Device &Dev) {
                                sizeof(WG), &WG, nullptr) != CL_SUCCESS)
     WG = Dev.info().MaxWorkGroupSize;
   B->MaxWorkGroupSize = WG;
+  cl_ulong Local = 0;
+  if (clGetKernelWorkGroupInfo(Kernel, Dev.id(), CL_KERNEL_LOCAL_MEM_SIZE,
+                               sizeof(Local), &Local, nullptr) == CL_SUCCESS)
+    B->LocalMemBytes = Local;
   BuiltKernel &Result = *B;
   R.Built.emplace(std::make_pair(&K, &Dev), std::move(B));
   return Result;

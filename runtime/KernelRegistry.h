@@ -30,6 +30,8 @@ struct BuiltKernel {
   cl_kernel Kernel = nullptr;
   /// CL_KERNEL_WORK_GROUP_SIZE: the largest tile this kernel can run with.
   size_t MaxWorkGroupSize = 0;
+  /// CL_KERNEL_LOCAL_MEM_SIZE: the kernel's tile_static bytes.
+  uint64_t LocalMemBytes = 0;
   std::mutex Lock;
 };
 

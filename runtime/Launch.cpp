@@ -255,6 +255,14 @@ void launchKernel(const char *TypeName, const void *Closure,
                 " threads, but " + Dev.info().Name + " runs at most " +
                 std::to_string(Dev.info().MaxWorkGroupSize) + " threads per tile");
 
+  // tile_static storage beyond the device's local memory: some devices
+  // (PoCL) abort inside the enqueue instead of failing it.
+  if (Dev.info().LocalMemBytes && B.LocalMemBytes > Dev.info().LocalMemBytes)
+    fail(K, "its tile_static variables take " + std::to_string(B.LocalMemBytes) +
+                " bytes, but " + Dev.info().Name + " has " +
+                std::to_string(Dev.info().LocalMemBytes) +
+                " bytes of tile_static (local) memory per tile");
+
   std::vector<SourceUse> Uses;
   std::vector<Arg> Args = buildArgs(K, Closure, ClosureSize, Uses);
   for (SourceUse &U : Uses)
