@@ -42,12 +42,11 @@ template <int D0, int D1 = 0, int D2 = 0>
 class tiled_extent
     : public Concurrency::extent<details::TileRank<D0, D1, D2>::value> {
 public:
-  // Visual C++ rejects these at compile time too (spec 4.4: at most 1024
-  // threads per tile).
+  // Visual C++ rejects these at compile time too. A tile of more threads
+  // than a device runs (1024 on most) is only refused at the launch: code
+  // may name such a tiled_extent without launching it.
   static_assert(D0 > 0 && D1 >= 0 && D2 >= 0 && (D2 == 0 || D1 > 0),
                 "tile dimensions must be positive");
-  static_assert((long long)D0 * (D1 ? D1 : 1) * (D2 ? D2 : 1) <= 1024,
-                "a tile has at most 1024 threads");
   static const int rank = details::TileRank<D0, D1, D2>::value;
   static const int tile_dim0 = D0;
   static const int tile_dim1 = D1;
