@@ -57,6 +57,7 @@ std::unique_ptr<Rule> createVariableRules();
 std::unique_ptr<Rule> createCaptureRules();
 std::unique_ptr<Rule> createTileStaticRules();
 std::unique_ptr<Rule> createBarrierRules();
+std::unique_ptr<Rule> createContainerRules();
 
 } // namespace ampcc
 
