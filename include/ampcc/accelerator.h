@@ -128,7 +128,9 @@ private:
 class accelerator_view {
 public:
   accelerator_view(const accelerator_view &Other) = default;
-  accelerator_view &operator=(const accelerator_view &Other) = default;
+  // Only to a variable: an accelerator_view a function returns by value
+  // (array::get_accelerator_view()) cannot be assigned, as in Visual C++.
+  accelerator_view &operator=(const accelerator_view &Other) & = default;
 
   accelerator get_accelerator() const;
   bool get_is_debug() const;
