@@ -37,13 +37,15 @@
 // attribute gives Clang's own checks (only in device code, no initializer).
 // The host pass never emits amp code, and the device pass has already
 // checked every tile_static in the file (compiler/lib/Sema/
-// TileStaticRules.cpp), so there the specifier is dropped: Clang's host-side
-// check would reject tile_static objects whose default constructor does
-// work on the host only (the short vectors, see ampcc/norm.h).
+// TileStaticRules.cpp), so there the attribute is not used: Clang's
+// host-side check would reject tile_static objects whose default
+// constructor does work on the host only (the short vectors, see
+// ampcc/norm.h). It becomes `static` instead, which, like tile_static,
+// gives the variable a storage a local class of the kernel may name.
 #ifdef __HIP_DEVICE_COMPILE__
 #define tile_static __attribute__((shared))
 #else
-#define tile_static
+#define tile_static static
 #endif
 
 #endif // AMPCC_RESTRICT_H

@@ -320,16 +320,7 @@ void FunctionEmitter::emitDecl(const VarDecl *VD) {
     // tile_static: OpenCL 1.2 wants __local variables at kernel scope, so
     // the storage lives there (see tileStaticStorage); the declaration
     // itself emits nothing, wherever it sits.
-    VI.Name = tileStaticStorage(VD);
-    VI.Space = AddrSpace::Local;
-    if (!HoistedDecls) {
-      // In a called function the storage arrives as a pointer parameter.
-      if (T->isArrayType())
-        VI.DecaysArray = true;
-      else
-        VI.IsRef = true;
-    }
-    Vars[VD] = VI;
+    Vars[VD] = tileStaticVar(VD);
     return;
   }
   std::string Decl = CG.declare(T.getUnqualifiedType(), Name, VD->getLocation());
@@ -383,6 +374,20 @@ std::string FunctionEmitter::tileStaticStorage(const VarDecl *VD) {
   }
   TileStaticNames[VD] = Unique;
   return Unique;
+}
+
+FunctionEmitter::VarInfo FunctionEmitter::tileStaticVar(const VarDecl *VD) {
+  VarInfo VI;
+  VI.Name = tileStaticStorage(VD);
+  VI.Space = AddrSpace::Local;
+  if (!HoistedDecls) {
+    // In a called function the storage arrives as a pointer parameter.
+    if (VD->getType()->isArrayType())
+      VI.DecaysArray = true;
+    else
+      VI.IsRef = true;
+  }
+  return VI;
 }
 
 std::string FunctionEmitter::tileStaticArgument(const VarDecl *VD) {
@@ -612,6 +617,12 @@ std::string FunctionEmitter::declRef(const DeclRefExpr *DRE) {
                              CapturedRefs.count(D)))
       return "(*" + It->second.Name + ")";
     return It->second.Name;
+  }
+  if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->hasAttr<CUDASharedAttr>()) {
+    // A tile_static of an enclosing function, named by a local class's
+    // member: it reaches this function like one declared in a callee.
+    Vars[VD] = tileStaticVar(VD);
+    return declRef(DRE);
   }
   if (const auto *VD = dyn_cast<VarDecl>(D)) {
     // Constants (static const ints, constexpr values) are used by value.

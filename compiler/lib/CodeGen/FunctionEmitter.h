@@ -66,6 +66,9 @@ public:
   std::string tileStaticStorage(const clang::VarDecl *VD);
   /// What to pass for a callee's tile_static \p VD.
   std::string tileStaticArgument(const clang::VarDecl *VD);
+  /// How the tile_static \p VD is named in this function (its storage at
+  /// kernel scope, or a pointer parameter in a called function).
+  VarInfo tileStaticVar(const clang::VarDecl *VD);
 
   /// Emits \p S (with #line directives) into the output.
   void emitStmt(const clang::Stmt *S);
