@@ -7,6 +7,8 @@
 // CHECK: norm-unorm: 0 mismatches
 // CHECK-NOT: mismatch at
 #include <amp.h>
+#include <cfloat>
+#include <cmath>
 #include <amp_short_vectors.h>
 #include <cstdio>
 #include <vector>
@@ -81,7 +83,10 @@ int main() {
   OV.synchronize();
   int Bad = 0;
   for (int I = 0; I < N * Outs; ++I)
-    if (Out[I] != Ref[I] && Bad++ < 8)
+    // OpenCL lets single-precision division be 2.5 ulp off (NVIDIA's is,
+    // measured on the H100: -0.857143 one ulp apart), so results agree
+    // within 4 ulp rather than exactly.
+    if (std::fabs(Out[I] - Ref[I]) > 4 * FLT_EPSILON * std::fabs(Ref[I]) && Bad++ < 8)
       std::printf("mismatch at %d (a=%g b=%g out %d): %g vs %g\n", I / Outs, A[I / Outs],
                   B[I / Outs], I % Outs, Out[I], Ref[I]);
   std::printf("norm-unorm: %d mismatches\n", Bad);
