@@ -135,11 +135,20 @@ void DataSource::dropBuffer() {
   BufferDevice = nullptr;
 }
 
+/// The size of buffer \p B in bytes (the bound withinBounds checks).
+static size_t bufferBytes(cl_mem B) {
+  size_t Size = SIZE_MAX;
+  if (clGetMemObjectInfo(B, CL_MEM_SIZE, sizeof(Size), &Size, nullptr) != CL_SUCCESS)
+    Size = SIZE_MAX;
+  return Size;
+}
+
 /// Reads the rectangles R from Buf (R's Src side) into host memory at
 /// HostBase (R's Dst side); only the last read blocks, which on an in-order
 /// queue also waits for the others (and for every kernel before them).
 static void readRects(cl_command_queue Q, cl_mem Buf,
-                      const std::vector<Rect> &Rects, void *HostBase) {
+                      const std::vector<Rect> &AnyRects, void *HostBase) {
+  std::vector<Rect> Rects = withinBounds(AnyRects, bufferBytes(Buf), SIZE_MAX);
   for (size_t I = 0; I < Rects.size(); ++I) {
     const Rect &R = Rects[I];
     cl_bool Blocking = I + 1 == Rects.size() ? CL_TRUE : CL_FALSE;
@@ -168,7 +177,8 @@ static void readRects(cl_command_queue Q, cl_mem Buf,
 /// Blocking on the last write: the host may change its memory as soon as
 /// this returns.
 static void writeRects(cl_command_queue Q, cl_mem Buf,
-                       const std::vector<Rect> &Rects, const void *HostBase) {
+                       const std::vector<Rect> &AnyRects, const void *HostBase) {
+  std::vector<Rect> Rects = withinBounds(AnyRects, SIZE_MAX, bufferBytes(Buf));
   for (size_t I = 0; I < Rects.size(); ++I) {
     const Rect &R = Rects[I];
     cl_bool Blocking = I + 1 == Rects.size() ? CL_TRUE : CL_FALSE;
@@ -195,8 +205,8 @@ static void writeRects(cl_command_queue Q, cl_mem Buf,
 
 /// Copies rectangles between two buffers of one context, on the device.
 static void copyRects(cl_command_queue Q, cl_mem Src, cl_mem Dst,
-                      const std::vector<Rect> &Rects) {
-  for (const Rect &R : Rects) {
+                      const std::vector<Rect> &AnyRects) {
+  for (const Rect &R : withinBounds(AnyRects, bufferBytes(Src), bufferBytes(Dst))) {
     if (R.contiguous()) {
       checkCL(clEnqueueCopyBuffer(Q, Src, Dst, R.SrcOffset, R.DstOffset,
                                   R.Region[0], 0, nullptr, profileEventSlot()),

@@ -354,5 +354,45 @@ void rectOrigin(size_t Offset, size_t RowPitch, size_t SlicePitch,
   Origin[0] = Rest % RowPitch;
 }
 
+static size_t nominalEnd(size_t Offset, const size_t Region[3], size_t RowPitch,
+                         size_t SlicePitch) {
+  return Region[2] > 1 ? Offset + Region[2] * SlicePitch : Offset + Region[1] * RowPitch;
+}
+
+/// Appends R, or R cut so that each piece fits: the last slice, then the
+/// last row, go separately (a rectangle only overhangs by the pitch slack
+/// after its last row, so at most three pieces).
+static void fitRect(const Rect &R, size_t SrcBytes, size_t DstBytes,
+                    std::vector<Rect> &Out) {
+  if (R.contiguous() ||
+      (nominalEnd(R.SrcOffset, R.Region, R.SrcRowPitch, R.SrcSlicePitch) <= SrcBytes &&
+       nominalEnd(R.DstOffset, R.Region, R.DstRowPitch, R.DstSlicePitch) <= DstBytes)) {
+    Out.push_back(R);
+    return;
+  }
+  Rect Head = R, Last = R;
+  if (R.Region[2] > 1) {
+    Head.Region[2] = R.Region[2] - 1;
+    Last.Region[2] = 1;
+    Last.SrcOffset += Head.Region[2] * R.SrcSlicePitch;
+    Last.DstOffset += Head.Region[2] * R.DstSlicePitch;
+  } else {
+    Head.Region[1] = R.Region[1] - 1;
+    Last.Region[1] = 1;
+    Last.SrcOffset += Head.Region[1] * R.SrcRowPitch;
+    Last.DstOffset += Head.Region[1] * R.DstRowPitch;
+  }
+  fitRect(Head, SrcBytes, DstBytes, Out);
+  fitRect(Last, SrcBytes, DstBytes, Out);
+}
+
+std::vector<Rect> withinBounds(const std::vector<Rect> &Rects, size_t SrcBytes,
+                               size_t DstBytes) {
+  std::vector<Rect> Out;
+  for (const Rect &R : Rects)
+    fitRect(R, SrcBytes, DstBytes, Out);
+  return Out;
+}
+
 } // namespace rt
 } // namespace ampcc

@@ -95,6 +95,15 @@ std::vector<Rect> rectsOf(const RangeSet &S);
 std::vector<Rect> rectsBetween(const ShapeRef &Src, const ShapeRef &Dst,
                                size_t ElemSize);
 
+/// \p Rects with every rectangle whose nominal extent (its offset plus
+/// whole rows and slices of pitch) passes the end of its side's buffer
+/// cut in two or three: the slices and rows that fit, then the last slice
+/// and row. NVIDIA's OpenCL driver rejects
+/// such a rectangle (CL_INVALID_VALUE) even when the bytes it touches fit;
+/// PoCL accepts it (measured on the H100, 2026-11-23).
+std::vector<Rect> withinBounds(const std::vector<Rect> &Rects, size_t SrcBytes,
+                               size_t DstBytes);
+
 /// Splits Rect into three {x, y, z} origin components for a side with the
 /// given pitches, as clEnqueue*BufferRect wants them.
 void rectOrigin(size_t Offset, size_t RowPitch, size_t SlicePitch,

@@ -80,7 +80,10 @@ TEST_F(CoherenceTest, LastReleaseWritesBackOnlyTheSection) {
   launch("test_add2", Add2Closure{sectionOf<2>(All, {990, 990}, {10, 10})},
          {10, 10});
   releaseSource(S);
-  EXPECT_EQ(stats().DeviceToHostCopies, 1u);
+  // Two transfers: nine rows as one rectangle, the last row alone (a
+  // rectangle whose last row's pitch passes the buffer's end is refused by
+  // NVIDIA's driver; Region.h withinBounds).
+  EXPECT_EQ(stats().DeviceToHostCopies, 2u);
   EXPECT_EQ(stats().DeviceToHostBytes, 400u);
   EXPECT_EQ(Data[999 * 1000 + 999], 1);
   EXPECT_EQ(Data[989 * 1000 + 999], 0);

@@ -161,3 +161,40 @@ TEST(RectsBetweenTest, RankFiveLoopsOverTheOuterDimensions) {
   EXPECT_EQ(Q[3].SrcOffset, 24u * 4);
   EXPECT_EQ(Q[3].DstOffset, 110000u * 4);
 }
+
+// NVIDIA's driver rejects a rectangle whose offset plus whole rows of pitch
+// passes the buffer's end, even when the bytes it touches fit (two ints of
+// a 10-int buffer, 28 bytes apart: CL_INVALID_VALUE on the H100). Such a
+// rectangle becomes one contiguous run per row; others are kept.
+TEST(WithinBoundsTest, CutsRectanglesThatOverhangTheBuffer) {
+  Rect Overhang{4, 4, {4, 2, 1}, 28, 56, 28, 56};
+  std::vector<Rect> Out = withinBounds({Overhang}, SIZE_MAX, 40);
+  ASSERT_EQ(Out.size(), 2u);
+  EXPECT_TRUE(Out[0].contiguous());
+  EXPECT_EQ(Out[0].DstOffset, 4u);
+  EXPECT_EQ(Out[1].SrcOffset, 32u);
+  EXPECT_EQ(Out[1].DstOffset, 32u);
+  EXPECT_EQ(Out[0].bytes() + Out[1].bytes(), Overhang.bytes());
+
+  Rect Fits{4, 4, {4, 2, 1}, 16, 32, 16, 32}; // 4 + 2 * 16 <= 40
+  Out = withinBounds({Fits}, SIZE_MAX, 40);
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_FALSE(Out[0].contiguous());
+
+  // A 10x10 corner of a 1000x1000 int matrix: nine rows stay one rectangle.
+  Rect Corner{(990u * 1000 + 990) * 4, 0, {40, 10, 1}, 4000, 4000000, 40, 400};
+  Out = withinBounds({Corner}, 4000000, SIZE_MAX);
+  ASSERT_EQ(Out.size(), 2u);
+  EXPECT_EQ(Out[0].Region[1], 9u);
+  EXPECT_EQ(Out[1].SrcOffset, (999u * 1000 + 990) * 4);
+  EXPECT_EQ(Out[1].DstOffset, 9u * 40);
+
+  Rect Slices{0, 0, {4, 2, 2}, 8, 32, 8, 32}; // 2 slices of 32 > 48
+  Out = withinBounds({Slices}, 48, SIZE_MAX);
+  ASSERT_EQ(Out.size(), 2u); // the first slice, then the last (it fits)
+  EXPECT_EQ(Out[1].SrcOffset, 32u);
+  size_t Total = 0;
+  for (const Rect &R : Out)
+    Total += R.bytes();
+  EXPECT_EQ(Total, Slices.bytes());
+}
