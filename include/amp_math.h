@@ -50,23 +50,20 @@
   int isnan(T X) restrict(amp);                                                \
   int isnormal(T X) restrict(amp);                                             \
   int signbit(T X) restrict(amp);                                              \
-  int ilogb(T X) restrict(amp);                                                \
-  T ldexp(T X, int Exp) restrict(amp);                                         \
-  T frexp(T X, int *Exp) restrict(amp);                                        \
-  T modf(T X, T *IntPart) restrict(amp);                                       \
-  T remquo(T X, T Y, int *Quo) restrict(amp);                                  \
-  void sincos(T X, T *S, T *C) restrict(amp);
+  AMPCC_MATH_OTHER_(T, )
 
-// The float-suffixed forms of the functions above that are not unary or
-// binary (Visual C++ has modff, frexpf, ... in both namespaces).
+// The functions that are neither unary nor binary, with a name suffix: none
+// for the overloaded names, f for Visual C++'s float ones (modff, frexpf, ...,
+// in both namespaces).
+#define AMPCC_MATH_OTHER_(T, SUFFIX)                                           \
+  int ilogb##SUFFIX(T X) restrict(amp);                                        \
+  T ldexp##SUFFIX(T X, int Exp) restrict(amp);                                 \
+  T frexp##SUFFIX(T X, int *Exp) restrict(amp);                                \
+  T modf##SUFFIX(T X, T *IntPart) restrict(amp);                               \
+  T remquo##SUFFIX(T X, T Y, int *Quo) restrict(amp);                          \
+  void sincos##SUFFIX(T X, T *Sin, T *Cos) restrict(amp);
 #define AMPCC_MATH_OTHER_F_                                                    \
-  AMPCC_MATH_FN3_(float, fmaf)                                                 \
-  int ilogbf(float X) restrict(amp);                                           \
-  float ldexpf(float X, int Exp) restrict(amp);                                \
-  float frexpf(float X, int *Exp) restrict(amp);                               \
-  float modff(float X, float *IntPart) restrict(amp);                          \
-  float remquof(float X, float Y, int *Quo) restrict(amp);                     \
-  void sincosf(float X, float *S, float *C) restrict(amp);
+  AMPCC_MATH_FN3_(float, fmaf) AMPCC_MATH_OTHER_(float, f)
 
 namespace Concurrency {
 namespace fast_math {
@@ -87,6 +84,7 @@ AMPCC_MATH_OTHER_F_
 
 #undef AMPCC_MATH_ALL_
 #undef AMPCC_MATH_OTHER_F_
+#undef AMPCC_MATH_OTHER_
 #undef AMPCC_MATH_BINARY_F_
 #undef AMPCC_MATH_BINARY_
 #undef AMPCC_MATH_UNARY_F_

@@ -161,6 +161,25 @@ std::vector<KernelSite> findKernels(ASTContext &Ctx) {
   return std::move(F.Sites);
 }
 
+bool holdsAmpContainer(QualType T) {
+  const CXXRecordDecl *RD =
+      T.getNonReferenceType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  if (!RD)
+    return false;
+  if ((RD->getName() == "array" || RD->getName() == "array_view") &&
+      isInAmpNamespace(RD))
+    return true;
+  if (!RD->hasDefinition())
+    return false;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (holdsAmpContainer(B.getType()))
+      return true;
+  for (const FieldDecl *F : RD->fields())
+    if (holdsAmpContainer(F->getType()))
+      return true;
+  return false;
+}
+
 std::string typeInfoName(ASTContext &Ctx, const CXXRecordDecl *RD) {
   std::unique_ptr<MangleContext> MC(
       ItaniumMangleContext::create(Ctx, Ctx.getDiagnostics()));

@@ -35,6 +35,10 @@ std::vector<KernelSite> findKernels(clang::ASTContext &Ctx);
 /// True for declarations that come from ampcc's own headers' namespace.
 bool isInAmpNamespace(const clang::Decl *D);
 
+/// Is \p T a concurrency::array or array_view, or a class or array holding
+/// one in its fields, bases or elements, at any depth?
+bool holdsAmpContainer(clang::QualType T);
+
 /// typeid(T).name() of a kernel type \p RD, as the host's Itanium C++ ABI
 /// spells it: the key the runtime finds a kernel by (see
 /// docs/architecture.md, "How kernels are found and named").

@@ -31,25 +31,6 @@ namespace ampcc {
 
 namespace {
 
-/// Does a value of type \p T contain an array_view or array member, in its
-/// fields, bases or array elements (so it cannot travel as its bytes)?
-bool holdsView(QualType T) {
-  if (const auto *AT = dyn_cast<ConstantArrayType>(T.getCanonicalType()))
-    return holdsView(AT->getElementType());
-  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-  if (!RD || !RD->hasDefinition())
-    return false;
-  if (DeviceCodeGen::isViewClass(RD))
-    return true;
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (holdsView(B.getType()))
-      return true;
-  for (const FieldDecl *F : RD->fields())
-    if (holdsView(F->getType()))
-      return true;
-  return false;
-}
-
 std::string kernelBaseName(const KernelSite &K) {
   std::string Base = "kernel";
   // Name kernels after the function that launches them.
@@ -166,7 +147,7 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
         Prologue += "  " + ViewTy + " " + Dest + ";\n";
       Prologue += "  " + Dest + ".data = " + Data + ";\n";
       Prologue += "  " + Dest + ".shape = " + Shape + ";\n";
-    } else if (holdsView(FT)) {
+    } else if (holdsAmpContainer(FT)) {
       if (Local)
         Prologue += "  " + declare(FT.getUnqualifiedType(), Dest, FLoc) + ";\n";
       if (const auto *AT = Ctx.getAsConstantArrayType(FT)) {

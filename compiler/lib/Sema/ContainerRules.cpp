@@ -27,25 +27,6 @@ bool isContainer(const CXXRecordDecl *RD) {
          isInAmpNamespace(RD);
 }
 
-/// Is \p T a container, or a class holding one (in fields, bases, arrays)?
-bool holdsContainer(QualType T, unsigned Depth = 0) {
-  const CXXRecordDecl *RD =
-      T.getNonReferenceType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
-  if (!RD || Depth > 8)
-    return false;
-  if (isContainer(RD))
-    return true;
-  if (!RD->hasDefinition())
-    return false;
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (holdsContainer(B.getType(), Depth + 1))
-      return true;
-  for (const FieldDecl *F : RD->fields())
-    if (holdsContainer(F->getType(), Depth + 1))
-      return true;
-  return false;
-}
-
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
   explicit Finder(CheckContext &C) : C(C) {}
@@ -61,7 +42,7 @@ public:
       return true;
     int Why = -1;
     const CXXRecordDecl *RD = Elem->getAsCXXRecordDecl();
-    if (holdsContainer(Elem))
+    if (holdsAmpContainer(Elem))
       Why = 0;
     else if (RD && RD->hasDefinition() && RD->isEmpty())
       Why = 1;
