@@ -1,5 +1,6 @@
 //===- DeviceCodeGen.cpp - program assembly, types and clones -----------===//
 #include "DeviceCodeGen.h"
+#include "RecordLayoutCheck.h"
 
 #include "FunctionEmitter.h"
 #include "Lowering.h"
@@ -233,7 +234,9 @@ std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
   }
   if (Body.empty()) // C structs cannot be empty; C++ empty classes have size 1.
     Body = "  uchar _empty;\n";
-  TypeDefs += "typedef struct " + Name + " {\n" + Body + "} " + Name + ";\n\n";
+  const char *Keyword = RD->isUnion() ? "union " : "struct ";
+  TypeDefs += "typedef " + std::string(Keyword) + Name + " {\n" + Body + "} " +
+              Name + ";\n\n";
   return Name;
 }
 
@@ -248,6 +251,9 @@ std::string DeviceCodeGen::lowerArrayView(const CXXRecordDecl *RD,
   QualType Elem = Spec->getTemplateArgs().get(0).getAsType();
   unsigned Rank = Spec->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
   std::string ElemName = lowerType(Elem, Loc);
+  std::string Layout = deviceLayoutMismatch(Ctx, Elem);
+  if (!Layout.empty())
+    report(Diags, Loc, Diag::err_amp_element_layout) << Elem << Layout;
   std::string Desc = "ampcc_shape" + std::to_string(Rank);
   addTypeDef(Desc, "typedef struct { int off; int ext[" + std::to_string(Rank) +
                       "]; int stride[" + std::to_string(Rank) + "]; } " + Desc +

@@ -544,8 +544,9 @@ std::string FunctionEmitter::expr(const Expr *E) {
       return unsupported(E);
     }
     std::string Base = expr(ME->getBase());
-    return Base + (ME->isArrow() ? "->" : ".") +
-           DeviceCodeGen::safeLocalName(F->getName());
+    // fieldName, not the bare name: an anonymous union or struct member
+    // has none, and the record's lowering named it.
+    return Base + (ME->isArrow() ? "->" : ".") + CG.fieldName(F);
   }
   if (const auto *CE = dyn_cast<CallExpr>(E))
     return call(CE);

@@ -12,6 +12,7 @@
 
 #include "FunctionEmitter.h"
 #include "Lowering.h"
+#include "RecordLayoutCheck.h"
 #include "../Support/Diagnostics.h"
 
 #include "clang/AST/Attr.h"
@@ -121,6 +122,7 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
   // since OpenCL kernel arguments cannot contain pointers and the host's view
   // objects are laid out differently anyway; anything else is passed as its
   // bytes. Local: Dest is a lambda capture the prologue must declare.
+  const ValueDecl *CurrentCapture = nullptr; // For messages.
   std::function<void(QualType, uint64_t, const std::string &, const std::string &,
                      SourceLocation, bool, bool)>
       Flatten = [&](QualType FT, uint64_t Offset, const std::string &Dest,
@@ -182,6 +184,11 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
     } else {
       CI.Kind = CaptureInfo::Value;
       CI.Size = Ctx.getTypeSizeInChars(FT).getQuantity();
+      // The bytes are copied as they are: both sides must lay them out alike.
+      std::string Layout = deviceLayoutMismatch(Ctx, FT);
+      if (!Layout.empty())
+        report(Diags, FLoc, Diag::err_amp_capture_unsupported)
+            << CurrentCapture << Layout;
       if (Local) {
         Params.push_back(declare(FT.getUnqualifiedType(), Dest, FLoc));
       } else {
@@ -223,6 +230,7 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
           << (Var ? Var : F) << "pointers cannot be passed to a kernel";
       continue;
     }
+    CurrentCapture = Var ? Var : F;
     Flatten(FT, Offset, Dest, Name, FLoc, ByRefArray, RD->isLambda());
     if (Var)
       FE.bindVar(Var, {Name, false, AddrSpace::Private});
