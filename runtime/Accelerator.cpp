@@ -98,7 +98,11 @@ bool accelerator::get_supports_limited_double_precision() const {
 
 bool accelerator::get_is_debug() const { return false; }
 
-bool accelerator::get_is_emulated() const { return Dev->isCPU(); }
+/// OpenCL CPU devices are software accelerators like Visual C++'s WARP; the
+/// CPU accelerator is emulated in Visual C++ too.
+bool accelerator::get_is_emulated() const {
+  return Dev->isCPU() || Dev->isHost();
+}
 
 bool accelerator::get_has_display() const { return false; }
 
@@ -115,15 +119,14 @@ bool accelerator::get_supports_cpu_shared_memory() const {
 }
 
 access_type accelerator::get_default_cpu_access_type() const {
-  return access_type(Dev->DefaultCpuAccess.load());
+  return access_type(Dev->defaultCpuAccess());
 }
 
 bool accelerator::set_default_cpu_access_type(access_type Type) {
   if (!get_supports_cpu_shared_memory() && Type != access_type_auto &&
       Type != access_type_none)
     return false;
-  Dev->DefaultCpuAccess = int(Type);
-  return true;
+  return Dev->setDefaultCpuAccess(int(Type));
 }
 
 accelerator_view accelerator::create_view(queuing_mode Mode) const {

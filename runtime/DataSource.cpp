@@ -3,6 +3,7 @@
 #include "DataSource.h"
 
 #include "Device.h"
+#include "ampcc/accelerator.h"
 #include "Errors.h"
 #include "Profile.h"
 #include "Stats.h"
@@ -29,7 +30,7 @@ static size_t checkedBytes(size_t ElemSize, size_t Count) {
 
 DataSource::DataSource(void *UserMemory, size_t ElemSize, size_t Count)
     : ElemSize(ElemSize), Bytes(checkedBytes(ElemSize, Count)), IsUser(true),
-      IsArray(false), Host(UserMemory) {
+      IsArray(false), CpuAccess(3), Host(UserMemory) {
   if (!UserMemory && Bytes)
     throw Concurrency::runtime_exception(
         "array_view of " + std::to_string(Count) +
@@ -42,9 +43,9 @@ DataSource::DataSource(void *UserMemory, size_t ElemSize, size_t Count)
 DataSource::DataSource(size_t ElemSize, size_t Count,
                        std::shared_ptr<AcceleratorViewImpl> Home,
                        std::shared_ptr<AcceleratorViewImpl> Associated,
-                       bool IsArray)
+                       bool IsArray, int CpuAccess)
     : ElemSize(ElemSize), Bytes(checkedBytes(ElemSize, Count)), IsUser(false),
-      IsArray(IsArray), Home(std::move(Home)),
+      IsArray(IsArray), CpuAccess(CpuAccess), Home(std::move(Home)),
       Associated(std::move(Associated)), Host(nullptr) {}
 
 DataSource::~DataSource() {
@@ -270,6 +271,10 @@ void DataSource::moveBufferTo(Device &Dev) {
   changed();
 }
 
+bool DataSource::prefersDevice() const {
+  return IsArray && !Associated && !(Home && Home->device().isHost());
+}
+
 Device *DataSource::placement() {
   if (Associated)
     return &Associated->device();
@@ -371,6 +376,11 @@ void *DataSource::hostAccessView(const ViewHeader *H, size_t ViewElemSize,
 }
 
 void DataSource::discard(const RangeSet &R) {
+  // An array's data belongs to the array, not to the views over it: Visual
+  // C++ drops only the view's cached copies, and programs (and its test
+  // suite) rely on the array's contents surviving a view's discard_data.
+  if (IsArray)
+    return;
   std::lock_guard<std::mutex> Guard(Lock);
   HostStale.subtract(R);
   DeviceStale.subtract(R);
@@ -539,11 +549,20 @@ DataSource *createOwnedSource(size_t ElemSize, size_t Count,
 
 DataSource *createArraySource(size_t ElemSize, size_t Count,
                               AcceleratorViewImpl *View,
-                              AcceleratorViewImpl *Associated) {
+                              AcceleratorViewImpl *Associated, int CpuAccess) {
   std::shared_ptr<AcceleratorViewImpl> Home =
       View ? shared(View) : defaultDevice().defaultView();
+  // Staging arrays and arrays on the CPU accelerator are host memory.
+  if (Associated || Home->device().isHost())
+    CpuAccess = Concurrency::access_type_read_write;
+  else if (CpuAccess == Concurrency::access_type_auto)
+    CpuAccess = Home->device().useDefaultCpuAccess();
   return new DataSource(ElemSize, Count, std::move(Home), shared(Associated),
-                        true);
+                        true, CpuAccess);
+}
+
+int sourceCpuAccess(const DataSource *S) {
+  return S ? S->cpuAccess() : Concurrency::access_type_read_write;
 }
 
 void retainSource(DataSource *S) {
@@ -622,14 +641,7 @@ AcceleratorViewImpl *sourceAcceleratorView(DataSource *S) {
   if (S->home())
     return S->home();
   // Host memory is the CPU accelerator's.
-  Device *Cpu = findDevice("cpu");
-  if (!Cpu)
-    throw Concurrency::runtime_exception(
-        "get_source_accelerator_view: the data lives in host memory, which "
-        "belongs to the CPU accelerator, and no OpenCL CPU device is "
-        "installed (available: " + listDevicePaths() + ")",
-        Concurrency::AMPCC_E_FAIL);
-  return Cpu->defaultView().get();
+  return hostDevice().defaultView().get();
 }
 
 AcceleratorViewImpl *sourceAssociatedView(DataSource *S) {

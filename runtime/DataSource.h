@@ -54,7 +54,8 @@ public:
   /// an Associated view it is a staging array, which prefers host memory.
   DataSource(size_t ElemSize, size_t Count,
              std::shared_ptr<AcceleratorViewImpl> Home,
-             std::shared_ptr<AcceleratorViewImpl> Associated, bool IsArray);
+             std::shared_ptr<AcceleratorViewImpl> Associated, bool IsArray,
+             int CpuAccess = 3 /* access_type_read_write */);
   /// Writes pending device data back to user memory and frees the buffer;
   /// never throws (it runs from array_view destructors).
   ~DataSource();
@@ -70,6 +71,8 @@ public:
   size_t bytes() const { return Bytes; }
   bool isUser() const { return IsUser; }
   bool isArray() const { return IsArray; }
+  /// The array's cpu_access_type (a Concurrency::access_type, never auto).
+  int cpuAccess() const { return CpuAccess; }
   AcceleratorViewImpl *home() const { return Home.get(); }
   AcceleratorViewImpl *associated() const { return Associated.get(); }
 
@@ -120,7 +123,9 @@ private:
   void changed() { ++Generation; }
   /// The device this source's data should live on when it must be on one.
   Device *placement();
-  bool prefersDevice() const { return IsArray && !Associated; }
+  /// Arrays live on their accelerator, except staging arrays and arrays on
+  /// the CPU accelerator, whose home is host memory.
+  bool prefersDevice() const;
 
   std::mutex Lock;
   std::atomic<unsigned> RefCount{1};
@@ -128,6 +133,7 @@ private:
   const size_t Bytes;
   const bool IsUser;
   const bool IsArray;
+  const int CpuAccess;
   const std::shared_ptr<AcceleratorViewImpl> Home;
   const std::shared_ptr<AcceleratorViewImpl> Associated;
   void *Host;                              ///< User memory or Owned.get().

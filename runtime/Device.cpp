@@ -80,6 +80,9 @@ static DeviceInfo queryInfo(cl_platform_id Platform, cl_device_id Id,
 Device::Device(cl_platform_id Platform, cl_device_id Id, DeviceInfo Info)
     : Platform(Platform), Id(Id), Info(std::move(Info)) {}
 
+Device::Device(DeviceInfo Info)
+    : Platform(nullptr), Id(nullptr), Info(std::move(Info)) {}
+
 static void CL_CALLBACK contextNotify(const char *ErrInfo, const void *,
                                       size_t, void *) {
   // Drivers explain failures here (NVIDIA names the exhausted resource); the
@@ -88,6 +91,10 @@ static void CL_CALLBACK contextNotify(const char *ErrInfo, const void *,
 }
 
 cl_context Device::context() {
+  if (isHost())
+    throw Concurrency::runtime_exception(
+        "the CPU accelerator has no OpenCL context (it runs no kernels)",
+        Concurrency::AMPCC_E_FAIL);
   std::lock_guard<std::mutex> Guard(Lock);
   if (!Context) {
     cl_context_properties Props[] = {
@@ -98,6 +105,25 @@ cl_context Device::context() {
     checkCL(Err, "clCreateContext for " + Info.Name);
   }
   return Context;
+}
+
+int Device::defaultCpuAccess() const {
+  int Chosen = ChosenCpuAccess.load();
+  if (Chosen != 4 /* access_type_auto */)
+    return Chosen;
+  return Info.HostUnifiedMemory ? 3 /* read_write */ : 0 /* none */;
+}
+
+bool Device::setDefaultCpuAccess(int Type) {
+  if (CpuAccessFixed.load())
+    return false;
+  ChosenCpuAccess = Type;
+  return true;
+}
+
+int Device::useDefaultCpuAccess() {
+  CpuAccessFixed = true;
+  return defaultCpuAccess();
 }
 
 const std::shared_ptr<AcceleratorViewImpl> &Device::defaultView() {
@@ -131,12 +157,15 @@ cl_command_queue AcceleratorViewImpl::queue() {
   return Queue;
 }
 
+// The CPU accelerator's commands (copies) complete before they return.
 void AcceleratorViewImpl::wait() {
-  checkCL(clFinish(queue()), "clFinish");
+  if (!Dev.isHost())
+    checkCL(clFinish(queue()), "clFinish");
 }
 
 void AcceleratorViewImpl::flush() {
-  checkCL(clFlush(queue()), "clFlush");
+  if (!Dev.isHost())
+    checkCL(clFlush(queue()), "clFlush");
 }
 
 namespace {
@@ -159,6 +188,11 @@ static void CL_CALLBACK markerDone(cl_event Event, cl_int Status, void *User) {
 }
 
 std::shared_future<void> AcceleratorViewImpl::marker() {
+  if (Dev.isHost()) {
+    std::promise<void> Done;
+    Done.set_value();
+    return Done.get_future().share();
+  }
   cl_command_queue Q = queue();
   cl_event Event = nullptr;
   checkCL(clEnqueueMarkerWithWaitList(Q, 0, nullptr, &Event),
@@ -184,22 +218,43 @@ static const char NoDeviceHelp[] =
     "an OpenCL ICD such as pocl-opencl-icd (CPU) or your GPU vendor's OpenCL "
     "driver, and check that /etc/OpenCL/vendors lists it";
 
+Device &hostDevice() {
+  // Never destroyed, like every Device (see Device.h).
+  static Device *Host = [] {
+    DeviceInfo I;
+    I.Path = "cpu";
+    I.Name = "CPU accelerator";
+    I.SupportsDouble = true;
+    I.HostUnifiedMemory = true;
+    return new Device(std::move(I));
+  }();
+  return *Host;
+}
+
+static std::string NoOpenCLReason;
+
+const std::string &noOpenCLDeviceReason() {
+  allDevices();
+  return NoOpenCLReason;
+}
+
+/// The OpenCL devices; sets NoOpenCLReason when there is none.
 static std::vector<Device *> discover() {
+  std::vector<Device *> Devices;
   cl_uint NumPlatforms = 0;
   cl_int Err = clGetPlatformIDs(0, nullptr, &NumPlatforms);
   // The ICD loader reports "no vendor file" as CL_PLATFORM_NOT_FOUND_KHR.
-  if (Err != CL_SUCCESS || NumPlatforms == 0)
-    throw Concurrency::runtime_exception(
-        std::string("no OpenCL platform was found (") +
-            (Err != CL_SUCCESS ? clErrorMessage(Err, "clGetPlatformIDs")
-                               : "clGetPlatformIDs listed none") +
-            "); " + NoDeviceHelp,
-        Err != CL_SUCCESS ? Err : Concurrency::AMPCC_E_FAIL);
+  if (Err != CL_SUCCESS || NumPlatforms == 0) {
+    NoOpenCLReason = std::string("no OpenCL platform was found (") +
+                     (Err != CL_SUCCESS ? clErrorMessage(Err, "clGetPlatformIDs")
+                                        : "clGetPlatformIDs listed none") +
+                     "); " + NoDeviceHelp;
+    return Devices;
+  }
   std::vector<cl_platform_id> Platforms(NumPlatforms);
   checkCL(clGetPlatformIDs(NumPlatforms, Platforms.data(), nullptr),
           "clGetPlatformIDs");
 
-  std::vector<Device *> Devices;
   for (cl_uint P = 0; P < NumPlatforms; ++P) {
     cl_uint NumDevices = 0;
     // A platform that fails to list devices is skipped, not fatal: one broken
@@ -221,18 +276,19 @@ static std::vector<Device *> discover() {
     }
   }
   if (Devices.empty())
-    throw Concurrency::runtime_exception(
+    NoOpenCLReason =
         std::string("no usable OpenCL device was found (the installed OpenCL "
                     "platforms list no device with a kernel compiler); ") +
-            NoDeviceHelp,
-        Concurrency::AMPCC_E_FAIL);
+        NoDeviceHelp;
   return Devices;
 }
 
 const std::vector<Device *> &allDevices() {
-  // A throwing initialiser leaves the static uninitialised, so a later call
-  // tries again (and throws again) rather than seeing an empty list.
-  static const std::vector<Device *> Devices = discover();
+  static const std::vector<Device *> Devices = [] {
+    std::vector<Device *> D = discover();
+    D.push_back(&hostDevice());
+    return D;
+  }();
   return Devices;
 }
 
@@ -241,9 +297,10 @@ Device *findDevice(const std::string &Path) {
   for (Device *D : Devices)
     if (D->info().Path == Path)
       return D;
-  // Visual C++'s software accelerators have no OpenCL counterpart; the CPU
-  // device is the closest thing (it, too, runs kernels on the host).
-  if (Path == "cpu" || Path == "direct3d\\warp" || Path == "direct3d\\ref") {
+  // Visual C++'s software accelerators have no OpenCL counterpart; an
+  // OpenCL CPU device is the closest thing (it, too, runs kernels on the
+  // host).
+  if (Path == "direct3d\\warp" || Path == "direct3d\\ref") {
     for (Device *D : Devices)
       if (D->isCPU())
         return D;
@@ -282,6 +339,8 @@ Device &selectDefaultDevice(const std::optional<std::string> &Requested) {
   for (Device *D : Devices)
     if (D->isCPU())
       return *D;
+  // Without OpenCL the CPU accelerator (last) is the default: the program
+  // runs until its first launch, which says what to install.
   return *Devices.front();
 }
 

@@ -48,6 +48,8 @@ class AcceleratorViewImpl;
 class Device {
 public:
   Device(cl_platform_id Platform, cl_device_id Id, DeviceInfo Info);
+  /// The CPU accelerator (see hostDevice): no OpenCL device behind it.
+  explicit Device(DeviceInfo Info);
   Device(const Device &) = delete;
   Device &operator=(const Device &) = delete;
 
@@ -55,14 +57,23 @@ public:
   cl_device_id id() const { return Id; }
   bool isCPU() const { return Info.Type & CL_DEVICE_TYPE_CPU; }
   bool isGPU() const { return Info.Type & CL_DEVICE_TYPE_GPU; }
+  /// The CPU accelerator: host memory, no kernels.
+  bool isHost() const { return Id == nullptr; }
 
   /// The device's context, created on first use.
   cl_context context();
   /// The view that parallel_for_each without a view runs on.
   const std::shared_ptr<AcceleratorViewImpl> &defaultView();
 
-  /// accelerator::default_cpu_access_type (a Concurrency::access_type).
-  std::atomic<int> DefaultCpuAccess{4 /* access_type_auto */};
+  /// accelerator::default_cpu_access_type: what set_default_cpu_access_type
+  /// chose, else what the runtime chooses (access_type_read_write where the
+  /// device shares host memory, as Visual C++ does on WARP and integrated
+  /// GPUs; access_type_none on discrete GPUs).
+  int defaultCpuAccess() const;
+  /// False once the default has been used (as Visual C++ specifies).
+  bool setDefaultCpuAccess(int Type);
+  /// The default, fixed from now on: an array with access_type_auto uses it.
+  int useDefaultCpuAccess();
 
 private:
   cl_platform_id Platform;
@@ -71,6 +82,8 @@ private:
   std::mutex Lock; // Guards the lazily created members below.
   cl_context Context = nullptr;
   std::shared_ptr<AcceleratorViewImpl> DefaultView;
+  std::atomic<int> ChosenCpuAccess{4 /* access_type_auto: not chosen */};
+  std::atomic<bool> CpuAccessFixed{false};
 };
 
 /// An accelerator_view: one in-order command queue on one device. In-order
@@ -99,18 +112,31 @@ private:
   cl_command_queue Queue = nullptr;
 };
 
-/// All devices of all platforms, in platform then device order. Throws
-/// runtime_exception when there is none (no ICD installed, typically).
+/// The CPU accelerator (device path "cpu"), as in Visual C++: an accelerator
+/// of its own whose memory is host memory. Arrays on it are host arrays,
+/// staging arrays live on it, and it runs no kernel: a parallel_for_each on
+/// it throws. It exists even when no OpenCL platform is installed.
+Device &hostDevice();
+
+/// All OpenCL devices of all platforms, in platform then device order, then
+/// the CPU accelerator. Never throws: without OpenCL only the CPU
+/// accelerator is listed, and kernelDeviceHelp says why.
 const std::vector<Device *> &allDevices();
 
-/// Finds a device by exact device path, by the aliases "cpu",
-/// "direct3d\\warp" and "direct3d\\ref" (the first CPU device), or by exact
-/// device name. Returns nullptr if none matches.
+/// Why there is no OpenCL device ("" when there is one): the message a
+/// launch on the CPU accelerator gives when nothing else could run it.
+const std::string &noOpenCLDeviceReason();
+
+/// Finds a device by exact device path, by "cpu" (the CPU accelerator), by
+/// the aliases "direct3d\\warp" and "direct3d\\ref" (the first OpenCL CPU
+/// device, the closest thing to Visual C++'s software accelerators), or by
+/// exact device name. Returns nullptr if none matches.
 Device *findDevice(const std::string &Path);
 
 /// The default-device rule, without the process-wide memory of defaultDevice:
 /// Requested (CPPAMP_DEFAULT_ACCELERATOR) if given, else the first GPU, else
-/// the first CPU, else the first device. Throws runtime_exception naming the
+/// the first OpenCL CPU, else the first OpenCL device, else the CPU
+/// accelerator. Throws runtime_exception naming the
 /// variable and the path when Requested names no device.
 Device &selectDefaultDevice(const std::optional<std::string> &Requested);
 

@@ -244,8 +244,30 @@ void launchKernel(const char *TypeName, const void *Closure,
             "; use tiled_extent::pad() or truncate()");
   }
 
+  std::vector<SourceUse> Uses;
+  std::vector<Arg> Args = buildArgs(K, Closure, ClosureSize, Uses);
+  // Without a view the kernel runs where the arrays it captures live (spec
+  // 3.3: the accelerator_view of the captured arrays), else on the default
+  // accelerator.
+  if (!View)
+    for (const SourceUse &U : Uses)
+      if (U.Source->isArray() && U.Source->home()) {
+        View = U.Source->home();
+        break;
+      }
   AcceleratorViewImpl &V = View ? *View : *defaultDevice().defaultView();
   Device &Dev = V.device();
+  if (Dev.isHost()) {
+    // Visual C++'s words, which programs and its test suite look for.
+    std::string Why = noOpenCLDeviceReason().empty()
+                          ? "the CPU accelerator holds host memory and runs "
+                            "no kernels; launch on an OpenCL device's view"
+                          : noOpenCLDeviceReason();
+    throw Concurrency::runtime_exception(
+        "concurrency::parallel_for_each is not supported on the selected "
+        "accelerator \"CPU accelerator\". (" + Why + ")",
+        Concurrency::AMPCC_E_FAIL);
+  }
   BuiltKernel &B = getKernel(K, Dev);
   // The device's limit, not CL_KERNEL_WORK_GROUP_SIZE: NVIDIA's driver
   // reports 256 for every kernel on an H100 yet runs tiles of 1024 (measured);
@@ -263,8 +285,6 @@ void launchKernel(const char *TypeName, const void *Closure,
                 std::to_string(Dev.info().LocalMemBytes) +
                 " bytes of tile_static (local) memory per tile");
 
-  std::vector<SourceUse> Uses;
-  std::vector<Arg> Args = buildArgs(K, Closure, ClosureSize, Uses);
   for (SourceUse &U : Uses)
     U.Buffer = U.Source->prepareForKernel(V, U.Used);
   for (Arg &A : Args)

@@ -114,17 +114,17 @@ public:
   array(int E0, int E1, int E2) { init(Concurrency::extent<N>(E0, E1, E2)); }
 
   array(const Concurrency::extent<N> &Ext, const AV &Av,
-        access_type = access_type_auto) {
-    init(Ext, &Av);
+        access_type Cpu = access_type_auto) {
+    init(Ext, &Av, nullptr, Cpu);
   }
-  array(int E0, const AV &Av, access_type = access_type_auto) {
-    init(Concurrency::extent<N>(E0), &Av);
+  array(int E0, const AV &Av, access_type Cpu = access_type_auto) {
+    init(Concurrency::extent<N>(E0), &Av, nullptr, Cpu);
   }
-  array(int E0, int E1, const AV &Av, access_type = access_type_auto) {
-    init(Concurrency::extent<N>(E0, E1), &Av);
+  array(int E0, int E1, const AV &Av, access_type Cpu = access_type_auto) {
+    init(Concurrency::extent<N>(E0, E1), &Av, nullptr, Cpu);
   }
-  array(int E0, int E1, int E2, const AV &Av, access_type = access_type_auto) {
-    init(Concurrency::extent<N>(E0, E1, E2), &Av);
+  array(int E0, int E1, int E2, const AV &Av, access_type Cpu = access_type_auto) {
+    init(Concurrency::extent<N>(E0, E1, E2), &Av, nullptr, Cpu);
   }
 
   // Staging arrays.
@@ -159,14 +159,14 @@ public:
   template <typename InputIt, typename = typename std::enable_if<             \
                                   details::IsIterator<InputIt>::value>::type> \
   array(PARAMS InputIt First, InputIt Last, const AV &Av,                      \
-        access_type = access_type_auto) {                                      \
-    init(EXT, &Av);                                                            \
+        access_type Cpu = access_type_auto) {                                      \
+    init(EXT, &Av, nullptr, Cpu);                                                            \
     details::copyIn<T, N>(First, Last, _M_shape);                              \
   }                                                                            \
   template <typename InputIt, typename = typename std::enable_if<             \
                                   details::IsIterator<InputIt>::value>::type> \
-  array(PARAMS InputIt First, const AV &Av, access_type = access_type_auto) {  \
-    init(EXT, &Av);                                                            \
+  array(PARAMS InputIt First, const AV &Av, access_type Cpu = access_type_auto) {  \
+    init(EXT, &Av, nullptr, Cpu);                                                            \
     fillFrom(First);                                                           \
   }                                                                            \
   template <typename InputIt, typename = typename std::enable_if<             \
@@ -202,13 +202,13 @@ public:
     copyFrom(Src._M_shape);
   }
   array(const array_view<const T, N> &Src, const AV &Av,
-        access_type = access_type_auto) {
-    init(Src.get_extent(), &Av);
+        access_type Cpu = access_type_auto) {
+    init(Src.get_extent(), &Av, nullptr, Cpu);
     copyFrom(Src._M_shape);
   }
   array(const array_view<T, N> &Src, const AV &Av,
-        access_type = access_type_auto) {
-    init(Src.get_extent(), &Av);
+        access_type Cpu = access_type_auto) {
+    init(Src.get_extent(), &Av, nullptr, Cpu);
     copyFrom(Src._M_shape);
   }
   array(const array_view<const T, N> &Src, const AV &Av, const AV &Associated) {
@@ -267,14 +267,20 @@ public:
   AV get_associated_accelerator_view() const {
     return details::makeView(ampcc::rt::sourceAssociatedView(_M_shape.H.Source));
   }
-  /// ampcc keeps a host copy of every array: the CPU may read and write all.
-  access_type get_cpu_access_type() const { return access_type_read_write; }
+  /// As created (access_type_auto resolved by the accelerator's default):
+  /// access_type_none on a discrete GPU, where the host may not index the
+  /// array or take data(), as in Visual C++.
+  access_type get_cpu_access_type() const {
+    return access_type(ampcc::rt::sourceCpuAccess(_M_shape.H.Source));
+  }
 
   // --- Element access ----------------------------------------------------------
   T &operator[](const Concurrency::index<N> &Idx) restrict(cpu) {
+    requireCpuAccess();
     return hostWrite()[details::shapeLinear<N>(_M_shape, Idx._M_base)];
   }
   const T &operator[](const Concurrency::index<N> &Idx) const restrict(cpu) {
+    requireCpuAccess();
     return hostRead()[details::shapeLinear<N>(_M_shape, Idx._M_base)];
   }
   T &operator()(const Concurrency::index<N> &Idx) restrict(cpu) {
@@ -283,10 +289,15 @@ public:
   const T &operator()(const Concurrency::index<N> &Idx) const restrict(cpu) {
     return (*this)[Idx];
   }
+  // Rank 1 gives an element: the same rule as operator[](index).
   typename details::Projection<T, N>::type operator[](int I0) restrict(cpu) {
+    if (N == 1)
+      requireCpuAccess();
     return view()[I0];
   }
   typename details::Projection<const T, N>::type operator[](int I0) const restrict(cpu) {
+    if (N == 1)
+      requireCpuAccess();
     return array_view<const T, N>(*this)[I0];
   }
   typename details::Projection<T, N>::type operator()(int I0) restrict(cpu) {
@@ -448,8 +459,11 @@ public:
   // --- Host data and copies --------------------------------------------------------
   /// The host copy of the elements (made current first; the device copy
   /// becomes stale: the caller may write through the pointer).
-  T *data() restrict(cpu) { return hostWrite(); }
-  const T *data() const restrict(cpu) { return hostRead(); }
+  /// Null when the array is not accessible on the CPU (access_type_none).
+  T *data() restrict(cpu) { return cpuAccessible() ? hostWrite() : nullptr; }
+  const T *data() const restrict(cpu) {
+    return cpuAccessible() ? hostRead() : nullptr;
+  }
   void copy_to(array &Dest) const {
     ampcc::rt::copyView(&_M_shape.H, &Dest._M_shape.H, sizeof(T));
   }
@@ -490,8 +504,25 @@ private:
     return array_view<T, 1>(details::FromShape(),
                             details::denseShapeAt<1>(_M_shape.H.Source, 0, &Count));
   }
+  bool cpuAccessible() const {
+    return ampcc::rt::sourceCpuAccess(_M_shape.H.Source) != access_type_none;
+  }
+  void requireCpuAccess() const {
+    if (!cpuAccessible())
+      throw runtime_exception(
+          "array: element access on the CPU to an array whose cpu_access_type "
+          "is access_type_none (its data lives only on " +
+              narrowName(get_accelerator_view().get_accelerator()
+                             .get_description()) +
+              "); copy it out, or use an array_view over it, which copies "
+              "on access",
+          AMPCC_E_FAIL);
+  }
+  static std::string narrowName(const std::wstring &W) {
+    return std::string(W.begin(), W.end());
+  }
   void init(const Concurrency::extent<N> &Ext, const AV *Av = nullptr,
-            const AV *Associated = nullptr) {
+            const AV *Associated = nullptr, access_type Cpu = access_type_auto) {
     // An array owns storage: Visual C++ rejects an empty or negative extent.
     for (int I = 0; I < N; ++I)
       if (Ext._M_base[I] <= 0)
@@ -502,7 +533,7 @@ private:
     _M_shape.H.Source = ampcc::rt::createArraySource(
         sizeof(T), details::shapeSize<N>(Ext._M_base),
         Av ? details::implOf(*Av) : nullptr,
-        Associated ? details::implOf(*Associated) : nullptr);
+        Associated ? details::implOf(*Associated) : nullptr, int(Cpu));
   }
   T *hostWrite() const {
     return static_cast<T *>(ampcc::rt::hostAccessView(

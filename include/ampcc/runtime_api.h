@@ -148,10 +148,15 @@ void releaseSource(DataSource *S);
 /// placed on View's device (nullptr: the default accelerator's default
 /// view). With an Associated view it is a staging array (spec §5.1.1): its
 /// data stays in host memory for the CPU and moves to Associated's device
-/// when used there.
+/// when used there. CpuAccess is the Concurrency::access_type asked for;
+/// access_type_auto takes the accelerator's default_cpu_access_type.
 DataSource *createArraySource(size_t ElemSize, size_t Count,
                               AcceleratorViewImpl *View,
-                              AcceleratorViewImpl *Associated);
+                              AcceleratorViewImpl *Associated,
+                              int CpuAccess = 4 /* access_type_auto */);
+/// The access_type an array's storage was created with, auto resolved:
+/// access_type_none means the host may not touch its elements.
+int sourceCpuAccess(const DataSource *S);
 
 /// Makes the host copy current for the whole source and returns the host
 /// pointer of its byte 0. WillWrite marks the device copy stale.

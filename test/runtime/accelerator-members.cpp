@@ -48,6 +48,12 @@ int main(int argc, char **argv) {
     return 0;
   }
   std::printf("devices: %zu\n", All.size());
+  // The CPU accelerator is last, then come the OpenCL devices.
+  check(All.back().device_path == accelerator::cpu_accelerator, "cpu accelerator last");
+  check(All.back().supports_cpu_shared_memory, "cpu accelerator shares memory");
+  check(All.back().get_default_cpu_access_type() == access_type_read_write,
+        "cpu accelerator access type");
+  All.pop_back();
   bool Paths = true;
   for (const accelerator &A : All) {
     Paths &= A.device_path.rfind(L"opencl:", 0) == 0;
@@ -57,7 +63,10 @@ int main(int argc, char **argv) {
     check(!A.supports_double_precision || A.supports_limited_double_precision,
           "double precision levels");
     check(!A.has_display && !A.is_debug, "display and debug");
-    check(A.get_default_cpu_access_type() == access_type_auto, "cpu access type");
+    // Chosen by the runtime: shared where the device shares host memory.
+    check(A.get_default_cpu_access_type() ==
+              (A.supports_cpu_shared_memory ? access_type_read_write : access_type_none),
+          "cpu access type");
   }
   std::printf("paths start with opencl: %d\n", (int)Paths);
 

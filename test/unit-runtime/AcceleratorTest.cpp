@@ -1,6 +1,7 @@
 //===- AcceleratorTest.cpp - Device discovery and accelerator classes -----===//
 
 #include "Device.h"
+#include "TestKernels.h"
 #include "ampcc/accelerator.h"
 #include "ampcc/exceptions.h"
 
@@ -19,7 +20,13 @@ static std::string narrow(const std::wstring &W) {
 
 TEST(AcceleratorTest, GetAllListsDevices) {
   std::vector<accelerator> All = accelerator::get_all();
-  ASSERT_FALSE(All.empty());
+  ASSERT_GE(All.size(), 2u) << "at least one OpenCL device and the CPU accelerator";
+  // The CPU accelerator comes last, as in Visual C++'s list.
+  EXPECT_EQ(narrow(All.back().get_device_path()), "cpu");
+  EXPECT_EQ(narrow(All.back().get_description()), "CPU accelerator");
+  EXPECT_TRUE(All.back().get_is_emulated());
+  EXPECT_TRUE(All.back().get_supports_cpu_shared_memory());
+  All.pop_back();
   for (const accelerator &A : All) {
     EXPECT_EQ(narrow(A.get_device_path()).rfind("opencl:", 0), 0u)
         << narrow(A.get_device_path());
@@ -52,18 +59,33 @@ TEST(AcceleratorTest, PathAndNameFindTheSameDevice) {
   }
 }
 
-TEST(AcceleratorTest, CpuAliasesNameACpuDevice) {
-  bool HasCPU = false;
-  for (const accelerator &A : accelerator::get_all())
-    HasCPU |= A.get_is_emulated();
-  if (!HasCPU) {
-    EXPECT_THROW(accelerator{accelerator::cpu_accelerator}, runtime_exception);
+TEST(AcceleratorTest, CpuAcceleratorIsItsOwn) {
+  accelerator Cpu(accelerator::cpu_accelerator);
+  EXPECT_EQ(narrow(Cpu.get_device_path()), "cpu");
+  EXPECT_TRUE(Cpu.get_is_emulated());
+  EXPECT_NE(Cpu, accelerator()) << "never the default while OpenCL has a device";
+  EXPECT_EQ(Cpu.get_default_view().get_accelerator(), Cpu);
+  // Its views complete everything at once.
+  accelerator_view V = Cpu.get_default_view();
+  V.wait();
+  V.flush();
+  V.create_marker().get();
+}
+
+TEST(AcceleratorTest, SoftwareAliasesNameAnOpenCLCpuDevice) {
+  accelerator *OpenCLCpu = nullptr;
+  std::vector<accelerator> All = accelerator::get_all();
+  for (accelerator &A : All)
+    if (A.get_is_emulated() && narrow(A.get_device_path()) != "cpu") {
+      OpenCLCpu = &A;
+      break;
+    }
+  if (!OpenCLCpu) {
+    EXPECT_THROW(accelerator{accelerator::direct3d_warp}, runtime_exception);
     return;
   }
-  accelerator Cpu(accelerator::cpu_accelerator);
-  EXPECT_TRUE(Cpu.get_is_emulated());
-  EXPECT_EQ(accelerator(accelerator::direct3d_warp), Cpu);
-  EXPECT_EQ(accelerator(accelerator::direct3d_ref), Cpu);
+  EXPECT_EQ(accelerator(accelerator::direct3d_warp), *OpenCLCpu);
+  EXPECT_EQ(accelerator(accelerator::direct3d_ref), *OpenCLCpu);
 }
 
 TEST(AcceleratorTest, UnknownPathThrowsAndListsDevices) {
@@ -166,8 +188,25 @@ TEST(DefaultDeviceDeathTest, MissingOpenCLPlatformIsExplained) {
                 } Cleanup{Dir};
                 setenv("OCL_ICD_VENDORS", Dir, 1);
                 unsetenv("OCL_ICD_FILENAMES");
-                accelerator::get_all();
+                // Listing works: only the CPU accelerator, also the default.
+                std::vector<accelerator> All = accelerator::get_all();
+                if (All.size() != 1 || All[0] != accelerator() ||
+                    narrow(All[0].get_device_path()) != "cpu")
+                  _exit(5);
+                // Arrays in host memory work too; a launch says what is missing.
+                ampcc::rt::DataSource *Arr =
+                    ampcc::rt::createArraySource(sizeof(int), 4, nullptr, nullptr);
+                static_cast<int *>(ampcc::rt::hostAccess(Arr, true))[2] = 5;
+                if (static_cast<int *>(ampcc::rt::hostAccess(Arr, false))[2] != 5)
+                  _exit(6);
+                int Datum = 0;
+                ampcc::rt::DataSource *S =
+                    ampcc::rt::createUserSource(&Datum, sizeof(int), 1);
+                ampcc_test::launch("test_fill",
+                                   ampcc_test::FillClosure{ampcc_test::view1(S, 1), 1},
+                                   {1});
               }),
               ::testing::ExitedWithCode(3),
-              "no OpenCL platform was found.*pocl-opencl-icd");
+              "not supported on the selected accelerator \"CPU accelerator\"."
+              ".*no OpenCL platform was found.*pocl-opencl-icd");
 }

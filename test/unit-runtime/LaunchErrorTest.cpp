@@ -104,7 +104,9 @@ TEST_F(LaunchErrorTest, ViewOutsideItsSourceIsRejected) {
 }
 
 TEST_F(LaunchErrorTest, BuildFailureReportsTheBuildLog) {
-  LocalClosure C{view1(nullptr, 1)};
+  int Datum = 0;
+  DataSource *S = createUserSource(&Datum, sizeof(int), 1);
+  LocalClosure C{view1(S, 1)};
   try {
     launch("test_broken", C, {1});
     FAIL() << "no exception for a program with a syntax error";
@@ -119,6 +121,31 @@ TEST_F(LaunchErrorTest, BuildFailureReportsTheBuildLog) {
   }
   // Reported again, not cached as a half-built program.
   EXPECT_THROW(launch("test_broken", C, {1}), Concurrency::runtime_exception);
+  releaseSource(S);
+}
+
+TEST_F(LaunchErrorTest, CpuAcceleratorRunsNoKernel) {
+  // Visual C++'s message, which programs look for; the data is untouched.
+  std::vector<int> Data(4, 7);
+  DataSource *S = createUserSource(Data.data(), sizeof(int), Data.size());
+  Concurrency::accelerator_view Cpu =
+      Concurrency::accelerator(Concurrency::accelerator::cpu_accelerator)
+          .get_default_view();
+  try {
+    launch("test_fill", FillClosure{view1(S, 4), 1}, {4}, nullptr,
+           Concurrency::details::implOf(Cpu));
+    FAIL() << "a kernel ran on the CPU accelerator";
+  } catch (const Concurrency::runtime_exception &E) {
+    EXPECT_NE(std::string(E.what()).find(
+                  "concurrency::parallel_for_each is not supported on the "
+                  "selected accelerator \"CPU accelerator\"."),
+              std::string::npos)
+        << E.what();
+  }
+  hostAccess(S, false);
+  EXPECT_EQ(Data[3], 7);
+  EXPECT_EQ(stats().KernelLaunches, 0u);
+  releaseSource(S);
 }
 
 TEST_F(LaunchErrorTest, DoubleKernelRunsOrIsRefusedClearly) {
