@@ -388,6 +388,12 @@ void DataSource::discard(const RangeSet &R) {
 }
 
 void DataSource::refresh(const RangeSet &R) {
+  // Only user memory can change behind the runtime's back: the storage of
+  // arrays and of views made from an extent is reached through the runtime
+  // alone (data() marks what it hands out as written), so there is nothing
+  // to forget, and forgetting would lose the device's current data.
+  if (!IsUser)
+    return;
   std::lock_guard<std::mutex> Guard(Lock);
   ensureHostMemory();
   HostStale.subtract(R);
