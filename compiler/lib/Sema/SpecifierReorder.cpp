@@ -76,7 +76,10 @@ public:
       size_t End;
       if (isGroup(I, End) && !Done.count(I)) {
         Done.insert(I);
-        handle(I, End);
+        if (isFunctionTypeGroup(I))
+          blank(I, End);
+        else
+          handle(I, End);
       }
     }
     ReorderResult R;
@@ -336,6 +339,43 @@ private:
     return F == static_cast<long>(J) ? static_cast<long>(J) : -1;
   }
 
+  /// `&&`, `&` or `*` before a parameter list: the end of an abstract
+  /// declarator (`const int && (int)`, a type-id naming a function type).
+  bool isAbstractDeclaratorEnd(size_t P) const {
+    return kind(P, tok::ampamp) || kind(P, tok::amp) || kind(P, tok::star);
+  }
+
+  /// Is the restriction group at \p I part of a function *type* rather than a
+  /// function declaration: after the parameters of a pointer or reference to
+  /// function (`int (*)(int) restrict(cpu)`, `int (*fp)(int) restrict(cpu)`)
+  /// or of an abstract function declarator (`S<const int && (int)
+  /// restrict(cpu)>`)? Clang takes no attribute there (in a template
+  /// argument it does not even parse), and the restriction of a function
+  /// type matters to no kernel: C++ AMP code cannot use function pointers
+  /// (spec 2.4.1). Such a group is removed from the parsed text.
+  bool isFunctionTypeGroup(size_t I) const {
+    size_t K = I;
+    while (K > 0) {
+      long S = unitBackward(K - 1);
+      if (S < 0)
+        break;
+      K = static_cast<size_t>(S);
+    }
+    if (K == 0 || !kind(K - 1, tok::r_paren) || Match[K - 1] <= 0)
+      return false;
+    size_t O = static_cast<size_t>(Match[K - 1]);
+    size_t P = O - 1;
+    if (P > 0 && is(P - 1, "operator"))
+      return false; // `operator*(...)`, `operator&&(...)`: a function
+    if (isAbstractDeclaratorEnd(P))
+      return true;
+    if (!kind(P, tok::r_paren) || Match[P] < 0)
+      return false;
+    size_t Inner = static_cast<size_t>(Match[P]) + 1;
+    return kind(Inner, tok::star) || kind(Inner, tok::amp) ||
+           kind(Inner, tok::ampamp) || kind(Inner, tok::caret);
+  }
+
   /// Is the parameter list opening at \p PO a lambda's?
   bool isLambdaParams(size_t PO) const {
     if (PO == 0)
@@ -438,7 +478,7 @@ private:
       if (Code[O - 1].Kind == tok::raw_identifier)
         return !isExpressionKeyword(Code[O - 1].Text);
       return kind(O - 1, tok::greater) || kind(O - 1, tok::r_square) ||
-             kind(O - 1, tok::r_paren);
+             kind(O - 1, tok::r_paren) || isAbstractDeclaratorEnd(O - 1);
     }
     // After a trailing return type: `-> T restrict(amp)`.
     int Depth = 0;
