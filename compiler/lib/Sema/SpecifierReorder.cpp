@@ -345,6 +345,47 @@ private:
     return kind(P, tok::ampamp) || kind(P, tok::amp) || kind(P, tok::star);
   }
 
+  /// The first token of the (possibly qualified) template name of the
+  /// template-id ending with the `>` at \p P; Code.size() if none.
+  size_t templateNameStart(size_t P) const {
+    int Depth = 0;
+    size_t I = P + 1;
+    while (I-- > 0) {
+      if (kind(I, tok::greater))
+        ++Depth;
+      else if (kind(I, tok::greatergreater))
+        Depth += 2;
+      else if (kind(I, tok::less) && --Depth == 0)
+        break;
+      else if (kind(I, tok::semi) || kind(I, tok::l_brace) || kind(I, tok::r_brace))
+        return Code.size();
+    }
+    if (I == 0 || I > P || Code[I - 1].Kind != tok::raw_identifier)
+      return Code.size();
+    size_t N = I - 1;
+    while (N >= 2 && kind(N - 1, tok::coloncolon) &&
+           Code[N - 2].Kind == tok::raw_identifier)
+      N -= 2;
+    return N;
+  }
+
+  /// Does a type-id, never a declarator, start at \p N: right after `<`,
+  /// `,` or `(`? A function's name cannot stand there.
+  bool startsTypeId(size_t N) const {
+    return N > 0 && N < Code.size() &&
+           (kind(N - 1, tok::less) || kind(N - 1, tok::comma) ||
+            kind(N - 1, tok::l_paren));
+  }
+
+  /// A builtin type keyword: before `(` it ends an abstract declarator.
+  bool isBuiltinTypeName(size_t P) const {
+    return Code[P].Kind == tok::raw_identifier &&
+           llvm::is_contained({"void", "bool", "char", "short", "int", "long",
+                               "float", "double", "signed", "unsigned",
+                               "wchar_t", "char16_t", "char32_t"},
+                              Code[P].Text);
+  }
+
   /// Is the restriction group at \p I part of a function *type* rather than a
   /// function declaration: after the parameters of a pointer or reference to
   /// function (`int (*)(int) restrict(cpu)`, `int (*fp)(int) restrict(cpu)`)
@@ -367,8 +408,10 @@ private:
     size_t P = O - 1;
     if (P > 0 && is(P - 1, "operator"))
       return false; // `operator*(...)`, `operator&&(...)`: a function
-    if (isAbstractDeclaratorEnd(P))
-      return true;
+    if (isAbstractDeclaratorEnd(P) || isBuiltinTypeName(P))
+      return true; // `bool() restrict(cpu)`: no name, so a type
+    if (kind(P, tok::greater) && startsTypeId(templateNameStart(P)))
+      return true; // `is_same<F, obj<char>() restrict(cpu)>`
     if (!kind(P, tok::r_paren) || Match[P] < 0)
       return false;
     size_t Inner = static_cast<size_t>(Match[P]) + 1;
