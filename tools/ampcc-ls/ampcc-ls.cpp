@@ -135,6 +135,13 @@ int main(int Argc, char **Argv) {
       const DeviceInfo &Info = D->info();
       std::printf("%s %-12s %s\n", D == Default ? "*" : " ", Info.Path.c_str(),
                   Info.Name.c_str());
+      if (D->isHost()) {
+        std::printf("    kind: host memory, no kernels (staging arrays)\n");
+        if (D == Default)
+          std::printf("    default: no OpenCL device: %s\n",
+                      noOpenCLDeviceReason().c_str());
+        continue;
+      }
       std::printf("    kind: %s, memory: %s, double: %s, OpenCL %u.%u\n",
                   kind(*D), memory(Info.GlobalMemBytes).c_str(),
                   Info.SupportsDouble ? "yes" : "no", Info.Version >> 16,
