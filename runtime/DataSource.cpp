@@ -462,6 +462,24 @@ struct DenseShape {
 };
 } // namespace
 
+void DataSource::readDense(const ViewHeader *H, size_t E, void *Dst) {
+  RangeSet R = rangesOf(H, E);
+  if (R.empty())
+    return;
+  ShapeRef S = shapeOf(H);
+  DenseShape T(S);
+  std::lock_guard<std::mutex> Guard(Lock);
+  // User memory is the program's: it changes at synchronize() (or the last
+  // view's destruction), not because the data was copied somewhere else.
+  // Where the device alone holds the current bytes, read them from there.
+  if (IsUser && Buffer && HostStale.contains(R)) {
+    readRects(Queue, Buffer, rectsBetween(S, T.ref(), E), Dst);
+    return;
+  }
+  const void *From = hostAccessLocked(R, HostAccessMode::Read);
+  hostRects(From, Dst, rectsBetween(S, T.ref(), E));
+}
+
 void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
                       const ViewHeader *DstH, size_t E) {
   if (SrcH->Rank != DstH->Rank ||
@@ -631,6 +649,10 @@ void synchronizeViewTo(const ViewHeader *H, size_t ElemSize,
   DataSource &S = sourceOf(H, "synchronize_to");
   AcceleratorViewImpl &V = View ? *View : *defaultDevice().defaultView();
   S.synchronizeTo(V, S.rangesOf(H, ElemSize));
+}
+
+void readViewDense(const ViewHeader *H, size_t ElemSize, void *Dst) {
+  sourceOf(H, "copy").readDense(H, ElemSize, Dst);
 }
 
 void copyView(const ViewHeader *Src, const ViewHeader *Dst, size_t ElemSize) {

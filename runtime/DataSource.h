@@ -101,6 +101,10 @@ public:
   /// A kernel that may write Written was enqueued: the host copy is stale.
   void kernelMayWrite(const RangeSet &Written);
 
+  /// Copies the elements of view H, row-major, into the dense buffer Dst,
+  /// straight from the device when only it holds them (user memory is not
+  /// updated on the way).
+  void readDense(const ViewHeader *H, size_t ElemSize, void *Dst);
   /// Copies the elements of view SrcH of Src into view DstH of Dst (same
   /// extents), by the cheapest route: host to host, host to device, device
   /// to host, or device to device.

@@ -77,21 +77,18 @@ void copyInN(InputIt First, const ViewShape<N> &S) {
 }
 
 /// Copies every element of shape S (row-major) to Dest; returns the end.
+/// Through a dense temporary that the runtime fills from wherever the
+/// current data is, so that copying out of an array_view does not update
+/// the user memory under it (Visual C++ does not either).
 template <typename T, int N, typename OutputIt>
 OutputIt copyOut(const ViewShape<N> &S, OutputIt Dest) {
-  const T *Base = static_cast<const T *>(ampcc::rt::hostAccessView(
-      &S.H, sizeof(T), ampcc::rt::HostAccessMode::Read));
-  struct Emit {
-    const T *Base;
-    OutputIt &Out;
-    bool operator()(size_t L) {
-      *Out = Base[L];
-      ++Out;
-      return true;
-    }
-  } Fn{Base, Dest};
-  forEachElement<N>(S, Fn);
-  return Dest;
+  // Raw storage: element types need not be default-constructible, and
+  // amp-compatible ones are trivially copyable.
+  size_t Count = shapeSize<N>(S.Ext);
+  std::unique_ptr<unsigned char[]> Dense(new unsigned char[Count * sizeof(T)]);
+  ampcc::rt::readViewDense(&S.H, sizeof(T), Dense.get());
+  const T *Elems = reinterpret_cast<const T *>(Dense.get());
+  return std::copy(Elems, Elems + Count, Dest);
 }
 } // namespace details
 

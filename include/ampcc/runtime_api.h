@@ -184,6 +184,9 @@ enum class HostAccessMode : uint32_t {
 /// address of the source's byte 0 (index it with the view's offset and
 /// strides). Throws runtime_exception if the view reaches outside its source.
 void *hostAccessView(const ViewHeader *H, size_t ElemSize, HostAccessMode Mode);
+/// copy(view, iterator): the view's elements, row-major, into Dst (room for
+/// all of them). User memory under the view is not updated on the way.
+void readViewDense(const ViewHeader *H, size_t ElemSize, void *Dst);
 /// array_view::discard_data: the view's current contents are not needed.
 void discardView(const ViewHeader *H, size_t ElemSize);
 /// array_view::refresh: the host memory under the view changed behind the
