@@ -160,6 +160,19 @@ private:
   llvm::SmallPtrSet<const Expr *, 32> Called;
 };
 
+/// In a default argument bound in cpu context, Visual C++ resolved the call
+/// among cpu functions: an amp-only callee (the device pass's choice) or a
+/// lambda written there (a cpu lambda) cannot run in amp code.
+bool isCpuBoundCallToAmp(const FunctionDecl *FD) {
+  if (isInAmpNamespace(FD) || FD->getBuiltinID())
+    return false;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda()) {
+    const auto *Host = FD->getAttr<CUDAHostAttr>();
+    return !Host || Host->isImplicit();
+  }
+  return isAmpOnly(FD);
+}
+
 class CallRules : public Rule {
 public:
   void checkDecl(const Decl *D, CheckContext &C) override {
@@ -208,6 +221,16 @@ private:
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
       C.Callees.insert(DRE);
     if (const FunctionDecl *FD = CE->getDirectCallee()) {
+      if (C.CpuBoundDefaultArg && isCpuBoundCallToAmp(FD)) {
+        const auto *Owner = cast<FunctionDecl>(C.CpuBoundDefaultArg->getDeclContext());
+        bool Lambda = isa<CXXMethodDecl>(FD) && cast<CXXMethodDecl>(FD)->getParent()->isLambda();
+        if (C.error(calleeLoc(CE), Diag::err_restrict_default_arg_binding,
+                    Callee->getSourceRange())
+            << Owner << (Lambda ? 1 : 0) << FD)
+          C.note(C.CpuBoundDefaultArg->getDefaultArgRange().getBegin(),
+                 Diag::note_restrict_default_arg_here);
+        return;
+      }
       int CallerSide = C.current() ? static_cast<int>(CheckContext::sideOf(C.current())) : 0;
       if (!CheckContext::isAmpCallable(FD))
         reportTarget(0, FD, static_cast<int>(Side::Cpu), CallerSide, calleeLoc(CE),

@@ -99,6 +99,10 @@ public:
   /// Expressions already covered by a report on their declaration (for
   /// example the 'a' in `char c = 'a';`), which must not be reported again.
   llvm::SmallPtrSet<const clang::Expr *, 8> Covered;
+  /// While a default argument is checked whose function was declared where
+  /// only cpu code may be called (namespace scope, a cpu function): that
+  /// parameter. Visual C++ binds the argument's calls there (spec 2.3.2).
+  const clang::ParmVarDecl *CpuBoundDefaultArg = nullptr;
   /// DeclRefExprs that are the callee of a call (not a function's address).
   llvm::SmallPtrSet<const clang::Expr *, 32> Callees;
 

@@ -69,7 +69,25 @@ public:
   // was declared (spec 2.3.2): a call there to the wrong side is the
   // caller's error. RecursiveASTVisitor does not look inside it.
   bool TraverseCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
-    return WalkUpFromCXXDefaultArgExpr(E) && TraverseStmt(E->getExpr());
+    const ParmVarDecl *Saved = C.CpuBoundDefaultArg;
+    if (isBoundInCpuContext(E->getParam()))
+      C.CpuBoundDefaultArg = E->getParam();
+    bool Ok = WalkUpFromCXXDefaultArgExpr(E) && TraverseStmt(E->getExpr());
+    C.CpuBoundDefaultArg = Saved;
+    return Ok;
+  }
+  /// Was \p P's default argument written where only cpu code may be called:
+  /// outside any function (namespace or class scope) or inside a function
+  /// that is not amp?
+  static bool isBoundInCpuContext(const ParmVarDecl *P) {
+    const DeclContext *DC = P->getDeclContext();
+    const auto *Fn = dyn_cast<FunctionDecl>(DC);
+    if (!Fn)
+      return false;
+    for (DC = Fn->getLexicalDeclContext(); DC; DC = DC->getLexicalParent())
+      if (const auto *Outer = dyn_cast<FunctionDecl>(DC))
+        return CheckContext::sideOf(Outer) == Side::Cpu;
+    return !Fn->isImplicit() && !isInAmpNamespace(Fn);
   }
   bool TraverseLambdaExpr(LambdaExpr *LE) {
     WalkUpFromLambdaExpr(LE);
