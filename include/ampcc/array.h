@@ -95,6 +95,8 @@ OutputIt copyOut(const ViewShape<N> &S, OutputIt Dest) {
 template <typename T, int N = 1> class array {
   static_assert(N > 0, "rank of array must be positive");
   static_assert(!std::is_const<T>::value, "array elements cannot be const");
+  static_assert(!std::is_pointer<T>::value,
+                "the element type of array cannot be a pointer");
   typedef Concurrency::accelerator_view AV;
 
 public:

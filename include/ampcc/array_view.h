@@ -141,6 +141,9 @@ template <typename View> struct SynchronizeToTask {
 
 template <typename T, int N = 1> class array_view {
   static_assert(N > 0, "rank of array_view must be positive");
+  // Data an accelerator shares with the host cannot hold host addresses.
+  static_assert(!std::is_pointer<T>::value,
+                "the element type of array_view cannot be a pointer");
   /// Containers a view can be made over: data() and size() (spec §5.2.1);
   /// a const container only for views of const elements.
   template <typename Container>
@@ -376,7 +379,7 @@ public:
       restrict(amp);
 
   /// The same bytes as elements of type U (of const U for a view of const
-  /// elements); the element count is rounded down.
+  /// elements); runtime_exception unless they are a whole number of them.
   template <typename U>
   array_view<typename std::conditional<std::is_const<T>::value, const U, U>::type, 1>
   reinterpret_as() const restrict(cpu) {
@@ -390,7 +393,13 @@ public:
                             std::to_string(Origin) +
                             ", not a multiple of the new element size " +
                             std::to_string(sizeof(U)));
-    int Count = (int)((size_t)_M_shape.Ext[0] * sizeof(T) / sizeof(U));
+    size_t Bytes = (size_t)_M_shape.Ext[0] * sizeof(T);
+    if (Bytes % sizeof(U) != 0)
+      details::throwInvalid("reinterpret_as: the array_view's " +
+                            std::to_string(Bytes) +
+                            " bytes are not a whole number of elements of " +
+                            std::to_string(sizeof(U)) + " bytes");
+    int Count = (int)(Bytes / sizeof(U));
     return array_view<R, 1>(details::FromShape(),
                             details::denseShapeAt<1>(_M_shape.H.Source,
                                                      (int32_t)(Origin / sizeof(U)),
