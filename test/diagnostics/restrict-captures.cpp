@@ -57,8 +57,9 @@ int main() {
   // CHECK: restrict-captures.cpp:[[@LINE-1]]:55: error: variable 'X' is captured by reference; a restrict(amp) lambda can capture only concurrency::array and texture objects by reference
 
   // Valid: captures by value (views, scalars, structs, a reference variable's
-  // value, init-captures), concurrency::array by reference, and any capture by
-  // lambdas written inside amp code, which never leave the accelerator.
+  // value, init-captures), concurrency::array by reference, and captures by
+  // reference in lambdas written inside amp code, which never leave the
+  // accelerator. A pointer by value is an error there too, as in Visual C++.
   array<int, 1> A(4);
   int &Ref = Y;
   struct Params { int a; float b; } Pr{1, 2.0f};
@@ -67,6 +68,7 @@ int main() {
     int *Ptr = &Acc;
     auto AddTo = [&](int K) { Acc += K; };
     auto ViaPtr = [Ptr](int K) { *Ptr += K; };
+    // CHECK: restrict-captures.cpp:[[@LINE-1]]:20: error: pointer 'Ptr' cannot be captured by a restrict(amp) lambda
     AddTo(Ref + Pr.a);
     ViaPtr(A[I]);
     V[I] = Acc;
@@ -78,4 +80,4 @@ int main() {
   (void)Helper;
   return 0;
 }
-// CHECK: 10 errors generated.
+// CHECK: 11 errors generated.

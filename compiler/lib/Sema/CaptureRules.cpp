@@ -7,7 +7,8 @@
 // 'this' (a pointer) are rejected too: a host address means nothing on the
 // accelerator; '*this' (a copy) is fine. A lambda written inside amp code
 // never leaves the accelerator, so it may capture locals by reference (ampcc
-// lowers such captures to pointers). The types of captured values are
+// lowers such captures to pointers), but, as in Visual C++, no pointer by
+// value. The types of captured values are
 // checked like any other type of amp code, which covers array_view<char,1>
 // captures.
 //
@@ -58,7 +59,9 @@ public:
           C.note(V->getLocation(), Diag::note_restrict_declared_here) << V;
         continue;
       }
-      if (T->isPointerType() && !InAmpCode) {
+      // By value, also inside amp code: Visual C++ rejects a pointer in any
+      // amp lambda's closure (a by-reference capture is the way there).
+      if (T->isPointerType() && Cap.getCaptureKind() == LCK_ByCopy) {
         if (C.error(Loc, Diag::err_restrict_capture_pointer) << V)
           C.note(V->getLocation(), Diag::note_restrict_declared_here) << V;
         continue;

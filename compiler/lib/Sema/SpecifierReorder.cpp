@@ -414,7 +414,11 @@ private:
       return true; // `is_same<F, obj<char>() restrict(cpu)>`
     if (!kind(P, tok::r_paren) || Match[P] < 0)
       return false;
+    // `(*fp)`, also after identifiers such as a calling convention or a
+    // macro that expands to nothing: `(__cdecl *fp)`, `(MODIFIER *fp)`.
     size_t Inner = static_cast<size_t>(Match[P]) + 1;
+    while (Inner < P && Code[Inner].Kind == tok::raw_identifier)
+      ++Inner;
     return kind(Inner, tok::star) || kind(Inner, tok::amp) ||
            kind(Inner, tok::ampamp) || kind(Inner, tok::caret);
   }
