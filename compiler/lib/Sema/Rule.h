@@ -58,6 +58,7 @@ std::unique_ptr<Rule> createCaptureRules();
 std::unique_ptr<Rule> createTileStaticRules();
 std::unique_ptr<Rule> createBarrierRules();
 std::unique_ptr<Rule> createContainerRules();
+std::unique_ptr<Rule> createDestructorRules();
 
 } // namespace ampcc
 

@@ -26,6 +26,7 @@ std::vector<std::unique_ptr<Rule>> createRules() {
   Rules.push_back(createTileStaticRules()); // tile_static variables (2.4.3)
   Rules.push_back(createBarrierRules());    // barriers in divergent code (8.1.1)
   Rules.push_back(createContainerRules());  // array/array_view elements (5.1, 5.2)
+  Rules.push_back(createDestructorRules()); // destructors and constructors (2.2.2)
   return Rules;
 }
 

@@ -1,0 +1,85 @@
+//===- DestructorRules.cpp - a destructor serves every constructor -----===//
+//
+// A class has one destructor, and it must be able to destroy every object
+// its constructors make (spec 2.2.2): where a constructor is restrict(amp),
+// the destructor must include amp; where one is cpu, cpu. Visual C++
+// rejects the class where it is defined, used or not, so every class of the
+// translation unit is looked at (not the libraries'). Implicit destructors
+// take their restriction from the class's members instead (see
+// SpecialMemberInference.h).
+//
+//===----------------------------------------------------------------------===//
+#include "Rule.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+namespace {
+
+unsigned sidesOf(const FunctionDecl *FD) {
+  switch (CheckContext::sideOf(FD)) {
+  case Side::Amp:
+    return 2;
+  case Side::Cpu:
+    return 1;
+  case Side::Both:
+    return 3;
+  }
+  return 1;
+}
+
+class Finder : public RecursiveASTVisitor<Finder> {
+public:
+  explicit Finder(CheckContext &C) : C(C) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+    if (!RD->isThisDeclarationADefinition() || RD->isDependentContext() ||
+        RD->isLambda() || C.isLibrary(RD))
+      return true;
+    const CXXDestructorDecl *Dtor = RD->getDestructor();
+    if (!Dtor || Dtor->isImplicit() || Dtor->isDeleted())
+      return true;
+    unsigned Needed = 0;
+    const CXXConstructorDecl *Witness = nullptr;
+    for (const CXXConstructorDecl *Ctor : RD->ctors()) {
+      if (Ctor->isImplicit() || Ctor->isDeleted())
+        continue;
+      unsigned S = sidesOf(Ctor);
+      if ((S & ~sidesOf(Dtor)) && !Witness)
+        Witness = Ctor;
+      Needed |= S;
+    }
+    unsigned Missing = Needed & ~sidesOf(Dtor);
+    if (!Missing || !Witness)
+      return true;
+    // %1: the side the destructor lacks (0 amp, 1 cpu).
+    if (C.error(Dtor->getLocation(), Diag::err_restrict_destructor_sides)
+        << RD << (Missing & 2 ? 0 : 1))
+      C.note(Witness->getLocation(), Diag::note_restrict_constructor_side)
+          << (Missing & 2 ? 0 : 1);
+    return true;
+  }
+
+private:
+  CheckContext &C;
+};
+
+class DestructorRules : public Rule {
+public:
+  void checkTranslationUnit(CheckContext &C) override {
+    Finder(C).TraverseDecl(C.ast().getTranslationUnitDecl());
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createDestructorRules() {
+  return std::make_unique<DestructorRules>();
+}
+
+} // namespace ampcc
