@@ -11,7 +11,7 @@ public:
   AmpCtorCpuDtor() restrict(amp) {}
   ~AmpCtorCpuDtor();
   // CHECK: restrict-destructors.cpp:[[@LINE-1]]:3: error: destructor of 'AmpCtorCpuDtor' must include 'amp' in its restriction specifier: a constructor of 'AmpCtorCpuDtor' is amp
-  // CHECK: restrict-destructors.cpp:[[@LINE-4]]:3: note: constructor with 'amp' in its restriction declared here
+  // CHECK: restrict-destructors.cpp:[[@LINE-3]]:3: note: constructor with 'amp' in its restriction declared here
 };
 
 struct CpuCtorAmpDtor {
