@@ -105,6 +105,38 @@ void parallel_for_each(const accelerator_view &View,
   details::launchTiled(Ext, K, details::implOf(View));
 }
 
+// The form of the C++ AMP preview, which Visual C++ still accepts: the tile
+// extents as explicit template arguments of the call, over a plain extent
+// (parallel_for_each<16, 16>(extent, kernel)). The kernel takes a
+// tiled_index as with extent.tile<16, 16>().
+template <int D0, typename Kernel>
+void parallel_for_each(const Concurrency::extent<1> &Ext, const Kernel &K) {
+  details::launchTiled(tiled_extent<D0>(Ext), K, nullptr);
+}
+template <int D0, int D1, typename Kernel>
+void parallel_for_each(const Concurrency::extent<2> &Ext, const Kernel &K) {
+  details::launchTiled(tiled_extent<D0, D1>(Ext), K, nullptr);
+}
+template <int D0, int D1, int D2, typename Kernel>
+void parallel_for_each(const Concurrency::extent<3> &Ext, const Kernel &K) {
+  details::launchTiled(tiled_extent<D0, D1, D2>(Ext), K, nullptr);
+}
+template <int D0, typename Kernel>
+void parallel_for_each(const accelerator_view &View,
+                       const Concurrency::extent<1> &Ext, const Kernel &K) {
+  details::launchTiled(tiled_extent<D0>(Ext), K, details::implOf(View));
+}
+template <int D0, int D1, typename Kernel>
+void parallel_for_each(const accelerator_view &View,
+                       const Concurrency::extent<2> &Ext, const Kernel &K) {
+  details::launchTiled(tiled_extent<D0, D1>(Ext), K, details::implOf(View));
+}
+template <int D0, int D1, int D2, typename Kernel>
+void parallel_for_each(const accelerator_view &View,
+                       const Concurrency::extent<3> &Ext, const Kernel &K) {
+  details::launchTiled(tiled_extent<D0, D1, D2>(Ext), K, details::implOf(View));
+}
+
 } // namespace Concurrency
 
 #endif // AMPCC_PARALLEL_FOR_EACH_H

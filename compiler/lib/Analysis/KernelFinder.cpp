@@ -89,7 +89,14 @@ public:
     }
     // The compute domain is the parameter before the kernel.
     const TemplateArgumentList &TA = Spec->getTemplateArgs();
-    if (Spec->getName() == "extent") {
+    if (Spec->getName() == "extent" && isPreviewTiledForm(FD)) {
+      // parallel_for_each<D0, D1>(extent<2>, kernel), the preview form: the
+      // tile extents are the call's leading template arguments.
+      Site.Tiled = true;
+      Site.Rank = TA.get(0).getAsIntegral().getZExtValue();
+      for (unsigned I = 0; I + 1 < Args->size() && I < 3; ++I)
+        Site.Tile[I] = Args->get(I).getAsIntegral().getZExtValue();
+    } else if (Spec->getName() == "extent") {
       Site.Rank = TA.get(0).getAsIntegral().getZExtValue();
     } else {
       // tiled_extent<D0, D1 = 0, D2 = 0>: the rank is the number of
@@ -112,6 +119,20 @@ public:
     }
     Sites.push_back(Site);
     return true;
+  }
+
+  /// parallel_for_each<D0, ...>(extent<N>, kernel): the template's extent
+  /// parameter names a fixed rank (the ordinary form's is extent<N>).
+  static bool isPreviewTiledForm(const FunctionDecl *FD) {
+    const FunctionTemplateDecl *T = FD->getPrimaryTemplate();
+    if (!T)
+      return false;
+    for (const ParmVarDecl *P : T->getTemplatedDecl()->parameters()) {
+      const CXXRecordDecl *RD = P->getType().getNonReferenceType()->getAsCXXRecordDecl();
+      if (RD && RD->getName() == "extent")
+        return !P->getType()->isDependentType();
+    }
+    return false;
   }
 
   /// The index type the runtime passes: index<N>, or tiled_index<D0...>.
