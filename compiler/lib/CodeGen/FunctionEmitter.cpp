@@ -501,6 +501,15 @@ std::string FunctionEmitter::expr(const Expr *E) {
     return cast(CE);
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     std::string Sub = expr(UO->getSubExpr());
+    // C++'s prefix ++/-- is an lvalue, C's is not: `----p` becomes
+    // `--(*(--p, &p))` (the operand is evaluated twice, so only when that
+    // has no side effects; otherwise C rejects the program, see lit tests).
+    const auto *Inner =
+        dyn_cast<UnaryOperator>(UO->getSubExpr()->IgnoreParens());
+    if (Inner && Inner->isPrefix() && Inner->isIncrementDecrementOp() &&
+        UO->isIncrementDecrementOp() &&
+        !Inner->getSubExpr()->HasSideEffects(CG.getContext()))
+      Sub = "(*(" + Sub + ", " + addressOf(Inner->getSubExpr()) + "))";
     switch (UO->getOpcode()) {
     case UO_PostInc: return Sub + "++";
     case UO_PostDec: return Sub + "--";
