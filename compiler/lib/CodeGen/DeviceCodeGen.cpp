@@ -118,7 +118,10 @@ std::string DeviceCodeGen::lowerType(QualType T, SourceLocation Loc) {
     return Qual + lowerType(ET->getDecl()->getIntegerType(), Loc);
   if (const auto *RD = C->getAsCXXRecordDecl())
     return Qual + lowerRecord(RD, Loc);
-  report(Diags, Loc, Diag::err_amp_unsupported_type) << T;
+  // A type is lowered for each use of a declaration (parameter, prologue):
+  // one report per place and type.
+  if (ReportedTypes.insert({Loc.getRawEncoding(), C.getAsOpaquePtr()}).second)
+    report(Diags, Loc, Diag::err_amp_unsupported_type) << T;
   return "int";
 }
 

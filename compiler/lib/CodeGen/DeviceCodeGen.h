@@ -35,6 +35,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -198,6 +199,8 @@ private:
 
   llvm::StringSet<> UsedNames;
   llvm::DenseMap<const clang::CXXRecordDecl *, std::string> RecordNames;
+  /// (location, type) pairs already reported as unsupported.
+  std::set<std::pair<unsigned, void *>> ReportedTypes;
   llvm::DenseMap<const clang::Type *, std::string> ArrayViewNames;
   std::map<CloneKey, CloneInfo> Clones;
   llvm::StringSet<> HelperKeys;

@@ -179,7 +179,9 @@ public:
       check(T->getPointeeType(), Depth + 1);
       return;
     }
-    if (Can->isMemberPointerType()) {
+    // Pointers to data members are offsets, which Visual C++ accepts in amp
+    // signatures; pointers to member functions are function pointers.
+    if (Can->isMemberFunctionPointerType()) {
       if (C.error(Loc, Diag::err_restrict_function_pointer_type, Range) << 2 << T)
         context(T);
       return;
