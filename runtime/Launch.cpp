@@ -79,6 +79,8 @@ struct SourceUse {
   RangeSet Used;
   RangeSet Written;
   cl_mem Buffer = nullptr;
+  /// Captured as a concurrency::array (by reference), not through a view.
+  bool AsArray = false;
 };
 } // namespace
 
@@ -150,6 +152,8 @@ static std::vector<Arg> buildArgs(const KernelDesc &K, const void *Closure,
       Uses.push_back({H->Source, RangeSet(), RangeSet()});
       Use = int(Uses.size() - 1);
     }
+    if (C.Kind == CaptureKind::ArrayRef)
+      Uses[Use].AsArray = true;
     if (!(C.Flags & CF_ReadOnly))
       Uses[Use].Written.add(R);
     Uses[Use].Used.add(R);
@@ -248,10 +252,11 @@ void launchKernel(const char *TypeName, const void *Closure,
   std::vector<Arg> Args = buildArgs(K, Closure, ClosureSize, Uses);
   // Without a view the kernel runs where the arrays it captures live (spec
   // 3.3: the accelerator_view of the captured arrays), else on the default
-  // accelerator.
+  // accelerator. Views do not choose: they are usable on any accelerator,
+  // also those over an array.
   if (!View)
     for (const SourceUse &U : Uses)
-      if (U.Source->isArray() && U.Source->home()) {
+      if (U.AsArray && U.Source->home()) {
         View = U.Source->home();
         break;
       }

@@ -9,6 +9,7 @@
 // CHECK: launch on cpu view: refused
 // CHECK: launch over a cpu array: refused
 // CHECK: staging round trip: 0 mismatches of 64
+// CHECK: view over staging array in a kernel: 0 mismatches of 64
 // CHECK: access_type_none: host index refused, data() null, view reads 0 mismatches
 // CHECK: default access type fixed after use: yes
 // CHECK: discard keeps array data: 0 mismatches of 10
@@ -71,6 +72,20 @@ int main() {
   Bad += Staging.get_associated_accelerator_view() != GpuView;
   Bad += Staging.get_cpu_access_type() != access_type_read_write;
   std::printf("staging round trip: %d mismatches of 64\n", Bad);
+
+  // A view does not pick the accelerator (only captured arrays do): a view
+  // over the staging array runs on the default accelerator.
+  array_view<const int, 1> StagingView(Staging);
+  std::vector<int> Copied(64);
+  array_view<int, 1> CopiedView(64, Copied);
+  parallel_for_each(CopiedView.get_extent(), [=](index<1> I) restrict(amp) {
+    CopiedView[I] = StagingView[I] + 1;
+  });
+  CopiedView.synchronize();
+  Bad = 0;
+  for (int I = 0; I < 64; ++I)
+    Bad += Copied[I] != I * 3 + 2;
+  std::printf("view over staging array in a kernel: %d mismatches of 64\n", Bad);
 
   // access_type_none: data only on the accelerator.
   std::vector<int> Init(32);
