@@ -28,6 +28,10 @@ void kernelBody() restrict(amp) {
   struct Local {
     // Written inside an amp function: bound in amp context.
     static int get(int X = pick()) restrict(amp) { return X; }
+    // Bound in amp context too, so a cpu caller of the default cannot run it.
+    static int host(int X = pick()) restrict(cpu) { return X; }
+    // CHECK: default-argument-binding.cpp:[[@LINE-1]]:29: error: {{.*}}'pick'
+    static int callsHost() restrict(cpu) { return host(); }
   };
   Local::get();
 }

@@ -103,9 +103,17 @@ public:
   bool TraverseDecl(Decl *D) {
     if (!D)
       return true;
-    if (const auto *FD = dyn_cast<FunctionDecl>(D))
-      if (FD->hasAttr<CUDADeviceAttr>() || FD->isDependentContext())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (FD->isDependentContext())
         return true;
+      if (FD->hasAttr<CUDADeviceAttr>()) {
+        // Not cpu code, but a local class in it may have cpu members.
+        for (Decl *Local : FD->decls())
+          if (isa<CXXRecordDecl>(Local))
+            TraverseDecl(Local);
+        return true;
+      }
+    }
     if (!isa<TranslationUnitDecl>(D) && D->getLocation().isValid() && C.isLibrary(D))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
@@ -114,7 +122,23 @@ public:
   // was declared (spec 2.3.2): a call there to the wrong side is the
   // caller's error. RecursiveASTVisitor does not look inside it.
   bool TraverseCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
-    return WalkUpFromCXXDefaultArgExpr(E) && TraverseStmt(E->getExpr());
+    const ParmVarDecl *Saved = AmpBound;
+    if (isBoundInAmpContext(E->getParam()))
+      AmpBound = E->getParam();
+    bool Ok = WalkUpFromCXXDefaultArgExpr(E) && TraverseStmt(E->getExpr());
+    AmpBound = Saved;
+    return Ok;
+  }
+  /// Was \p P's default argument written inside an amp-only function (a
+  /// member of a local class there)? Visual C++ bound its calls among amp
+  /// functions, whatever the restriction of the function it belongs to.
+  static bool isBoundInAmpContext(const ParmVarDecl *P) {
+    const auto *Fn = dyn_cast<FunctionDecl>(P->getDeclContext());
+    for (const DeclContext *DC = Fn ? Fn->getLexicalDeclContext() : nullptr; DC;
+         DC = DC->getLexicalParent())
+      if (const auto *Outer = dyn_cast<FunctionDecl>(DC))
+        return CheckContext::sideOf(Outer) == Side::Amp;
+    return false;
   }
   bool TraverseLambdaExpr(LambdaExpr *LE) {
     if (!LE->getCallOperator()->hasAttr<CUDADeviceAttr>())
@@ -128,6 +152,18 @@ public:
     const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
     Called.insert(Callee);
     const FunctionDecl *FD = CE->getDirectCallee();
+    if (FD && AmpBound && !FD->hasAttr<CUDADeviceAttr>() && !FD->getBuiltinID() &&
+        !C.isLibrary(FD)) {
+      // Bound among amp functions: this cpu-only callee is not what Visual
+      // C++ chose, and the amp one cannot run here.
+      const auto *Owner = cast<FunctionDecl>(AmpBound->getDeclContext());
+      if (C.error(calleeLoc(CE), Diag::err_restrict_default_arg_binding,
+                  Callee->getSourceRange())
+          << Owner << 0 << FD << 1)
+        C.note(AmpBound->getDefaultArgRange().getBegin(),
+               Diag::note_restrict_default_arg_here);
+      return true;
+    }
     if (FD && isAmpOnly(FD))
       reportTarget(0, FD, static_cast<int>(Side::Amp), static_cast<int>(Side::Cpu),
                    calleeLoc(CE), Callee->getSourceRange(), C);
@@ -158,6 +194,7 @@ public:
 private:
   CheckContext &C;
   llvm::SmallPtrSet<const Expr *, 32> Called;
+  const ParmVarDecl *AmpBound = nullptr; ///< See TraverseCXXDefaultArgExpr.
 };
 
 /// In a default argument bound in cpu context, Visual C++ resolved the call
@@ -226,7 +263,7 @@ private:
         bool Lambda = isa<CXXMethodDecl>(FD) && cast<CXXMethodDecl>(FD)->getParent()->isLambda();
         if (C.error(calleeLoc(CE), Diag::err_restrict_default_arg_binding,
                     Callee->getSourceRange())
-            << Owner << (Lambda ? 1 : 0) << FD)
+            << Owner << (Lambda ? 1 : 0) << FD << 0)
           C.note(C.CpuBoundDefaultArg->getDefaultArgRange().getBegin(),
                  Diag::note_restrict_default_arg_here);
         return;
