@@ -108,6 +108,18 @@ public:
           Site.Rank = I + 1;
       }
     }
+    if (Site.Tiled) {
+      // Visual C++ rejects a launch whose tile has more than 1024 threads
+      // (C3574); naming such a tiled_extent without launching it is fine.
+      uint64_t Threads = 1;
+      for (unsigned I = 0; I < Site.Rank && I < 3; ++I)
+        Threads *= uint64_t(Site.Tile[I]);
+      if (Threads > 1024) {
+        report(Ctx.getDiagnostics(), CE->getBeginLoc(), Diag::err_amp_tile_too_large)
+            << std::to_string(Threads);
+        return true;
+      }
+    }
     if (!takesIndex(Site)) {
       const ParmVarDecl *P = Site.CallOperator->getNumParams()
                                  ? Site.CallOperator->getParamDecl(0)
