@@ -6,10 +6,10 @@
 # JOBS programs at a time (default 12); with DEADLINE (seconds) no program
 # starts after it, and tests listed in the file SKIP (a results.tsv of an
 # earlier call) are not run again, so a suite longer than one call can be
-# run in two. Only NVIDIA's OpenCL platform is loaded (the measurement is of
-# the GPU; the device machines also carry a CPU OpenCL runtime, whose
-# devices tests that walk every accelerator would otherwise use too); set
-# ALL_PLATFORMS=1 to load every vendor file of /etc/OpenCL/vendors.
+# run in two. Every vendor file of /etc/OpenCL/vendors is loaded (the device
+# machines carry a CPU OpenCL runtime beside NVIDIA's, which the suite's
+# multi-accelerator tests use as their second accelerator); NVIDIA_ONLY=1
+# loads NVIDIA's alone (those tests then skip).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 B=.device/conformance
@@ -20,7 +20,7 @@ for d in "$B"/debs/*.deb; do dpkg -x "$d" "$R/root"; done
 export LD_LIBRARY_PATH="$R/root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 mkdir -p /etc/OpenCL/vendors
 [ -f /etc/OpenCL/vendors/nvidia.icd ] || echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-if [ -n "${ALL_PLATFORMS:-}" ]; then
+if [ -z "${NVIDIA_ONLY:-}" ]; then
   export OCL_ICD_VENDORS=/etc/OpenCL/vendors
 else
   mkdir -p "$R/vendors" && echo libnvidia-opencl.so.1 > "$R/vendors/nvidia.icd"
