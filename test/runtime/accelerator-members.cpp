@@ -95,7 +95,8 @@ int main(int argc, char **argv) {
   std::vector<int> Data(256, 1);
   array_view<int, 1> V(256, Data);
   parallel_for_each(IV, V.extent, [=](concurrency::index<1> I) restrict(amp) { V[I] += I[0]; });
-  array<int, 1> OnIV(256, IV);
+  // Read on the host below: CPU-accessible also on a discrete GPU.
+  array<int, 1> OnIV(256, IV, access_type_read_write);
   parallel_for_each(IV, OnIV.extent, [&OnIV](concurrency::index<1> I) restrict(amp) { OnIV[I] = 2; });
   IV.flush();
   IV.wait();

@@ -38,7 +38,10 @@ int main() {
   std::vector<int> Init(1000);
   std::iota(Init.begin(), Init.end(), 0);
   ampcc::rt::resetTransferStats();
-  array<int, 1> A(1000, Init.begin(), Init.end());
+  // Indexed on the host: CPU-accessible also on a discrete GPU (where the
+  // default would be access_type_none, as in Visual C++).
+  array<int, 1> A(1000, Init.begin(), Init.end(), accelerator().default_view,
+                  access_type_read_write);
   parallel_for_each(A.extent, [&A](concurrency::index<1> I) restrict(amp) { A[I] += 1; });
   parallel_for_each(A.extent, [&A](concurrency::index<1> I) restrict(amp) { A[I] *= 2; });
   std::printf("two kernels: h2d %llu (%llu bytes), d2h %llu\n",

@@ -115,7 +115,8 @@ int main() {
   array_view<int, 1> TV(20, Target);
   A1.section(100, 20).copy_to(TV);
   check(Target[19] == 119, "copy_to view");
-  array<int, 1> TA(20);
+  // Indexed on the host: CPU-accessible also on a discrete GPU.
+  array<int, 1> TA(20, accelerator().default_view, access_type_read_write);
   CA.section(0, 20).copy_to(TA);
   check(TA[1] == 1, "copy_to array");
 
