@@ -123,22 +123,14 @@ public:
   // caller's error. RecursiveASTVisitor does not look inside it.
   bool TraverseCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
     const ParmVarDecl *Saved = AmpBound;
-    if (isBoundInAmpContext(E->getParam()))
+    // Written inside an amp-only function (a member of a local class
+    // there): Visual C++ bound its calls among amp functions, whatever the
+    // restriction of the function it belongs to.
+    if (CheckContext::defaultArgSide(E->getParam()) == Side::Amp)
       AmpBound = E->getParam();
     bool Ok = WalkUpFromCXXDefaultArgExpr(E) && TraverseStmt(E->getExpr());
     AmpBound = Saved;
     return Ok;
-  }
-  /// Was \p P's default argument written inside an amp-only function (a
-  /// member of a local class there)? Visual C++ bound its calls among amp
-  /// functions, whatever the restriction of the function it belongs to.
-  static bool isBoundInAmpContext(const ParmVarDecl *P) {
-    const auto *Fn = dyn_cast<FunctionDecl>(P->getDeclContext());
-    for (const DeclContext *DC = Fn ? Fn->getLexicalDeclContext() : nullptr; DC;
-         DC = DC->getLexicalParent())
-      if (const auto *Outer = dyn_cast<FunctionDecl>(DC))
-        return CheckContext::sideOf(Outer) == Side::Amp;
-    return false;
   }
   bool TraverseLambdaExpr(LambdaExpr *LE) {
     if (!LE->getCallOperator()->hasAttr<CUDADeviceAttr>())

@@ -157,6 +157,19 @@ Side CheckContext::sideOf(const FunctionDecl *FD) {
   return Dev ? (Host ? Side::Both : Side::Amp) : Side::Cpu;
 }
 
+std::optional<Side> CheckContext::defaultArgSide(const ParmVarDecl *P) {
+  const auto *Fn = dyn_cast<FunctionDecl>(P->getDeclContext());
+  if (!Fn)
+    return std::nullopt;
+  for (const DeclContext *DC = Fn->getLexicalDeclContext(); DC;
+       DC = DC->getLexicalParent())
+    if (const auto *Outer = dyn_cast<FunctionDecl>(DC))
+      return sideOf(Outer);
+  if (Fn->isImplicit() || isInAmpNamespace(Fn))
+    return std::nullopt;
+  return Side::Cpu;
+}
+
 bool CheckContext::isAmpCallable(const FunctionDecl *FD) {
   return FD->hasAttr<CUDADeviceAttr>() || FD->getBuiltinID() != 0;
 }

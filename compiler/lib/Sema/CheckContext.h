@@ -108,6 +108,11 @@ public:
 
   // --- Classification helpers --------------------------------------------------
   static Side sideOf(const clang::FunctionDecl *FD);
+  /// Where \p P's default argument was written, and so bound (spec 2.3.2):
+  /// the side of the function it is written in (a local class's member
+  /// takes its enclosing function's), Side::Cpu at namespace or class scope;
+  /// none for implicit functions and the AMP library's own.
+  static std::optional<Side> defaultArgSide(const clang::ParmVarDecl *P);
   static bool isAmpCallable(const clang::FunctionDecl *FD);
   /// ampcc's own headers (namespace Concurrency) and system headers: trusted,
   /// not checked.

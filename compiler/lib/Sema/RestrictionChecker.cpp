@@ -70,24 +70,11 @@ public:
   // caller's error. RecursiveASTVisitor does not look inside it.
   bool TraverseCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
     const ParmVarDecl *Saved = C.CpuBoundDefaultArg;
-    if (isBoundInCpuContext(E->getParam()))
+    if (CheckContext::defaultArgSide(E->getParam()) == Side::Cpu)
       C.CpuBoundDefaultArg = E->getParam();
     bool Ok = WalkUpFromCXXDefaultArgExpr(E) && TraverseStmt(E->getExpr());
     C.CpuBoundDefaultArg = Saved;
     return Ok;
-  }
-  /// Was \p P's default argument written where only cpu code may be called:
-  /// outside any function (namespace or class scope) or inside a function
-  /// that is not amp?
-  static bool isBoundInCpuContext(const ParmVarDecl *P) {
-    const DeclContext *DC = P->getDeclContext();
-    const auto *Fn = dyn_cast<FunctionDecl>(DC);
-    if (!Fn)
-      return false;
-    for (DC = Fn->getLexicalDeclContext(); DC; DC = DC->getLexicalParent())
-      if (const auto *Outer = dyn_cast<FunctionDecl>(DC))
-        return CheckContext::sideOf(Outer) == Side::Cpu;
-    return !Fn->isImplicit() && !isInAmpNamespace(Fn);
   }
   bool TraverseLambdaExpr(LambdaExpr *LE) {
     WalkUpFromLambdaExpr(LE);

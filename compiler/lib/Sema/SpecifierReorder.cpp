@@ -395,13 +395,7 @@ private:
   /// type matters to no kernel: C++ AMP code cannot use function pointers
   /// (spec 2.4.1). Such a group is removed from the parsed text.
   bool isFunctionTypeGroup(size_t I) const {
-    size_t K = I;
-    while (K > 0) {
-      long S = unitBackward(K - 1);
-      if (S < 0)
-        break;
-      K = static_cast<size_t>(S);
-    }
+    size_t K = qualifiersStart(I);
     if (K == 0 || !kind(K - 1, tok::r_paren) || Match[K - 1] <= 0)
       return false;
     size_t O = static_cast<size_t>(Match[K - 1]);
@@ -421,6 +415,19 @@ private:
       ++Inner;
     return kind(Inner, tok::star) || kind(Inner, tok::amp) ||
            kind(Inner, tok::ampamp) || kind(Inner, tok::caret);
+  }
+
+  /// The first of the qualifier units (cv/ref qualifiers, exception
+  /// specifications, other specifiers) that end right before token \p I.
+  size_t qualifiersStart(size_t I) const {
+    size_t K = I;
+    while (K > 0) {
+      long S = unitBackward(K - 1);
+      if (S < 0)
+        break;
+      K = static_cast<size_t>(S);
+    }
+    return K;
   }
 
   /// Is the parameter list opening at \p PO a lambda's?
@@ -502,13 +509,7 @@ private:
   /// the word is an ordinary identifier: C++ AMP makes it a contextual keyword
   /// (spec §2.1).
   bool isSpecifierPosition(size_t I) const {
-    size_t K = I;
-    while (K > 0) {
-      long S = unitBackward(K - 1);
-      if (S < 0)
-        break;
-      K = static_cast<size_t>(S);
-    }
+    size_t K = qualifiersStart(I);
     if (K == 0)
       return false;
     size_t P = K - 1;
