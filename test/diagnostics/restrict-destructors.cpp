@@ -27,6 +27,14 @@ struct Matching {
   ~Matching() restrict(cpu, amp) {}
 };
 
+// Clang makes a constexpr constructor host-device by itself; the user wrote
+// no restriction, so the cpu destructor serves it.
+struct ConstexprCtor {
+  constexpr ConstexprCtor() {}
+  ~ConstexprCtor() {}
+  int X = 0;
+};
+
 struct ImplicitDtor {
   ImplicitDtor() restrict(amp) {}
 };

@@ -10,7 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Rule.h"
+#include "SpecialMemberInference.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -19,18 +21,6 @@ using namespace clang;
 namespace ampcc {
 
 namespace {
-
-unsigned sidesOf(const FunctionDecl *FD) {
-  switch (CheckContext::sideOf(FD)) {
-  case Side::Amp:
-    return 2;
-  case Side::Cpu:
-    return 1;
-  case Side::Both:
-    return 3;
-  }
-  return 1;
-}
 
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
@@ -44,24 +34,27 @@ public:
     const CXXDestructorDecl *Dtor = RD->getDestructor();
     if (!Dtor || Dtor->isImplicit() || Dtor->isDeleted())
       return true;
+    unsigned Has = declaredSides(Dtor);
     unsigned Needed = 0;
     const CXXConstructorDecl *Witness = nullptr;
     for (const CXXConstructorDecl *Ctor : RD->ctors()) {
-      if (Ctor->isImplicit() || Ctor->isDeleted())
+      // Clang makes constexpr constructors host-device on its own; only a
+      // restriction the user wrote asks anything of the destructor.
+      const auto *Dev = Ctor->getAttr<CUDADeviceAttr>();
+      if (Ctor->isImplicit() || Ctor->isDeleted() || (Dev && Dev->isImplicit()))
         continue;
-      unsigned S = sidesOf(Ctor);
-      if ((S & ~sidesOf(Dtor)) && !Witness)
+      unsigned S = declaredSides(Ctor);
+      if ((S & ~Has) && !Witness)
         Witness = Ctor;
       Needed |= S;
     }
-    unsigned Missing = Needed & ~sidesOf(Dtor);
+    unsigned Missing = Needed & ~Has;
     if (!Missing || !Witness)
       return true;
     // %1: the side the destructor lacks (0 amp, 1 cpu).
-    if (C.error(Dtor->getLocation(), Diag::err_restrict_destructor_sides)
-        << RD << (Missing & 2 ? 0 : 1))
-      C.note(Witness->getLocation(), Diag::note_restrict_constructor_side)
-          << (Missing & 2 ? 0 : 1);
+    int Lacks = Missing & SideMask::Amp ? 0 : 1;
+    if (C.error(Dtor->getLocation(), Diag::err_restrict_destructor_sides) << RD << Lacks)
+      C.note(Witness->getLocation(), Diag::note_restrict_constructor_side) << Lacks;
     return true;
   }
 

@@ -18,9 +18,16 @@ using namespace clang;
 
 namespace ampcc {
 
+unsigned declaredSides(const FunctionDecl *FD) {
+  bool Host = FD->hasAttr<CUDAHostAttr>(), Device = FD->hasAttr<CUDADeviceAttr>();
+  if (!Host && !Device)
+    return SideMask::Cpu; // no restriction specifier: restrict(cpu)
+  return (Host ? SideMask::Cpu : 0u) | (Device ? SideMask::Amp : 0u);
+}
+
 namespace {
 
-enum Sides : unsigned { Cpu = 1, Amp = 2, Both = Cpu | Amp };
+enum Sides : unsigned { Cpu = SideMask::Cpu, Amp = SideMask::Amp, Both = SideMask::Both };
 
 enum class Kind { Default, Copy, Move, CopyAssign, MoveAssign, Dtor };
 
@@ -43,13 +50,6 @@ std::optional<Kind> kindOf(const Decl *D) {
       return Kind::MoveAssign;
   }
   return std::nullopt;
-}
-
-unsigned sidesOf(const FunctionDecl *FD) {
-  bool Host = FD->hasAttr<CUDAHostAttr>(), Device = FD->hasAttr<CUDADeviceAttr>();
-  if (!Host && !Device)
-    return Cpu; // no restriction specifier: restrict(cpu)
-  return (Host ? Cpu : 0) | (Device ? Amp : 0);
 }
 
 bool isTrivial(const CXXRecordDecl *RD, Kind K) {
@@ -81,7 +81,7 @@ unsigned offered(QualType T, Kind K, unsigned Depth) {
     if (!MD || MD->isDeleted() || kindOf(MD) != K)
       continue;
     Declared = true;
-    Found |= MD->isImplicit() ? implicitSides(RD, K, Depth + 1) : sidesOf(MD);
+    Found |= MD->isImplicit() ? implicitSides(RD, K, Depth + 1) : declaredSides(MD);
   }
   if (!Declared) {
     // Overload resolution falls back from a missing move to the copy.

@@ -16,7 +16,20 @@
 
 #include "clang/AST/ASTMutationListener.h"
 
+namespace clang {
+class FunctionDecl;
+} // namespace clang
+
 namespace ampcc {
+
+/// Restrictions as bits, for unions and intersections over members.
+struct SideMask {
+  enum : unsigned { Cpu = 1, Amp = 2, Both = Cpu | Amp };
+};
+
+/// The restrictions \p FD is declared with (SideMask bits); none written
+/// means restrict(cpu).
+unsigned declaredSides(const clang::FunctionDecl *FD);
 
 /// Sets the restrictions of the implicit special member \p D (any other
 /// declaration is left alone).
