@@ -69,7 +69,9 @@ public:
     tiled_extent R(*this);
     int Tiles[3] = {D0, D1, D2};
     for (int I = 0; I < rank; ++I)
-      R._M_base[I] = (this->_M_base[I] + Tiles[I] - 1) / Tiles[I] * Tiles[I];
+      // Not (E + T - 1) / T * T: that overflows for extents near INT_MAX.
+      R._M_base[I] = (this->_M_base[I] / Tiles[I] +
+                      (this->_M_base[I] % Tiles[I] != 0)) * Tiles[I];
     return R;
   }
   /// Rounds each dimension down to a multiple of the tile size.

@@ -265,6 +265,9 @@ std::string FunctionEmitter::callFunction(const FunctionDecl *FD,
 std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
   const CXXConstructorDecl *Ctor = CE->getConstructor();
   const CXXRecordDecl *RD = Ctor->getParent();
+  // A copy of a temporary that C++14 allows to elide: Clang always does.
+  if (CE->isElidable() && CE->getNumArgs() == 1)
+    return expr(CE->getArg(0));
   // Copies and moves of trivially copyable classes are C struct copies.
   if (Ctor->isCopyOrMoveConstructor() && Ctor->isTrivial())
     return expr(CE->getArg(0));

@@ -342,6 +342,7 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
     Prologue = "  " + RecName + " _self" + (Zero ? " = {0}" : "") + ";\n  " + RecName +
                " *_this = &_self;\n";
     Epilogue = "  return _self;\n";
+    FE.setVoidReturn("return _self;");
   } else if (MD && MD->isInstance()) {
     std::string RecName = lowerRecord(MD->getParent(), Def->getLocation());
     std::string This = "_this";
@@ -404,6 +405,28 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
     FE.bindVar(P, VI);
   }
 
+  // A destructor destroys its members, then its bases, after its body (a
+  // `return;` in the body jumps there).
+  if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(Def)) {
+    const CXXRecordDecl *RD = Dtor->getParent();
+    std::vector<std::string> Parts; // In order of construction.
+    for (const CXXBaseSpecifier &B : RD->bases())
+      Parts.push_back(FE.destroy(B.getType(),
+                                 "&_this->" + baseFieldName(RD, B.getType()->getAsCXXRecordDecl()),
+                                 Key.ThisSpace, B.getBeginLoc()));
+    for (const FieldDecl *F : RD->fields()) {
+      std::string Field = "_this->" + fieldName(F);
+      Parts.push_back(FE.destroy(F->getType(),
+                                 F->getType()->isArrayType() ? Field : "&" + Field,
+                                 Key.ThisSpace, F->getLocation()));
+    }
+    for (auto It = Parts.rbegin(); It != Parts.rend(); ++It)
+      if (!It->empty())
+        Epilogue += "  " + *It + "\n";
+    if (!Epilogue.empty())
+      FE.setVoidReturn("goto _ampcc_members;");
+  }
+
   // The body is emitted before the signature is printed: a reference return's
   // address space is learned from the return statements.
   if (Ctor) {
@@ -411,6 +434,8 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
       FE.emitCtorInit(Init, Ctor->getParent());
   }
   FE.emitStmt(Def->getBody());
+  if (isa<CXXDestructorDecl>(Def) && FE.usedVoidReturn() && !Epilogue.empty())
+    Epilogue = "_ampcc_members: ;\n" + Epilogue;
   // Storage for tile_static variables here and in callees: trailing
   // pointer parameters (see FunctionEmitter::tileStaticStorage).
   for (const auto &TS : Info.TileStatics) {
@@ -445,7 +470,7 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
     Sig += "void";
   Sig += ")";
   Bodies += lineDirective(Def->getBeginLoc()) + "\n" + Sig + " {\n" + Prologue +
-            FE.output() + Epilogue + "}\n\n";
+            FE.temporaryDecls() + FE.output() + Epilogue + "}\n\n";
 }
 
 std::string DeviceCodeGen::baseFieldName(const CXXRecordDecl *Derived,

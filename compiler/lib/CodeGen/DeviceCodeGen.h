@@ -186,6 +186,11 @@ public:
     return isAmpClass(RD, "array_view") || isAmpClass(RD, "array");
   }
 
+  /// True when destroying an object of type \p T (or an array of them) runs
+  /// code on the device: a destructor with a body, of the class or of a
+  /// member or base. The C++ AMP library's destructors do nothing there.
+  bool needsDestruction(clang::QualType T);
+
 private:
   std::string lowerRecord(const clang::CXXRecordDecl *RD,
                           clang::SourceLocation Loc);
@@ -204,6 +209,7 @@ private:
   llvm::DenseMap<const clang::Type *, std::string> ArrayViewNames;
   std::map<CloneKey, CloneInfo> Clones;
   llvm::StringSet<> HelperKeys;
+  llvm::DenseMap<const clang::CXXRecordDecl *, bool> DestructionNeeded;
 
   std::string TypeDefs, Bodies, KernelText;
   std::vector<EmittedKernel> Kernels;

@@ -95,6 +95,7 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
     if (Scoped) {
       line("{");
       ++Indent;
+      pushScope();
     }
     line("if (" + condition(IS->getInit(), IS->getConditionVariable(), IS->getCond()) + ")");
     emitBody(IS->getThen());
@@ -103,6 +104,7 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
       emitBody(IS->getElse());
     }
     if (Scoped) {
+      popScope();
       --Indent;
       line("}");
     }
@@ -111,6 +113,7 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
   if (const auto *FS = dyn_cast<ForStmt>(S)) {
     line("{");
     ++Indent;
+    pushScope(); // The init-statement's variables.
     emitStmt(FS->getInit());
     std::string Cond = "1";
     if (FS->getConditionVariable()) {
@@ -123,24 +126,23 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
     std::string Inc;
     if (const Expr *E = FS->getInc()) {
       // The increment's value is discarded (`for (...; v.x++)`).
-      const Expr *Bare = E->IgnoreParens();
-      if (const auto *FE = dyn_cast<FullExpr>(Bare))
-        Bare = FE->getSubExpr()->IgnoreParens();
-      const auto *POE = dyn_cast<PseudoObjectExpr>(Bare);
-      Inc = POE ? pseudoObject(POE, /*Discarded=*/true) : expr(E);
+      Inc = discardedExpr(E);
     }
     line("for (; " + Cond + "; " + Inc + ")");
     if (const VarDecl *CV = FS->getConditionVariable()) {
       line("{");
       ++Indent;
+      pushScope(/*BreakTarget=*/true, /*ContinueTarget=*/true);
       emitDecl(CV);
-      line("if (!" + Vars[CV].Name + ") break;");
+      line("if (!" + Vars[CV].Name + ") " + jump(/*Continue=*/false));
       emitStmt(FS->getBody());
+      popScope();
       --Indent;
       line("}");
     } else {
-      emitBody(FS->getBody());
+      loopBody(FS->getBody());
     }
+    popScope();
     --Indent;
     line("}");
     return;
@@ -149,26 +151,30 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
     if (const VarDecl *CV = WS->getConditionVariable()) {
       line("for (;;) {");
       ++Indent;
+      pushScope(/*BreakTarget=*/true, /*ContinueTarget=*/true);
       emitDecl(CV);
-      line("if (!" + Vars[CV].Name + ") break;");
+      line("if (!" + Vars[CV].Name + ") " + jump(/*Continue=*/false));
       emitStmt(WS->getBody());
+      popScope();
       --Indent;
       line("}");
       return;
     }
     line("while (" + expr(WS->getCond()) + ")");
-    emitBody(WS->getBody());
+    loopBody(WS->getBody());
     return;
   }
   if (const auto *DS = dyn_cast<DoStmt>(S)) {
     line("do");
-    emitBody(DS->getBody());
+    loopBody(DS->getBody());
     line("while (" + expr(DS->getCond()) + ");");
     return;
   }
   if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
     line("switch (" + condition(SS->getInit(), SS->getConditionVariable(), SS->getCond()) + ")");
+    pushScope(/*BreakTarget=*/true);
     emitStmt(SS->getBody());
+    popScope();
     return;
   }
   if (const auto *CS = dyn_cast<CaseStmt>(S)) {
@@ -190,9 +196,9 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
     return;
   }
   if (isa<BreakStmt>(S))
-    return line("break;");
+    return line(jump(/*Continue=*/false));
   if (isa<ContinueStmt>(S))
-    return line("continue;");
+    return line(jump(/*Continue=*/true));
   if (isa<NullStmt>(S))
     return line(";");
   if (const auto *AS = dyn_cast<AttributedStmt>(S))
@@ -203,16 +209,32 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
     if (const auto *CE = dyn_cast<CStyleCastExpr>(Inner))
       if (CE->getType()->isVoidType())
         Inner = CE->getSubExpr();
-    const Expr *Bare = Inner;
-    if (const auto *FE = dyn_cast<FullExpr>(Bare))
-      Bare = FE->getSubExpr()->IgnoreParens();
-    const auto *POE = dyn_cast<PseudoObjectExpr>(Bare);
-    std::string Text = POE ? pseudoObject(POE, /*Discarded=*/true) : expr(Inner);
+    std::string Text = discardedExpr(Inner);
     stripDeref(Text); // "(*f(x));" would warn about an unused value.
     return line(Text + ";");
   }
   report(CG.getDiags(), S->getBeginLoc(), Diag::err_amp_unsupported_stmt)
       << S->getStmtClassName();
+}
+
+void FunctionEmitter::loopBody(const Stmt *S) {
+  pushScope(/*BreakTarget=*/true, /*ContinueTarget=*/true);
+  emitBody(S);
+  popScope();
+}
+
+std::string FunctionEmitter::discardedExpr(const Expr *E) {
+  const Expr *Bare = E->IgnoreParens();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(Bare)) {
+    std::string WithDtors = fullExpr(EWC, /*Discarded=*/true);
+    if (!WithDtors.empty())
+      return WithDtors;
+  }
+  if (const auto *FE = dyn_cast<FullExpr>(Bare))
+    Bare = FE->getSubExpr()->IgnoreParens();
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(Bare))
+    return pseudoObject(POE, /*Discarded=*/true);
+  return expr(E);
 }
 
 void FunctionEmitter::emitBody(const Stmt *S) {
@@ -226,8 +248,10 @@ void FunctionEmitter::emitBody(const Stmt *S) {
 void FunctionEmitter::emitCompound(const CompoundStmt *CS) {
   line("{");
   ++Indent;
+  pushScope();
   for (const Stmt *S : CS->body())
     emitStmt(S);
+  popScope();
   --Indent;
   line("}");
 }
@@ -269,6 +293,12 @@ AddrSpace FunctionEmitter::assignedSpace(const VarDecl *VD) {
 }
 
 void FunctionEmitter::emitDecl(const VarDecl *VD) {
+  emitDeclCode(VD);
+  noteDeclared(VD);
+}
+
+void FunctionEmitter::emitDeclCode(const VarDecl *VD) {
+  setResultInit(VD->getInit());
   if (VD->isStaticLocal() && !VD->hasAttr<CUDASharedAttr>()) {
     // Static locals are a restriction violation (spec §2.4.2); the
     // restriction checker reports them. Constants still need a value.
@@ -282,9 +312,15 @@ void FunctionEmitter::emitDecl(const VarDecl *VD) {
   VarInfo VI{Name, false, AddrSpace::Private};
 
   if (T->isReferenceType()) {
-    const Expr *Bound = Init ? Init->IgnoreParenImpCasts() : nullptr;
+    const Expr *Full = Init ? Init->IgnoreParens() : nullptr;
+    if (const auto *FE = dyn_cast_or_null<FullExpr>(Full))
+      Full = FE->getSubExpr()->IgnoreParens();
+    // (Not IgnoreParenImpCasts: it looks through the temporary too.)
+    const Expr *Bound = Full;
+    while (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(Bound))
+      Bound = ICE->getSubExpr()->IgnoreParens();
     bool BindsTemporary = Bound && (isa<MaterializeTemporaryExpr>(Bound) ||
-                                    !Init->IgnoreParens()->isGLValue());
+                                    !Full->isGLValue());
     if (BindsTemporary || !isPointerLoweredRef(T)) {
       if (BindsTemporary || !Init) {
         // A reference to a temporary (or a const reference) is its value.
@@ -401,8 +437,33 @@ std::string FunctionEmitter::tileStaticArgument(const VarDecl *VD) {
 
 void FunctionEmitter::emitReturn(const ReturnStmt *RS) {
   const Expr *E = RS->getRetValue();
-  if (!E)
-    return line("return;");
+  setResultInit(E);
+  // The named return value optimisation, as Clang's CodeGen does it: the
+  // variable is the return value (so no copy, and no destruction here).
+  if (const VarDecl *NRVO = RS->getNRVOCandidate();
+      NRVO && NRVO->isNRVOVariable() && Vars.count(NRVO) && !Vars[NRVO].IsRef &&
+      !(Clone && Clone->ReturnsPointer)) {
+    std::string Cleanups = cleanupsForJump(/*Return=*/true, false);
+    std::string Name = Vars[NRVO].Name;
+    if (Cleanups.empty())
+      return line("return " + Name + ";");
+    std::string R = newTemporary(NRVO->getType(), E->getBeginLoc());
+    line(R + " = " + Name + ";");
+    line(Cleanups);
+    return line("return " + R + ";");
+  }
+  // Objects in scope are destroyed after the value is computed: it goes to
+  // a temporary first when there are any.
+  std::string Cleanups = cleanupsForJump(/*Return=*/true, false);
+  if (!E || E->getType()->isVoidType()) {
+    if (E)
+      line(discardedExpr(E) + ";");
+    if (!Cleanups.empty())
+      line(Cleanups);
+    UsedVoidReturn = true;
+    return line(VoidReturn);
+  }
+  std::string Value;
   if (Clone && Clone->ReturnsPointer) {
     AddrSpace AS = spaceOf(E);
     if (SawReturn && AS != Clone->ReturnSpace)
@@ -410,18 +471,34 @@ void FunctionEmitter::emitReturn(const ReturnStmt *RS) {
           << "return value" << (unsigned)AS << (unsigned)Clone->ReturnSpace;
     Clone->ReturnSpace = AS;
     SawReturn = true;
-    return line("return " + addressOf(E) + ";");
+    if (Cleanups.empty())
+      return line("return " + addressOf(E) + ";");
+    std::string P = newTemporary(E->getType(), E->getBeginLoc(), /*Pointer=*/true, AS);
+    line(P + " = " + addressOf(E) + ";");
+    line(Cleanups);
+    return line("return " + P + ";");
   }
   if (Clone && E->getType()->isPointerType()) {
     Clone->ReturnSpace = pointeeSpaceOf(E);
     SawReturn = true;
   }
-  line("return " + expr(E) + ";");
+  if (Cleanups.empty())
+    return line("return " + expr(E) + ";");
+  std::string R;
+  if (E->getType()->isPointerType())
+    R = newTemporary(E->getType()->getPointeeType(), E->getBeginLoc(), /*Pointer=*/true,
+                     pointeeSpaceOf(E));
+  else
+    R = newTemporary(E->getType(), E->getBeginLoc());
+  line(R + " = " + expr(E) + ";");
+  line(Cleanups);
+  line("return " + R + ";");
 }
 
 void FunctionEmitter::emitCtorInit(const CXXCtorInitializer *Init,
                                    const CXXRecordDecl *Derived) {
   const Expr *E = Init->getInit();
+  setResultInit(E);
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E->IgnoreImplicit()))
     if (CE->getConstructor()->isDefaultConstructor() &&
         CE->getConstructor()->isTrivial())
@@ -470,12 +547,18 @@ std::string FunctionEmitter::unsupported(const Expr *E) {
 std::string FunctionEmitter::expr(const Expr *E) {
   if (const auto *PE = dyn_cast<ParenExpr>(E))
     return "(" + expr(PE->getSubExpr()) + ")";
-  if (const auto *FE = dyn_cast<FullExpr>(E))
+  if (const auto *FE = dyn_cast<FullExpr>(E)) {
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(FE)) {
+      std::string WithDtors = fullExpr(EWC, /*Discarded=*/false);
+      if (!WithDtors.empty())
+        return WithDtors;
+    }
     return expr(FE->getSubExpr());
+  }
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
     return expr(MTE->getSubExpr());
   if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-    return expr(BTE->getSubExpr());
+    return temporaryExpr(BTE);
   if (const auto *SNT = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
     return expr(SNT->getReplacement());
   if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(E))
@@ -809,8 +892,14 @@ std::string FunctionEmitter::addressOf(const Expr *E) {
   if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Inner))
     if (OVE->getSourceExpr())
       return addressOf(OVE->getSourceExpr());
-  if (const auto *FE = dyn_cast<FullExpr>(Inner))
+  if (const auto *FE = dyn_cast<FullExpr>(Inner)) {
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(FE)) {
+      std::string WithDtors = fullExprAddress(EWC);
+      if (!WithDtors.empty())
+        return WithDtors;
+    }
     return addressOf(FE->getSubExpr());
+  }
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Inner))
     if (ICE->getCastKind() == CK_NoOp)
       return addressOf(ICE->getSubExpr());

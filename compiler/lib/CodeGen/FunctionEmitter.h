@@ -78,13 +78,30 @@ public:
   void line(const std::string &Text);
 
   std::string &output() { return Out; }
+  /// Declarations of the temporaries the body needs (Cleanups.cpp), to be
+  /// placed at the top of the function.
+  const std::string &temporaryDecls() const { return TempDecls; }
+  /// What `return;` prints: constructors return their object, destructors
+  /// jump to the destruction of their members.
+  void setVoidReturn(std::string Text) { VoidReturn = std::move(Text); }
+  bool usedVoidReturn() const { return UsedVoidReturn; }
+  /// The statement that destroys the object at \p Address (a pointer into
+  /// \p AS) of type \p T; "" when destroying it does nothing.
+  std::string destroy(clang::QualType T, const std::string &Address,
+                      AddrSpace AS, clang::SourceLocation Loc);
 
 private:
   // Statements.
   void emitCompound(const clang::CompoundStmt *CS);
   /// A loop or if body, indented one level if it is not a block.
   void emitBody(const clang::Stmt *S);
+  /// A loop's body: a scope that break and continue leave.
+  void loopBody(const clang::Stmt *S);
+  /// An expression whose value is unused (a statement, a for-increment).
+  std::string discardedExpr(const clang::Expr *E);
+  /// Declares \p VD and registers its destruction.
   void emitDecl(const clang::VarDecl *VD);
+  void emitDeclCode(const clang::VarDecl *VD);
   void emitReturn(const clang::ReturnStmt *RS);
 public:
   /// A constructor's member initializer, as an assignment through _this.
@@ -94,6 +111,53 @@ public:
 private:
   std::string condition(const clang::Stmt *Init, const clang::VarDecl *CondVar,
                         const clang::Expr *Cond);
+
+  // Destruction (Cleanups.cpp). C has no destructors: every scope keeps the
+  // calls that end its objects' lifetimes, run where C++ runs them (scope
+  // end, return, break, continue), and full-expressions destroy their
+  // temporaries through comma expressions over function-level variables.
+  struct Scope {
+    std::vector<std::string> Cleanups; ///< Statements, in creation order.
+    bool BreakTarget = false;
+    bool ContinueTarget = false;
+  };
+  void pushScope(bool BreakTarget = false, bool ContinueTarget = false);
+  /// Ends the innermost scope, printing its cleanups.
+  void popScope();
+  /// The cleanups a jump runs, innermost first, as one line of statements:
+  /// for `return` every scope's, for break/continue up to their target's.
+  std::string cleanupsForJump(bool Return, bool Continue);
+  /// `break;` or `continue;` with the cleanups it runs.
+  std::string jump(bool Continue);
+  /// Registers the destruction of a declared variable, if it needs one.
+  void noteDeclared(const clang::VarDecl *VD);
+  /// A full-expression that creates temporaries needing destruction: their
+  /// destructors run after its value is computed. \p Discarded when the
+  /// value is unused. "" when it has no such temporaries.
+  std::string fullExpr(const clang::ExprWithCleanups *E, bool Discarded);
+  /// The address form of fullExpr, for full-expressions bound to references.
+  std::string fullExprAddress(const clang::ExprWithCleanups *E);
+  /// Collects the temporaries of \p S needing destruction, in the order
+  /// they are created; reports those created conditionally (\p Conditional:
+  /// 1 in a branch of ?:, 2 in the right operand of && or ||).
+  void collectTemporaries(const clang::Stmt *S, unsigned Conditional,
+                          llvm::SmallVectorImpl<const clang::CXXBindTemporaryExpr *> &Out);
+  /// Clang binds every class prvalue with a destructor as a temporary
+  /// (CXXBindTemporaryExpr), and its CodeGen decides which are objects of
+  /// their own: those that initialize a variable, a return value, a member
+  /// or an aggregate element are that object, not a temporary.
+  void markResultObjects(const clang::Expr *E);
+  /// The initializer being emitted of a variable, member or return value.
+  void setResultInit(const clang::Expr *E) { ResultInit = E; }
+  /// Names the temporaries of \p E; returns their destruction, in reverse
+  /// order of creation, as ", d1, d2" for a comma expression.
+  bool bindTemporaries(const clang::ExprWithCleanups *E, std::string &Dtors);
+  /// A function-level variable for a temporary: of type \p T, or a pointer
+  /// to \p T in \p AS when \p Pointer.
+  std::string newTemporary(clang::QualType T, clang::SourceLocation Loc,
+                           bool Pointer = false,
+                           AddrSpace AS = AddrSpace::Private);
+  std::string temporaryExpr(const clang::CXXBindTemporaryExpr *BTE);
 
   // Expressions.
   std::string cast(const clang::CastExpr *CE);
@@ -149,6 +213,15 @@ private:
   /// Address space of what each reference- or pointer-returning call
   /// printed so far points into.
   llvm::DenseMap<const clang::Expr *, AddrSpace> LastCallSpace;
+  std::vector<Scope> Scopes;
+  llvm::DenseMap<const clang::CXXBindTemporaryExpr *, std::string> Temporaries;
+  llvm::SmallPtrSet<const clang::CXXBindTemporaryExpr *, 4> NotDestroyedHere;
+  const clang::Expr *ResultInit = nullptr;
+  llvm::SmallPtrSet<const clang::ExprWithCleanups *, 8> WithoutTemporaries;
+  std::string TempDecls;
+  unsigned TempCount = 0;
+  std::string VoidReturn = "return;";
+  bool UsedVoidReturn = false;
 };
 
 } // namespace ampcc

@@ -312,7 +312,7 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
   std::string TileStatics;
   FE.hoistTileStaticInto(&TileStatics, std::move(Locals.Names));
   FE.emitStmt(Op->getBody());
-  std::string Body = TileStatics + FE.output();
+  std::string Body = TileStatics + FE.temporaryDecls() + FE.output();
 
   std::string Sig = "__kernel ";
   if (K.Tiled) {

@@ -103,6 +103,8 @@ std::string functionBaseName(const FunctionDecl *FD) {
       return II->getName().str();
     if (isa<CXXConversionDecl>(FD))
       return "conversion";
+    if (isa<CXXDestructorDecl>(FD))
+      return "dtor";
     return "function";
   }
   switch (OK) {
