@@ -576,6 +576,10 @@ DataSource *createArraySource(size_t ElemSize, size_t Count,
                               AcceleratorViewImpl *Associated, int CpuAccess) {
   std::shared_ptr<AcceleratorViewImpl> Home =
       View ? shared(View) : defaultDevice().defaultView();
+  // Only an array on the CPU accelerator stages for another: elsewhere the
+  // associated view is ignored, as in Visual C++.
+  if (!Home->device().isHost())
+    Associated = nullptr;
   // Staging arrays and arrays on the CPU accelerator are host memory.
   if (Associated || Home->device().isHost())
     CpuAccess = Concurrency::access_type_read_write;

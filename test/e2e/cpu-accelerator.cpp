@@ -10,6 +10,7 @@
 // CHECK: launch over a cpu array: refused
 // CHECK: staging round trip: 0 mismatches of 64
 // CHECK: view over staging array in a kernel: 0 mismatches of 64
+// CHECK: associated view of a non-staging array: its own
 // CHECK: access_type_none: host index refused, data() null, view reads 0 mismatches
 // CHECK: default access type fixed after use: yes
 // CHECK: discard keeps array data: 0 mismatches of 10
@@ -86,6 +87,17 @@ int main() {
   for (int I = 0; I < 64; ++I)
     Bad += Copied[I] != I * 3 + 2;
   std::printf("view over staging array in a kernel: %d mismatches of 64\n", Bad);
+
+  // Only an array on the CPU accelerator stages: on another accelerator the
+  // associated view is ignored (Visual C++'s rule), and it is its own.
+  {
+    array<int, 1> NotStaging(8, GpuView, CpuView);
+    std::printf("associated view of a non-staging array: %s\n",
+                NotStaging.get_associated_accelerator_view() == GpuView &&
+                        NotStaging.get_accelerator_view() == GpuView
+                    ? "its own"
+                    : "wrong");
+  }
 
   // access_type_none: data only on the accelerator.
   std::vector<int> Init(32);
