@@ -6,5 +6,6 @@
 #include "ppl.h"
 #include "ampcc/ppl/tasks.h"
 #include "ampcc/ppl/task_combinators.h"
+#include "ampcc/ppl/amp_tasks.h"
 
 #endif // AMPCC_PPLTASKS_H

@@ -12,11 +12,21 @@
 #include <chrono>
 #include <future>
 #include <thread>
+#include <type_traits>
 #include <utility>
 
 namespace Concurrency {
 
+template <typename T> class task;
+
 namespace details {
+/// Builds completion_future::to_task's task; defined by <ppltasks.h>.
+template <typename Task> struct FutureToTask;
+
+template <typename T, typename = void> struct IsComplete : std::false_type {};
+template <typename T>
+struct IsComplete<T, decltype(void(sizeof(T)))> : std::true_type {};
+
 /// The thread body of completion_future::then: a named functor, not a
 /// lambda, so that nothing here is implicitly restrict(cpu,amp).
 template <typename Functor> struct ThenTask {
@@ -69,6 +79,22 @@ public:
                               "completion_future",
                               AMPCC_E_FAIL);
     std::thread(details::ThenTask<Functor>{Future, Func}).detach();
+  }
+
+  /// A PPL task that completes (or fails) with the operation, for
+  /// continuations and task combinators. PPL's tasks come from <ppltasks.h>,
+  /// which Visual C++'s <amp.h> includes and ampcc's does not: oneTBB's
+  /// headers would double every C++ AMP file's compile time, and the
+  /// <functional> they need brings std::array, which clashes with
+  /// Concurrency::array under two using-directives.
+  template <typename Task = Concurrency::task<void>> Task to_task() const {
+    static_assert(details::IsComplete<details::FutureToTask<Task>>::value,
+                  "include <ppltasks.h> to use completion_future::to_task");
+    if (!Future.valid())
+      throw runtime_exception("completion_future::to_task called on an invalid "
+                              "completion_future",
+                              AMPCC_E_FAIL);
+    return details::FutureToTask<Task>::make(Future);
   }
 
 private:
