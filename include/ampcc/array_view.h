@@ -124,6 +124,22 @@ ViewShape<K> denseShapeAt(ampcc::rt::DataSource *Source, int32_t Offset,
   throw runtime_exception(Message, AMPCC_E_INVALIDARG);
 }
 
+/// The element offset of a host access, which must lie in the extent: a
+/// wrong index would read or write outside the data silently (or crash).
+template <int N> size_t checkedLinear(const ViewShape<N> &S, const int *Idx) {
+  for (int I = 0; I < N; ++I)
+    if (Idx[I] < 0 || Idx[I] >= S.Ext[I]) {
+      std::string Where, Ext;
+      for (int J = 0; J < N; ++J) {
+        Where += (J ? ", " : "") + std::to_string(Idx[J]);
+        Ext += (J ? ", " : "") + std::to_string(S.Ext[J]);
+      }
+      throwInvalid("host access: index (" + Where + ") is outside the extent (" + Ext +
+                   ")");
+    }
+  return shapeLinear<N>(S, Idx);
+}
+
 // Bodies of synchronize_async and synchronize_to_async: named functors, not
 // lambdas, so that nothing here is implicitly restrict(cpu,amp).
 template <typename View> struct SynchronizeTask {
@@ -498,7 +514,7 @@ private:
                                 : ampcc::rt::HostAccessMode::Write));
   }
   size_t linear(const int *Idx) const {
-    return details::shapeLinear<N>(_M_shape, Idx);
+    return details::checkedLinear<N>(_M_shape, Idx);
   }
   template <typename Container>
   void initContainer(const Concurrency::extent<N> &Ext, Container &Src) {
