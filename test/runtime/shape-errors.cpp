@@ -1,8 +1,10 @@
 // Shapes Visual C++ rejects throw runtime_exception (E_INVALIDARG) with a
 // message naming the dimension: a section that is empty, negative or leaves
 // its view (of an array or of an array_view, through every convenience
-// overload), a projection row outside the extent, and an array with an
-// extent that is not positive. Valid shapes at the edges still work.
+// overload), a projection row outside the extent, an array with an extent
+// that is not positive, and a host element access outside the extent,
+// through every form (it once read or wrote past the data: 0 or a crash).
+// Valid shapes and in-range accesses at the edges still work.
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: zero extent: 0x80070057 section: in dimension 0 origin 1 and extent 0 do not fit in the view's extent 10
 // CHECK: too long: 0x80070057 section: in dimension 2 origin 1 and extent 3 do not fit in the view's extent 3
@@ -12,10 +14,20 @@
 // CHECK: projection: 0x80070057 projection: row 10 is outside the view's extent 10
 // CHECK: negative projection: 0x80070057 projection: row -1 is outside the view's extent 10
 // CHECK: empty array: 0x80070057 array: extent 0 in dimension 0 is not positive
+// CHECK: view [12]: 0x80070057 host access: index (12) is outside the extent (10)
+// CHECK: view [-1]: 0x80070057 host access: index (-1) is outside the extent (10)
+// CHECK: view (2, 7): 0x80070057 host access: index (2, 7) is outside the extent (4, 5)
+// CHECK: view [index(4, 0)]: 0x80070057 host access: index (4, 0) is outside the extent (4, 5)
+// CHECK: projection [1][5]: 0x80070057 host access: index (5) is outside the extent (5)
+// CHECK: array (0, 0, 3): 0x80070057 host access: index (0, 0, 3) is outside the extent (2, 2, 3)
+// CHECK: const array [index(8)]: 0x80070057 host access: index (8) is outside the extent (8)
+// CHECK: section [3]: 0x80070057 host access: index (3) is outside the extent (3)
 // CHECK: edges: 5 4 4
+// CHECK: in-range host access: 0 mismatches
 // CHECK-NOT: no exception
 #include <amp.h>
 #include <cstdio>
+#include <numeric>
 #include <vector>
 using namespace concurrency;
 
@@ -50,6 +62,34 @@ int main() {
   array_view<int, 2> Whole = AV2.section(index<2>(0, 0), AV2.extent);
   array_view<int, 1> Last = A2[9];
   array_view<int, 2> Corner = AV2.section(index<2>(4, 3));
+
+  // Host element access.
+  std::vector<int> Seq(20);
+  std::iota(Seq.begin(), Seq.end(), 0);
+  array_view<int, 1> S1(10, Seq);
+  array_view<int, 2> S2(4, 5, Seq);
+  array<int, 3> Arr(2, 2, 3, Seq.begin());
+  const array<int, 1> CArr(8, Seq.begin());
+  array_view<int, 1> Sec = S1.section(4, 3);
+  expectThrow("view [12]", [&] { return S1[12]; });
+  expectThrow("view [-1]", [&] { S1[-1] = 5; });
+  expectThrow("view (2, 7)", [&] { return S2(2, 7); });
+  expectThrow("view [index(4, 0)]", [&] { return S2[index<2>(4, 0)]; });
+  expectThrow("projection [1][5]", [&] { return S2[1][5]; });
+  expectThrow("array (0, 0, 3)", [&] { Arr(0, 0, 3) = 1; });
+  expectThrow("const array [index(8)]", [&] { return CArr[index<1>(8)]; });
+  expectThrow("section [3]", [&] { return Sec[3]; });
+
   std::printf("edges: %d %d %d\n", Whole.extent[0], Last.extent[0] - 6,
               Corner.extent[0] * 4);
+  int Bad = 0;
+  Bad += S1[9] != 9;
+  Bad += S2(3, 4) != 19;
+  Bad += S2[index<2>(2, 1)] != 11;
+  Bad += S2[3][0] != 15;
+  Bad += Arr(1, 1, 2) != 11;
+  Bad += CArr[index<1>(7)] != 7;
+  Bad += Sec[2] != 6;
+  std::printf("in-range host access: %d mismatches\n", Bad);
+  return Bad != 0;
 }

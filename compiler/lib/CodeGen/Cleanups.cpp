@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionEmitter.h"
 
+#include "Lowering.h"
 #include "../Support/Diagnostics.h"
 
 #include "clang/AST/Attr.h"
@@ -108,19 +109,9 @@ std::string FunctionEmitter::jump(bool Continue) {
 
 /// The temporary a reference variable extends to its own lifetime, if any.
 static const MaterializeTemporaryExpr *extendedTemporary(const VarDecl *VD) {
-  const Expr *E = VD->getInit();
-  while (E) {
-    E = E->IgnoreParens();
-    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-      return MTE->getExtendingDecl() == VD ? MTE : nullptr;
-    if (const auto *FE = dyn_cast<FullExpr>(E))
-      E = FE->getSubExpr();
-    else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
-      E = ICE->getSubExpr();
-    else
-      return nullptr;
-  }
-  return nullptr;
+  const auto *MTE = dyn_cast_or_null<MaterializeTemporaryExpr>(
+      VD->getInit() ? ignoreFullExprAndImplicitCasts(VD->getInit()) : nullptr);
+  return MTE && MTE->getExtendingDecl() == VD ? MTE : nullptr;
 }
 
 void FunctionEmitter::noteDeclared(const VarDecl *VD) {
@@ -308,11 +299,8 @@ std::string FunctionEmitter::fullExpr(const ExprWithCleanups *E, bool Discarded)
   // (void): an unused temporary's value would warn in the build log.
   if (Discarded || Sub->getType()->isVoidType())
     return "((void)(" + expr(Sub) + ")" + Dtors + ")";
-  if (Sub->isGLValue()) {
-    std::string P = newTemporary(Sub->getType(), E->getBeginLoc(), /*Pointer=*/true,
-                                 spaceOf(Sub));
-    return "(*(" + P + " = " + addressOf(Sub) + Dtors + ", " + P + "))";
-  }
+  if (Sub->isGLValue())
+    return "(*" + addressThenDestroy(Sub, Dtors) + ")";
   std::string R = newTemporary(Sub->getType(), E->getBeginLoc());
   return "(" + R + " = " + expr(Sub) + Dtors + ", " + R + ")";
 }
@@ -321,10 +309,14 @@ std::string FunctionEmitter::fullExprAddress(const ExprWithCleanups *E) {
   std::string Dtors;
   if (!bindTemporaries(E, Dtors))
     return "";
-  const Expr *Sub = E->getSubExpr();
-  std::string P = newTemporary(Sub->getType(), E->getBeginLoc(), /*Pointer=*/true,
-                               spaceOf(Sub));
-  return "(" + P + " = " + addressOf(Sub) + Dtors + ", " + P + ")";
+  return addressThenDestroy(E->getSubExpr(), Dtors);
+}
+
+std::string FunctionEmitter::addressThenDestroy(const Expr *LValue,
+                                                const std::string &Dtors) {
+  std::string P = newTemporary(LValue->getType(), LValue->getBeginLoc(),
+                               /*Pointer=*/true, spaceOf(LValue));
+  return "(" + P + " = " + addressOf(LValue) + Dtors + ", " + P + ")";
 }
 
 } // namespace ampcc

@@ -312,15 +312,9 @@ void FunctionEmitter::emitDeclCode(const VarDecl *VD) {
   VarInfo VI{Name, false, AddrSpace::Private};
 
   if (T->isReferenceType()) {
-    const Expr *Full = Init ? Init->IgnoreParens() : nullptr;
-    if (const auto *FE = dyn_cast_or_null<FullExpr>(Full))
-      Full = FE->getSubExpr()->IgnoreParens();
-    // (Not IgnoreParenImpCasts: it looks through the temporary too.)
-    const Expr *Bound = Full;
-    while (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(Bound))
-      Bound = ICE->getSubExpr()->IgnoreParens();
+    const Expr *Bound = Init ? ignoreFullExprAndImplicitCasts(Init) : nullptr;
     bool BindsTemporary = Bound && (isa<MaterializeTemporaryExpr>(Bound) ||
-                                    !Full->isGLValue());
+                                    !Init->IgnoreParens()->isGLValue());
     if (BindsTemporary || !isPointerLoweredRef(T)) {
       if (BindsTemporary || !Init) {
         // A reference to a temporary (or a const reference) is its value.
@@ -435,26 +429,31 @@ std::string FunctionEmitter::tileStaticArgument(const VarDecl *VD) {
   return Storage;
 }
 
+void FunctionEmitter::returnAfterCleanups(const std::string &Value,
+                                          const std::string &Cleanups,
+                                          llvm::function_ref<std::string()> MakeTemp) {
+  if (Cleanups.empty())
+    return line("return " + Value + ";");
+  std::string Temp = MakeTemp();
+  line(Temp + " = " + Value + ";");
+  line(Cleanups);
+  line("return " + Temp + ";");
+}
+
 void FunctionEmitter::emitReturn(const ReturnStmt *RS) {
   const Expr *E = RS->getRetValue();
   setResultInit(E);
+  // Objects in scope are destroyed after the value is computed: it goes to
+  // a temporary first when there are any.
+  std::string Cleanups = cleanupsForJump(/*Return=*/true, false);
   // The named return value optimisation, as Clang's CodeGen does it: the
   // variable is the return value (so no copy, and no destruction here).
   if (const VarDecl *NRVO = RS->getNRVOCandidate();
       NRVO && NRVO->isNRVOVariable() && Vars.count(NRVO) && !Vars[NRVO].IsRef &&
-      !(Clone && Clone->ReturnsPointer)) {
-    std::string Cleanups = cleanupsForJump(/*Return=*/true, false);
-    std::string Name = Vars[NRVO].Name;
-    if (Cleanups.empty())
-      return line("return " + Name + ";");
-    std::string R = newTemporary(NRVO->getType(), E->getBeginLoc());
-    line(R + " = " + Name + ";");
-    line(Cleanups);
-    return line("return " + R + ";");
-  }
-  // Objects in scope are destroyed after the value is computed: it goes to
-  // a temporary first when there are any.
-  std::string Cleanups = cleanupsForJump(/*Return=*/true, false);
+      !(Clone && Clone->ReturnsPointer))
+    return returnAfterCleanups(Vars[NRVO].Name, Cleanups, [&] {
+      return newTemporary(NRVO->getType(), E->getBeginLoc());
+    });
   if (!E || E->getType()->isVoidType()) {
     if (E)
       line(discardedExpr(E) + ";");
@@ -463,7 +462,6 @@ void FunctionEmitter::emitReturn(const ReturnStmt *RS) {
     UsedVoidReturn = true;
     return line(VoidReturn);
   }
-  std::string Value;
   if (Clone && Clone->ReturnsPointer) {
     AddrSpace AS = spaceOf(E);
     if (SawReturn && AS != Clone->ReturnSpace)
@@ -471,28 +469,20 @@ void FunctionEmitter::emitReturn(const ReturnStmt *RS) {
           << "return value" << (unsigned)AS << (unsigned)Clone->ReturnSpace;
     Clone->ReturnSpace = AS;
     SawReturn = true;
-    if (Cleanups.empty())
-      return line("return " + addressOf(E) + ";");
-    std::string P = newTemporary(E->getType(), E->getBeginLoc(), /*Pointer=*/true, AS);
-    line(P + " = " + addressOf(E) + ";");
-    line(Cleanups);
-    return line("return " + P + ";");
+    return returnAfterCleanups(addressOf(E), Cleanups, [&] {
+      return newTemporary(E->getType(), E->getBeginLoc(), /*Pointer=*/true, AS);
+    });
   }
   if (Clone && E->getType()->isPointerType()) {
     Clone->ReturnSpace = pointeeSpaceOf(E);
     SawReturn = true;
   }
-  if (Cleanups.empty())
-    return line("return " + expr(E) + ";");
-  std::string R;
-  if (E->getType()->isPointerType())
-    R = newTemporary(E->getType()->getPointeeType(), E->getBeginLoc(), /*Pointer=*/true,
-                     pointeeSpaceOf(E));
-  else
-    R = newTemporary(E->getType(), E->getBeginLoc());
-  line(R + " = " + expr(E) + ";");
-  line(Cleanups);
-  line("return " + R + ";");
+  returnAfterCleanups(expr(E), Cleanups, [&] {
+    if (E->getType()->isPointerType())
+      return newTemporary(E->getType()->getPointeeType(), E->getBeginLoc(),
+                          /*Pointer=*/true, pointeeSpaceOf(E));
+    return newTemporary(E->getType(), E->getBeginLoc());
+  });
 }
 
 void FunctionEmitter::emitCtorInit(const CXXCtorInitializer *Init,

@@ -13,6 +13,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace ampcc {
@@ -137,6 +138,13 @@ private:
   std::string fullExpr(const clang::ExprWithCleanups *E, bool Discarded);
   /// The address form of fullExpr, for full-expressions bound to references.
   std::string fullExprAddress(const clang::ExprWithCleanups *E);
+  /// `(p = &lvalue, dtors, p)`: the address of \p LValue, computed before the
+  /// destructor calls \p Dtors (", d1, d2") run.
+  std::string addressThenDestroy(const clang::Expr *LValue, const std::string &Dtors);
+  /// `return Value;` once the objects in scope are destroyed (\p Cleanups):
+  /// through a temporary from \p MakeTemp when there are any.
+  void returnAfterCleanups(const std::string &Value, const std::string &Cleanups,
+                           llvm::function_ref<std::string()> MakeTemp);
   /// Collects the temporaries of \p S needing destruction, in the order
   /// they are created; reports those created conditionally (\p Conditional:
   /// 1 in a branch of ?:, 2 in the right operand of && or ||).

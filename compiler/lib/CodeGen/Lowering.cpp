@@ -142,4 +142,17 @@ std::string functionBaseName(const FunctionDecl *FD) {
   }
 }
 
+const Expr *ignoreFullExprAndImplicitCasts(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *FE = dyn_cast<FullExpr>(E))
+      E = FE->getSubExpr();
+    else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
+      E = ICE->getSubExpr();
+    else
+      return E;
+  }
+  return nullptr;
+}
+
 } // namespace ampcc

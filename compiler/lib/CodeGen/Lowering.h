@@ -3,6 +3,7 @@
 #define AMPCC_CODEGEN_LOWERING_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -19,6 +20,11 @@ bool isReservedInOpenCL(llvm::StringRef Name);
 std::string escapeCString(llvm::StringRef S);
 /// A readable C name for a function: "square", "operator_plus", ...
 std::string functionBaseName(const clang::FunctionDecl *FD);
+
+/// \p E without parentheses, full-expressions and implicit casts, but not
+/// through a materialized temporary (IgnoreParenImpCasts goes through it):
+/// what a reference is bound to.
+const clang::Expr *ignoreFullExprAndImplicitCasts(const clang::Expr *E);
 
 /// C++ references that become C pointers: non-const references (and
 /// references to arrays). A `const T&` becomes a value of type T.

@@ -745,13 +745,7 @@ private:
                  (K == tok::semi || K == tok::l_brace || K == tok::r_brace || K == tok::comma))
         return;
       else if (Depth == 0 && K == tok::arrow) {
-        size_t P = I;
-        while (P > 0) {
-          long S = unitBackward(P - 1);
-          if (S < 0)
-            break;
-          P = static_cast<size_t>(S);
-        }
+        size_t P = qualifiersStart(I);
         if (P == 0 || !kind(P - 1, tok::r_paren) || Match[P - 1] < 0)
           return;
         size_t PO = static_cast<size_t>(Match[P - 1]);
