@@ -13,8 +13,8 @@
 #include "Options.h"
 #include "Toolchain.h"
 
-#include "../lib/CodeGen/HostStub.h"
-#include "../lib/Frontend/DeviceCompiler.h"
+#include "ampcc/CodeGen/HostStub.h"
+#include "ampcc/Frontend/DeviceCompiler.h"
 
 #include "llvm/ADT/StringExtras.h"
 

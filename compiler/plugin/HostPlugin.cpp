@@ -9,8 +9,8 @@
 // through the same consumer callbacks, before Clang's own consumer runs.
 //
 //===----------------------------------------------------------------------===//
-#include "../lib/Sema/LocalClassInference.h"
-#include "../lib/Sema/SpecialMemberInference.h"
+#include "ampcc/Sema/LocalClassInference.h"
+#include "ampcc/Sema/SpecialMemberInference.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclCXX.h"

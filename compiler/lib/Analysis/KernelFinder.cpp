@@ -1,7 +1,7 @@
 //===- KernelFinder.cpp - find the kernels of a translation unit --------===//
-#include "KernelFinder.h"
+#include "ampcc/Analysis/KernelFinder.h"
 
-#include "../Support/Diagnostics.h"
+#include "ampcc/Support/Diagnostics.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -12,15 +12,6 @@
 using namespace clang;
 
 namespace ampcc {
-
-bool isInAmpNamespace(const Decl *D) {
-  const DeclContext *DC = D->getDeclContext();
-  for (; DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getName() == "Concurrency" && NS->getParent()->isTranslationUnit())
-        return true;
-  return false;
-}
 
 namespace {
 
@@ -88,23 +79,24 @@ public:
       return true;
     }
     // The compute domain is the parameter before the kernel.
-    const TemplateArgumentList &TA = Spec->getTemplateArgs();
+    QualType Domain(Spec->getTypeForDecl(), 0);
     if (Spec->getName() == "extent" && isPreviewTiledForm(FD)) {
       // parallel_for_each<D0, D1>(extent<2>, kernel), the preview form: the
       // tile extents are the call's leading template arguments.
       Site.Tiled = true;
-      Site.Rank = TA.get(0).getAsIntegral().getZExtValue();
+      Site.Rank = indexRank(Domain, "extent");
       for (unsigned I = 0; I + 1 < Args->size() && I < 3; ++I)
         Site.Tile[I] = Args->get(I).getAsIntegral().getZExtValue();
     } else if (Spec->getName() == "extent") {
-      Site.Rank = TA.get(0).getAsIntegral().getZExtValue();
+      Site.Rank = indexRank(Domain, "extent");
     } else {
       // tiled_extent<D0, D1 = 0, D2 = 0>: the rank is the number of
       // non-zero tile dimensions.
       Site.Tiled = true;
-      for (unsigned I = 0; I < TA.size() && I < 3; ++I) {
-        Site.Tile[I] = TA.get(I).getAsIntegral().getZExtValue();
-        if (Site.Tile[I])
+      std::array<unsigned, 3> Dims = *tileDims(Domain, "tiled_extent");
+      for (unsigned I = 0; I < 3; ++I) {
+        Site.Tile[I] = Dims[I];
+        if (Dims[I])
           Site.Rank = I + 1;
       }
     }
@@ -163,18 +155,15 @@ public:
     if (Op->getNumParams() != 1)
       return false;
     QualType P = Op->getParamDecl(0)->getType().getNonReferenceType();
-    const auto *Spec =
-        dyn_cast_or_null<ClassTemplateSpecializationDecl>(P->getAsCXXRecordDecl());
-    if (!Spec || !isInAmpNamespace(Spec))
-      return P->isDependentType(); // a generic lambda: left to Clang
-    const TemplateArgumentList &TA = Spec->getTemplateArgs();
+    if (P->isDependentType())
+      return true; // a generic lambda: left to Clang
     if (!S.Tiled)
-      return Spec->getName() == "index" &&
-             TA.get(0).getAsIntegral().getZExtValue() == S.Rank;
-    if (Spec->getName() != "tiled_index")
+      return indexRank(P, "index") == S.Rank;
+    std::optional<std::array<unsigned, 3>> Dims = tileDims(P, "tiled_index");
+    if (!Dims)
       return false;
-    for (unsigned I = 0; I < TA.size() && I < 3; ++I)
-      if (TA.get(I).getAsIntegral().getZExtValue() != S.Tile[I])
+    for (unsigned I = 0; I < 3; ++I)
+      if ((*Dims)[I] != S.Tile[I])
         return false;
     return true;
   }
@@ -192,25 +181,6 @@ std::vector<KernelSite> findKernels(ASTContext &Ctx) {
   Finder F(Ctx);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
   return std::move(F.Sites);
-}
-
-bool holdsAmpContainer(QualType T) {
-  const CXXRecordDecl *RD =
-      T.getNonReferenceType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
-  if (!RD)
-    return false;
-  if ((RD->getName() == "array" || RD->getName() == "array_view") &&
-      isInAmpNamespace(RD))
-    return true;
-  if (!RD->hasDefinition())
-    return false;
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (holdsAmpContainer(B.getType()))
-      return true;
-  for (const FieldDecl *F : RD->fields())
-    if (holdsAmpContainer(F->getType()))
-      return true;
-  return false;
 }
 
 std::string typeInfoName(ASTContext &Ctx, const CXXRecordDecl *RD) {

@@ -9,7 +9,9 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionEmitter.h"
 
-#include "../Support/Diagnostics.h"
+#include "Lowering.h"
+
+#include "ampcc/Support/Diagnostics.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringMap.h"
@@ -18,17 +20,6 @@
 using namespace clang;
 
 namespace ampcc {
-
-namespace {
-unsigned viewRank(const CXXRecordDecl *RD) {
-  const auto *Spec = llvm::cast<ClassTemplateSpecializationDecl>(RD);
-  return Spec->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
-}
-QualType viewElement(const CXXRecordDecl *RD) {
-  const auto *Spec = llvm::cast<ClassTemplateSpecializationDecl>(RD);
-  return Spec->getTemplateArgs().get(0).getAsType();
-}
-} // namespace
 
 /// fast_math / precise_math: OpenCL C has a built-in of the same name for
 /// each, without C's "f" suffix for float.
@@ -135,7 +126,7 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
       return "popcount(" + expr(Args[0]) + ")";
     }
   }
-  if (MD && DeviceCodeGen::isAmpClass(MD->getParent(), "tile_barrier")) {
+  if (MD && isAmpClass(MD->getParent(), "tile_barrier")) {
     Handled = true;
     // C++ AMP's wait() fences both memories; the named variants one each.
     StringRef Name = MD->getName();
@@ -145,7 +136,7 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
       return "barrier(CLK_LOCAL_MEM_FENCE)";
     return "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)";
   }
-  if (!MD || !DeviceCodeGen::isViewClass(MD->getParent()))
+  if (!MD || !isViewClass(MD->getParent()))
     return "";
   // Members <amp.h> defines in C++ (the other section overloads, ...) are
   // lowered like any code; only the declarations are the compiler's to
@@ -155,9 +146,10 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
     return "";
   Handled = true;
   const CXXRecordDecl *RD = MD->getParent();
-  unsigned Rank = viewRank(RD);
+  ViewShape Shape = *viewShape(RD);
+  unsigned Rank = Shape.Rank;
   std::string View = CG.lowerType(QualType(RD->getTypeForDecl(), 0), Loc);
-  std::string Elem = CG.pointerTo(viewElement(RD), AddrSpace::Global, Loc);
+  std::string Elem = CG.pointerTo(Shape.Element, AddrSpace::Global, Loc);
   // Views are passed by value: `this` inside <amp.h>'s own members is a
   // pointer to the view.
   std::string Obj = ObjectIsPointer ? "(*" + expr(Object) + ")" : expr(Object);
@@ -184,7 +176,7 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
       CG.addHelper(Fn, Elem + Fn + "(" + View + " v, " + IndexTy + " i) {\n"
                        "  return v.data + " +
                        Linear([](unsigned I) {
-                         return "i._M_base[" + std::to_string(I) + "]";
+                         return coordinate("i", I);
                        }) + ";\n}\n\n");
       return "(*" + Fn + "(" + Obj + ", " + expr(Args[0]) + "))";
     }
@@ -234,8 +226,8 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
     std::string Body = "  " + Ret + " r;\n  r.data = v.data;\n  r.shape = v.shape;\n";
     for (unsigned I = 0; I < Rank; ++I) {
       std::string D = std::to_string(I);
-      Body += "  r.shape.off += o._M_base[" + D + "] * v.shape.stride[" + D + "];\n"
-              "  r.shape.ext[" + D + "] = e._M_base[" + D + "];\n";
+      Body += "  r.shape.off += " + coordinate("o", I) + " * v.shape.stride[" + D + "];\n"
+              "  r.shape.ext[" + D + "] = " + coordinate("e", I) + ";\n";
     }
     CG.addHelper(Fn, Ret + " " + Fn + "(" + View + " v, " + IdxTy + " o, " +
                          ExtTy + " e) {\n" + Body + "  return r;\n}\n\n");
@@ -248,17 +240,15 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
     std::string To = CG.lowerType(MD->getReturnType(), Loc);
     std::string ExtTy = CG.lowerType(
         Args[0]->getType().getNonReferenceType().getUnqualifiedType(), Loc);
-    unsigned K = llvm::cast<ClassTemplateSpecializationDecl>(
-                     MD->getReturnType()->getAsCXXRecordDecl())
-                     ->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
+    unsigned K = viewShape(MD->getReturnType())->Rank;
     std::string Fn = View + "_view_as_" + To;
     std::string Body = "  " + To + " r;\n  r.data = v.data;\n"
                        "  r.shape.off = v.shape.off;\n  int stride = 1;\n";
     for (int I = int(K) - 1; I >= 0; --I) {
       std::string D = std::to_string(I);
-      Body += "  r.shape.ext[" + D + "] = e._M_base[" + D + "];\n"
+      Body += "  r.shape.ext[" + D + "] = " + coordinate("e", I) + ";\n"
               "  r.shape.stride[" + D + "] = stride;\n"
-              "  stride *= e._M_base[" + D + "];\n";
+              "  stride *= " + coordinate("e", I) + ";\n";
     }
     CG.addHelper(Fn, To + " " + Fn + "(" + View + " v, " + ExtTy + " e) {\n" +
                          Body + "  return r;\n}\n\n");
@@ -267,12 +257,10 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
   if (MD->getName() == "reinterpret_as" && Args.empty()) {
     // The same bytes as elements of another type: offset and extent scale
     // by the size ratio (rounded down, as on the host).
-    QualType ToElem = llvm::cast<ClassTemplateSpecializationDecl>(
-                          MD->getReturnType()->getAsCXXRecordDecl())
-                          ->getTemplateArgs().get(0).getAsType();
+    QualType ToElem = viewShape(MD->getReturnType())->Element;
     ASTContext &Ctx = CG.getContext();
     std::string From = std::to_string(
-        Ctx.getTypeSizeInChars(viewElement(RD)).getQuantity());
+        Ctx.getTypeSizeInChars(Shape.Element).getQuantity());
     std::string ToSize = std::to_string(Ctx.getTypeSizeInChars(ToElem).getQuantity());
     std::string To = CG.lowerType(MD->getReturnType(), Loc);
     std::string Fn = View + "_reinterpret_as_" + To;
@@ -289,8 +277,7 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
     std::string Fn = View + "_extent";
     std::string Body = "  " + ExtTy + " e;\n";
     for (unsigned I = 0; I < Rank; ++I)
-      Body += "  e._M_base[" + std::to_string(I) + "] = v.shape.ext[" +
-              std::to_string(I) + "];\n";
+      Body += "  " + coordinate("e", I) + " = v.shape.ext[" + std::to_string(I) + "];\n";
     CG.addHelper(Fn, ExtTy + " " + Fn + "(" + View + " v) {\n" + Body +
                          "  return e;\n}\n\n");
     return Fn + "(" + Obj + ")";

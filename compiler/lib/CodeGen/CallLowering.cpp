@@ -8,7 +8,7 @@
 #include "FunctionEmitter.h"
 
 #include "Lowering.h"
-#include "../Support/Diagnostics.h"
+#include "ampcc/Support/Diagnostics.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -76,7 +76,7 @@ AddrSpace FunctionEmitter::callResultSpace(const CallExpr *CE) {
   // Elements of array_views and arrays (and their data()) live in global
   // memory.
   if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
-    if (DeviceCodeGen::isViewClass(MD->getParent()))
+    if (isViewClass(MD->getParent()))
       return AddrSpace::Global;
   auto It = LastCallSpace.find(CE);
   if (It == LastCallSpace.end()) {
@@ -274,9 +274,9 @@ std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
   // A view made from another view or array (copy, array_view<const T> from
   // array_view<T>, array_view from array): same device layout, maybe a
   // different element constness.
-  if (DeviceCodeGen::isViewClass(RD) && CE->getNumArgs() == 1)
+  if (isViewClass(RD) && CE->getNumArgs() == 1)
     if (const auto *Src = CE->getArg(0)->getType()->getAsCXXRecordDecl())
-      if (DeviceCodeGen::isViewClass(Src)) {
+      if (isViewClass(Src)) {
         std::string To = CG.lowerType(CE->getType().getUnqualifiedType(), CE->getBeginLoc());
         std::string From = CG.lowerType(
             CE->getArg(0)->getType().getNonReferenceType().getUnqualifiedType(),
@@ -289,7 +289,7 @@ std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
                              "  return r;\n}\n\n");
         return Fn + "(" + expr(CE->getArg(0)) + ")";
       }
-  if (DeviceCodeGen::isViewClass(RD) && CE->getNumArgs() >= 2 &&
+  if (isViewClass(RD) && CE->getNumArgs() >= 2 &&
       CE->getArg(CE->getNumArgs() - 1)->getType()->isPointerType())
     return viewOverPointer(CE);
   std::string TypeName = CG.lowerType(CE->getType(), CE->getBeginLoc());
@@ -312,9 +312,8 @@ std::string FunctionEmitter::viewOverPointer(const CXXConstructExpr *CE) {
         << Ptr->getSourceRange();
     return "0";
   }
-  const auto *Spec = llvm::cast<ClassTemplateSpecializationDecl>(
-      CE->getType()->getAsCXXRecordDecl());
-  unsigned Rank = Spec->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
+  ViewShape Shape = *viewShape(CE->getType());
+  unsigned Rank = Shape.Rank;
   std::string View = CG.lowerType(CE->getType().getUnqualifiedType(), CE->getBeginLoc());
   std::string Fn = View + "_over_pointer";
   std::string Body = "  " + View + " r;\n  r.data = p;\n  r.shape.off = 0;\n"
@@ -325,7 +324,7 @@ std::string FunctionEmitter::viewOverPointer(const CXXConstructExpr *CE) {
             "  r.shape.stride[" + D + "] = stride;\n"
             "  stride *= e" + D + ";\n";
   }
-  std::string PtrTy = CG.pointerTo(Spec->getTemplateArgs().get(0).getAsType(),
+  std::string PtrTy = CG.pointerTo(Shape.Element,
                                    AddrSpace::Global, CE->getBeginLoc());
   std::string Params;
   for (unsigned I = 0; I < Rank; ++I)
@@ -338,7 +337,7 @@ std::string FunctionEmitter::viewOverPointer(const CXXConstructExpr *CE) {
   if (CE->getNumArgs() == 2 && CE->getArg(0)->getType()->getAsCXXRecordDecl()) {
     std::string Ext = expr(CE->getArg(0));
     for (unsigned I = 0; I < Rank; ++I)
-      Args += "(" + Ext + ")._M_base[" + std::to_string(I) + "], ";
+      Args += coordinate("(" + Ext + ")", I) + ", ";
   } else {
     for (unsigned I = 0; I + 1 < CE->getNumArgs(); ++I)
       Args += expr(CE->getArg(I)) + ", ";

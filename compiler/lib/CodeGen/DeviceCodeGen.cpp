@@ -1,10 +1,10 @@
 //===- DeviceCodeGen.cpp - program assembly, types and clones -----------===//
-#include "DeviceCodeGen.h"
+#include "ampcc/CodeGen/DeviceCodeGen.h"
 #include "RecordLayoutCheck.h"
 
 #include "FunctionEmitter.h"
 #include "Lowering.h"
-#include "../Support/Diagnostics.h"
+#include "ampcc/Support/Diagnostics.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -36,9 +36,6 @@ DeviceCodeGen::~DeviceCodeGen() = default;
 
 bool DeviceCodeGen::hadError() const { return Diags.hasErrorOccurred(); }
 
-bool DeviceCodeGen::isAmpClass(const CXXRecordDecl *RD, llvm::StringRef Name) {
-  return RD && RD->getName() == Name && isInAmpNamespace(RD);
-}
 
 std::string DeviceCodeGen::uniqueGlobalName(llvm::StringRef Base) {
   std::string Name = sanitizeIdentifier(Base);
@@ -251,8 +248,9 @@ std::string DeviceCodeGen::lowerArrayView(const CXXRecordDecl *RD,
   auto It = ArrayViewNames.find(Spec->getTypeForDecl());
   if (It != ArrayViewNames.end())
     return It->second;
-  QualType Elem = Spec->getTemplateArgs().get(0).getAsType();
-  unsigned Rank = Spec->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
+  ViewShape Shape = *viewShape(Spec);
+  QualType Elem = Shape.Element;
+  unsigned Rank = Shape.Rank;
   std::string ElemName = lowerType(Elem, Loc);
   std::string Layout = deviceLayoutMismatch(Ctx, Elem);
   if (!Layout.empty())

@@ -10,7 +10,7 @@
 #include "FunctionEmitter.h"
 
 #include "Lowering.h"
-#include "../Support/Diagnostics.h"
+#include "ampcc/Support/Diagnostics.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"

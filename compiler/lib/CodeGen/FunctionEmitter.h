@@ -8,7 +8,7 @@
 #ifndef AMPCC_CODEGEN_FUNCTIONEMITTER_H
 #define AMPCC_CODEGEN_FUNCTIONEMITTER_H
 
-#include "DeviceCodeGen.h"
+#include "ampcc/CodeGen/DeviceCodeGen.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"

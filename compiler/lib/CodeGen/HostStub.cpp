@@ -1,5 +1,5 @@
 //===- HostStub.cpp - the host half of a translation unit's kernels -----===//
-#include "HostStub.h"
+#include "ampcc/CodeGen/HostStub.h"
 
 #include "Lowering.h"
 

@@ -8,12 +8,12 @@
 // mapped to OpenCL dimension N-1.
 //
 //===----------------------------------------------------------------------===//
-#include "DeviceCodeGen.h"
+#include "ampcc/CodeGen/DeviceCodeGen.h"
 
 #include "FunctionEmitter.h"
 #include "Lowering.h"
 #include "RecordLayoutCheck.h"
-#include "../Support/Diagnostics.h"
+#include "ampcc/Support/Diagnostics.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -132,11 +132,10 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
     CaptureInfo CI;
     CI.Offset = Offset;
     CI.Name = ArgBase;
-    if (FRD && isViewClass(FRD)) {
-      const auto *Spec = cast<ClassTemplateSpecializationDecl>(FRD);
-      QualType Elem = Spec->getTemplateArgs().get(0).getAsType();
+    if (std::optional<ViewShape> View = viewShape(FRD)) {
+      QualType Elem = View->Element;
       CI.Kind = ByRefArray ? CaptureInfo::ArrayRef : CaptureInfo::View;
-      CI.Rank = Spec->getTemplateArgs().get(1).getAsIntegral().getZExtValue();
+      CI.Rank = View->Rank;
       CI.Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
       // A const array captured by reference is read-only too; a const
       // array_view is not (its elements stay writable).
@@ -250,8 +249,8 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
     const CXXRecordDecl *IdxRD = IdxParam->getType().getNonReferenceType()->getAsCXXRecordDecl();
     auto Fill = [&](const std::string &Dest, const char *Builtin) {
       for (unsigned D = 0; D < K.Rank; ++D)
-        Prologue += "  " + Dest + "._M_base[" + std::to_string(D) + "] = (int)" +
-                    Builtin + "(" + std::to_string(K.Rank - 1 - D) + ");\n";
+        Prologue += "  " + coordinate(Dest, D) + " = (int)" + Builtin + "(" +
+                    std::to_string(K.Rank - 1 - D) + ");\n";
     };
     if (isAmpClass(IdxRD, "tiled_index")) {
       const std::string Global = IdxName + "." + safeLocalName("global");
@@ -260,9 +259,8 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
       Fill(Local, "get_local_id");
       Fill(IdxName + ".tile", "get_group_id");
       for (unsigned D = 0; D < K.Rank; ++D) {
-        std::string C = "._M_base[" + std::to_string(D) + "]";
-        Prologue += "  " + IdxName + ".tile_origin" + C + " = " + Global + C +
-                    " - " + Local + C + ";\n";
+        Prologue += "  " + coordinate(IdxName + ".tile_origin", D) + " = " +
+                    coordinate(Global, D) + " - " + coordinate(Local, D) + ";\n";
       }
     } else if (K.Rank <= 3) {
       Fill(IdxName, "get_global_id");
@@ -275,13 +273,12 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
       addTypeDef(DomainTy, "typedef struct { int ext[" + std::to_string(K.Rank) +
                                "]; } " + DomainTy + ";\n\n");
       Params.push_back(DomainTy + " " + Domain);
-      std::string R1 = std::to_string(K.Rank - 1), R2 = std::to_string(K.Rank - 2);
-      Prologue += "  " + IdxName + "._M_base[" + R1 + "] = (int)get_global_id(0);\n";
-      Prologue += "  " + IdxName + "._M_base[" + R2 + "] = (int)get_global_id(1);\n";
+      Prologue += "  " + coordinate(IdxName, K.Rank - 1) + " = (int)get_global_id(0);\n";
+      Prologue += "  " + coordinate(IdxName, K.Rank - 2) + " = (int)get_global_id(1);\n";
       Prologue += "  {\n    size_t _folded = get_global_id(2);\n";
       for (int D = int(K.Rank) - 3; D >= 0; --D) {
         std::string DS = std::to_string(D);
-        Prologue += "    " + IdxName + "._M_base[" + DS + "] = (int)(_folded % (size_t)" +
+        Prologue += "    " + coordinate(IdxName, D) + " = (int)(_folded % (size_t)" +
                     Domain + ".ext[" + DS + "]);\n";
         if (D)
           Prologue += "    _folded /= (size_t)" + Domain + ".ext[" + DS + "];\n";

@@ -1,6 +1,8 @@
 //===- Lowering.cpp - small rules shared by the code generator ----------===//
 #include "Lowering.h"
 
+#include "ampcc/Analysis/AmpModel.h"
+
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/OperatorKinds.h"
 #include "llvm/ADT/StringSet.h"
@@ -8,6 +10,10 @@
 using namespace clang;
 
 namespace ampcc {
+
+std::string coordinate(llvm::StringRef Object, unsigned Dim) {
+  return (Object + "." + IndexStorageField + "[" + llvm::Twine(Dim) + "]").str();
+}
 
 std::string sanitizeIdentifier(llvm::StringRef S) {
   std::string Out;

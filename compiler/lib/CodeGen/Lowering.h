@@ -26,6 +26,10 @@ std::string functionBaseName(const clang::FunctionDecl *FD);
 /// what a reference is bound to.
 const clang::Expr *ignoreFullExprAndImplicitCasts(const clang::Expr *E);
 
+/// Coordinate \p Dim of the index or extent \p Object (a C expression):
+/// its IndexStorageField element (AmpModel.h).
+std::string coordinate(llvm::StringRef Object, unsigned Dim);
+
 /// C++ references that become C pointers: non-const references (and
 /// references to arrays). A `const T&` becomes a value of type T.
 inline bool isPointerLoweredRef(clang::QualType T) {

@@ -20,7 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionEmitter.h"
 
-#include "../Support/Diagnostics.h"
+#include "ampcc/Support/Diagnostics.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"

@@ -1,15 +1,15 @@
 //===- DeviceCompiler.cpp - parse a file and generate its kernels -------===//
-#include "DeviceCompiler.h"
+#include "ampcc/Frontend/DeviceCompiler.h"
 
-#include "../Analysis/KernelFinder.h"
-#include "../Sema/LocalClassInference.h"
-#include "../Sema/SpecialMemberInference.h"
-#include "../Sema/RestrictionChecker.h"
-#include "../Sema/SpecifierReorder.h"
-#include "../Sema/SpecifierRules.h"
-#include "../Sema/TargetDiagnostics.h"
-#include "../Support/Diagnostics.h"
-#include "SpecifierMacros.h"
+#include "ampcc/Analysis/KernelFinder.h"
+#include "ampcc/Sema/LocalClassInference.h"
+#include "ampcc/Sema/SpecialMemberInference.h"
+#include "ampcc/Sema/RestrictionChecker.h"
+#include "ampcc/Lex/SpecifierReorder.h"
+#include "ampcc/Lex/SpecifierRules.h"
+#include "ampcc/Frontend/TargetDiagnostics.h"
+#include "ampcc/Support/Diagnostics.h"
+#include "ampcc/Lex/SpecifierMacros.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Expr.h"
@@ -373,7 +373,7 @@ public:
       return;
     std::vector<KernelSite> Sites = findKernels(Ctx);
     // C++ AMP's rules on amp code (compiler/lib/Sema), before code generation.
-    if (checkRestrictions(Ctx, Sites, &Restrict) || Diags.hasErrorOccurred())
+    if (checkRestrictions(Ctx, Sites, Restrict.findings()) || Diags.hasErrorOccurred())
       return;
     DeviceCodeGen CG(Ctx, Diags, Opts);
     for (const KernelSite &K : Sites)
@@ -408,7 +408,10 @@ public:
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // Checks every restrict(...) list as the preprocessor expands it.
     CI.getPreprocessor().addPPCallbacks(
-        createSpecifierChecker(CI.getPreprocessor(), &Restrict));
+        createSpecifierChecker(CI.getPreprocessor(), Restrict.originalMainText(),
+                               [this](clang::SourceRange R) {
+                                 Restrict.suppressClangErrorsIn(R);
+                               }));
     CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRanges>(Skipped));
     return true;
   }

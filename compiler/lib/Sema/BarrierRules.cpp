@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Rule.h"
-#include "../Analysis/KernelFinder.h"
+#include "ampcc/Analysis/KernelFinder.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -29,8 +29,7 @@ bool isTiledIndexMember(const MemberExpr *ME) {
   if (!FD || !FD->getIdentifier() ||
       (FD->getName() != "local" && FD->getName() != "global"))
     return false;
-  const RecordDecl *RD = FD->getParent();
-  return RD->getName() == "tiled_index" && isInAmpNamespace(RD);
+  return isAmpClass(dyn_cast<CXXRecordDecl>(FD->getParent()), "tiled_index");
 }
 
 /// Finds, in source order, the thread-varying conditions around each
@@ -70,7 +69,7 @@ public:
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *CE) {
     const CXXMethodDecl *MD = CE->getMethodDecl();
     if (!Guard || !MD || !MD->getName().starts_with("wait") ||
-        MD->getParent()->getName() != "tile_barrier" || !isInAmpNamespace(MD))
+        !isAmpClass(MD->getParent(), "tile_barrier"))
       return true;
     if (C.error(CE->getExprLoc(), Diag::err_restrict_barrier_divergent,
                 CE->getSourceRange()))

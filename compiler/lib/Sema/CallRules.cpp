@@ -75,9 +75,13 @@ bool hasCpuTwin(const FunctionDecl *FD) {
   return false;
 }
 
-/// \p What: 0 a function, 1 a constructor, 2 a call operator, 3 a destructor. \p CalleeSide/\p CallerSide:
-/// ampcc::Side values.
-void reportTarget(int What, const FunctionDecl *FD, int CalleeSide, int CallerSide,
+/// The restriction of the function being checked (amp for kernels' roots).
+Side callerSide(const CheckContext &C) {
+  return C.current() ? CheckContext::sideOf(C.current()) : Side::Amp;
+}
+
+/// \p What: 0 a function, 1 a constructor, 2 a call operator, 3 a destructor.
+void reportTarget(int What, const FunctionDecl *FD, Side CalleeSide, Side CallerSide,
                   SourceLocation Loc, SourceRange R, CheckContext &C) {
   auto Name = [&](const DiagRef &D) -> const DiagRef & {
     if (What != 0)
@@ -87,7 +91,7 @@ void reportTarget(int What, const FunctionDecl *FD, int CalleeSide, int CallerSi
   if (Name(C.error(Loc, Diag::err_restrict_call_target, R) << What) << CalleeSide
                                                                     << CallerSide)
     Name(C.note(FD->getLocation(), Diag::note_restrict_callee_declared) << What)
-        << (CalleeSide == static_cast<int>(Side::Cpu) ? 0 : 1);
+        << (CalleeSide == Side::Cpu ? 0 : 1);
 }
 
 /// The bodies of cpu functions (and cpu lambdas), looking for calls to
@@ -157,7 +161,7 @@ public:
       return true;
     }
     if (FD && isAmpOnly(FD))
-      reportTarget(0, FD, static_cast<int>(Side::Amp), static_cast<int>(Side::Cpu),
+      reportTarget(0, FD, Side::Amp, Side::Cpu,
                    calleeLoc(CE), Callee->getSourceRange(), C);
     // Calling a captureless restrict(amp) lambda from cpu code goes through
     // its conversion to a function pointer, which Clang allows.
@@ -165,20 +169,20 @@ public:
       if (const auto *CD = dyn_cast_or_null<CXXConversionDecl>(Conv->getMethodDecl()))
         if (CD->getParent()->isLambda() && isAmpOnly(CD->getParent()->getLambdaCallOperator()))
           reportTarget(2, CD->getParent()->getLambdaCallOperator(),
-                       static_cast<int>(Side::Amp), static_cast<int>(Side::Cpu),
+                       Side::Amp, Side::Cpu,
                        CE->getBeginLoc(), Callee->getSourceRange(), C);
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
     if (E->getConstructor() && isAmpOnly(E->getConstructor()))
-      reportTarget(1, E->getConstructor(), static_cast<int>(Side::Amp),
-                   static_cast<int>(Side::Cpu), E->getLocation(), E->getSourceRange(), C);
+      reportTarget(1, E->getConstructor(), Side::Amp,
+                   Side::Cpu, E->getLocation(), E->getSourceRange(), C);
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
     if (FD && isAmpOnly(FD) && !Called.count(DRE))
-      reportTarget(0, FD, static_cast<int>(Side::Amp), static_cast<int>(Side::Cpu),
+      reportTarget(0, FD, Side::Amp, Side::Cpu,
                    DRE->getLocation(), DRE->getSourceRange(), C);
     return true;
   }
@@ -214,8 +218,8 @@ public:
       return;
     const CXXDestructorDecl *Dtor = RD->getDestructor();
     if (Dtor && !CheckContext::isAmpCallable(Dtor))
-      reportTarget(3, Dtor, static_cast<int>(Side::Cpu),
-                   C.current() ? static_cast<int>(CheckContext::sideOf(C.current())) : 0,
+      reportTarget(3, Dtor, Side::Cpu,
+                   callerSide(C),
                    VD->getLocation(), VD->getSourceRange(), C);
   }
 
@@ -225,8 +229,8 @@ public:
     if (const auto *CCE = dyn_cast<CXXConstructExpr>(S)) {
       const CXXConstructorDecl *Ctor = CCE->getConstructor();
       if (Ctor && !Ctor->isTrivial() && !CheckContext::isAmpCallable(Ctor))
-        reportTarget(1, Ctor, static_cast<int>(Side::Cpu),
-                     C.current() ? static_cast<int>(CheckContext::sideOf(C.current())) : 0,
+        reportTarget(1, Ctor, Side::Cpu,
+                     callerSide(C),
                      CCE->getLocation(), CCE->getSourceRange(), C);
       return;
     }
@@ -260,13 +264,13 @@ private:
                  Diag::note_restrict_default_arg_here);
         return;
       }
-      int CallerSide = C.current() ? static_cast<int>(CheckContext::sideOf(C.current())) : 0;
+      Side CallerSide = callerSide(C);
       if (!CheckContext::isAmpCallable(FD))
-        reportTarget(0, FD, static_cast<int>(Side::Cpu), CallerSide, calleeLoc(CE),
+        reportTarget(0, FD, Side::Cpu, CallerSide, calleeLoc(CE),
                      Callee->getSourceRange(), C);
-      else if (CallerSide == static_cast<int>(Side::Both) && isAmpOnly(FD) &&
+      else if (CallerSide == Side::Both && isAmpOnly(FD) &&
                !isInAmpNamespace(FD) && !hasCpuTwin(FD))
-        reportTarget(0, FD, static_cast<int>(Side::Amp), CallerSide, calleeLoc(CE),
+        reportTarget(0, FD, Side::Amp, CallerSide, calleeLoc(CE),
                      Callee->getSourceRange(), C);
       return;
     }

@@ -43,7 +43,7 @@ public:
         continue;
       QualType T = V->getType();
       if (Cap.getCaptureKind() == LCK_ByRef || (V->isInitCapture() && T->isReferenceType())) {
-        if (CheckContext::isArrayOrTexture(T) || InAmpCode)
+        if (isArrayOrTexture(T) || InAmpCode)
           continue;
         if (C.error(Loc, Diag::err_restrict_capture_by_ref) << V) {
           C.note(Loc, Diag::note_restrict_capture_by_value);
@@ -52,7 +52,7 @@ public:
         continue;
       }
       T = T.getNonReferenceType();
-      if (CheckContext::isArrayOrTexture(T)) {
+      if (isArrayOrTexture(T)) {
         // The closure would hold a copy of the whole array, made on the
         // host: C++ AMP passes arrays to amp lambdas by reference only.
         if (C.error(Loc, Diag::err_restrict_capture_array_by_value) << V)

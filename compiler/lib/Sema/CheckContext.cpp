@@ -181,13 +181,4 @@ bool CheckContext::isLibrary(const Decl *D) const {
   return L.isValid() && sm().isInSystemHeader(sm().getExpansionLoc(L));
 }
 
-bool CheckContext::isArrayOrTexture(QualType T) {
-  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  if (!RD || !isInAmpNamespace(RD))
-    return false;
-  StringRef N = RD->getName();
-  return N == "array" || N == "texture" || N == "writeonly_texture_view" ||
-         N == "texture_view";
-}
-
 } // namespace ampcc

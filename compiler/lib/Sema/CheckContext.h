@@ -12,8 +12,9 @@
 #ifndef AMPCC_SEMA_CHECKCONTEXT_H
 #define AMPCC_SEMA_CHECKCONTEXT_H
 
-#include "../Analysis/KernelFinder.h"
-#include "../Support/Diagnostics.h"
+#include "ampcc/Analysis/AmpModel.h"
+#include "ampcc/Analysis/KernelFinder.h"
+#include "ampcc/Support/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -50,9 +51,6 @@ struct Reach {
   clang::SourceLocation CallLoc;               ///< In Caller.
   const KernelSite *Kernel = nullptr;          ///< Set on kernel call operators.
 };
-
-/// The restriction of a function, as C++ AMP names it.
-enum class Side { Amp = 0, Cpu = 1, Both = 2 };
 
 class CheckContext {
 public:
@@ -117,9 +115,6 @@ public:
   /// ampcc's own headers (namespace Concurrency) and system headers: trusted,
   /// not checked.
   bool isLibrary(const clang::Decl *D) const;
-  /// concurrency::array and the texture classes, the only objects amp code
-  /// may hold by reference in captures and members.
-  static bool isArrayOrTexture(clang::QualType T);
 
 private:
   void emitChain();

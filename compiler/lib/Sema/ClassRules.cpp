@@ -101,7 +101,7 @@ public:
       QualType T = F->getType();
       bool IsRef = T->isReferenceType();
       if ((T->isPointerType() || IsRef) &&
-          !CheckContext::isArrayOrTexture(T->getPointeeType())) {
+          !isArrayOrTexture(T->getPointeeType())) {
         if (C.error(F->getLocation(), Diag::err_restrict_pointer_member, F->getSourceRange())
             << (IsRef ? 1 : 0) << F)
           Used();

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Rule.h"
-#include "../Analysis/KernelFinder.h"
+#include "ampcc/Analysis/KernelFinder.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -22,22 +22,16 @@ namespace ampcc {
 
 namespace {
 
-bool isContainer(const CXXRecordDecl *RD) {
-  return RD && (RD->getName() == "array" || RD->getName() == "array_view") &&
-         isInAmpNamespace(RD);
-}
-
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
   explicit Finder(CheckContext &C) : C(C) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitClassTemplateSpecializationDecl(ClassTemplateSpecializationDecl *Spec) {
-    if (!isContainer(Spec) || !Spec->hasDefinition() || !Seen.insert(Spec).second ||
-        Spec->getTemplateArgs().size() < 1 ||
-        Spec->getTemplateArgs().get(0).getKind() != TemplateArgument::Type)
+    std::optional<ViewShape> Shape = viewShape(Spec);
+    if (!Shape || !Spec->hasDefinition() || !Seen.insert(Spec).second)
       return true;
-    QualType Elem = Spec->getTemplateArgs().get(0).getAsType();
+    QualType Elem = Shape->Element;
     if (Elem->isDependentType())
       return true;
     int Why = -1;

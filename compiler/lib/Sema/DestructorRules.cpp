@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Rule.h"
-#include "SpecialMemberInference.h"
+#include "ampcc/Sema/SpecialMemberInference.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"

@@ -7,7 +7,7 @@
 // walks them again as amp code when a kernel reaches them.
 //
 //===----------------------------------------------------------------------===//
-#include "LocalClassInference.h"
+#include "ampcc/Sema/LocalClassInference.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"

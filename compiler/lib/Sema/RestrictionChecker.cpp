@@ -10,11 +10,11 @@
 // library and system headers are trusted and not walked either.
 //
 //===----------------------------------------------------------------------===//
-#include "RestrictionChecker.h"
+#include "ampcc/Sema/RestrictionChecker.h"
 
 #include "CheckContext.h"
 #include "Rule.h"
-#include "TargetDiagnostics.h"
+#include "ampcc/Sema/ClangFinding.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -167,8 +167,8 @@ struct Node {
 class Checker {
 public:
   Checker(ASTContext &Ctx, const std::vector<KernelSite> &Kernels,
-          RestrictDiagConsumer *Diags)
-      : C(Ctx), Kernels(Kernels), Diags(Diags), Rules(createRules()) {
+          llvm::ArrayRef<ClangFinding *> Findings)
+      : C(Ctx), Kernels(Kernels), Findings(Findings), Rules(createRules()) {
     C.OnClassUse = [this](const CXXRecordDecl *RD, SourceLocation UseLoc) {
       if (!(RD = RD->getDefinition()) || RD->isLambda() || isInAmpNamespace(RD) ||
           RD->isInvalidDecl() || !C.markClassChecked(RD))
@@ -350,9 +350,7 @@ private:
   }
 
   void reportClangFindings() {
-    if (!Diags)
-      return;
-    for (ClangFinding *F : Diags->findings()) {
+    for (ClangFinding *F : Findings) {
       if (C.coversLocation(F->Loc)) {
         F->Handled = true;
         continue;
@@ -370,7 +368,7 @@ private:
           C.error(F->Loc, Diag::err_restrict_construct, R) << 9;
         else if (F->ClangID == diag::err_cuda_host_shared)
           C.error(F->Loc, Diag::err_restrict_tile_static_not_amp, R)
-              << (F->CallerSide == static_cast<int>(Side::Cpu) ? 0 : 1);
+              << (F->CallerSide == Side::Cpu ? 0 : 1);
         else
           continue;
         F->Handled = true;
@@ -408,7 +406,7 @@ private:
                    << F->Original.front().getMessage().str() << F->CallerSide)) {
         continue;
       }
-      int Fix = F->CalleeSide == static_cast<int>(Side::Cpu) ? 0 : 1;
+      int Fix = F->CalleeSide == Side::Cpu ? 0 : 1;
       if (F->Decl)
         Name(C.note(F->Decl->getLocation(), Diag::note_restrict_callee_declared) << What)
             << Fix;
@@ -424,7 +422,7 @@ private:
 
   CheckContext C;
   const std::vector<KernelSite> &Kernels;
-  RestrictDiagConsumer *Diags;
+  llvm::ArrayRef<ClangFinding *> Findings;
   RuleList Rules;
   std::deque<const FunctionDecl *> Queue;
   llvm::MapVector<const FunctionDecl *, Node> Nodes;
@@ -434,8 +432,8 @@ private:
 } // namespace
 
 unsigned checkRestrictions(ASTContext &Ctx, const std::vector<KernelSite> &Kernels,
-                           RestrictDiagConsumer *Diags) {
-  return Checker(Ctx, Kernels, Diags).run();
+                           llvm::ArrayRef<ClangFinding *> Findings) {
+  return Checker(Ctx, Kernels, Findings).run();
 }
 
 } // namespace ampcc

@@ -7,7 +7,7 @@
 // is left to Clang, whose invalid target the restriction checker reports.
 //
 //===----------------------------------------------------------------------===//
-#include "SpecialMemberInference.h"
+#include "ampcc/Sema/SpecialMemberInference.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"

@@ -162,7 +162,7 @@ public:
       // A class member pointing to an array (a local pointer to a captured
       // array is fine, as in Visual C++).
       if (const auto *PRD = P->getAsCXXRecordDecl();
-          IsMember && PRD && isInAmpNamespace(PRD) && PRD->getName() == "array") {
+          IsMember && isAmpClass(PRD, "array")) {
         if (C.error(Loc, Diag::err_restrict_pointer_to_array, Range) << P.getUnqualifiedType())
           context(T);
         return;

@@ -1,5 +1,5 @@
 //===- Diagnostics.cpp - ampcc's diagnostic IDs -------------------------===//
-#include "Diagnostics.h"
+#include "ampcc/Support/Diagnostics.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -13,7 +13,7 @@ struct DiagInfo {
 };
 constexpr DiagInfo Infos[] = {
 #define DIAG(ID, LEVEL, TEXT) {DiagnosticsEngine::LEVEL, TEXT},
-#include "Diagnostics.def"
+#include "ampcc/Support/Diagnostics.def"
 };
 } // namespace
 

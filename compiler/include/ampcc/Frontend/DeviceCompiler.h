@@ -8,7 +8,7 @@
 #ifndef AMPCC_FRONTEND_DEVICECOMPILER_H
 #define AMPCC_FRONTEND_DEVICECOMPILER_H
 
-#include "../CodeGen/DeviceCodeGen.h"
+#include "ampcc/CodeGen/DeviceCodeGen.h"
 
 #include <string>
 #include <vector>

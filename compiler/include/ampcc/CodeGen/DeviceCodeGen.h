@@ -25,7 +25,7 @@
 #ifndef AMPCC_CODEGEN_DEVICECODEGEN_H
 #define AMPCC_CODEGEN_DEVICECODEGEN_H
 
-#include "../Analysis/KernelFinder.h"
+#include "ampcc/Analysis/KernelFinder.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -176,15 +176,6 @@ public:
   static const clang::ValueDecl *capturedVar(const clang::FieldDecl *F);
   /// The C name of a field (captured variables' names for lambdas).
   static std::string fieldName(const clang::FieldDecl *F);
-
-  /// True when \p RD is the class template specialization
-  /// Concurrency::\p Name.
-  static bool isAmpClass(const clang::CXXRecordDecl *RD, llvm::StringRef Name);
-  /// array_view<T,N> or array<T,N>: both are a __global pointer and a shape
-  /// on the device.
-  static bool isViewClass(const clang::CXXRecordDecl *RD) {
-    return isAmpClass(RD, "array_view") || isAmpClass(RD, "array");
-  }
 
   /// True when destroying an object of type \p T (or an array of them) runs
   /// code on the device: a destructor with a body, of the class or of a

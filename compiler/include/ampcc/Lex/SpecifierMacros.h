@@ -10,10 +10,10 @@
 // an exception specification, `mutable`, cv/ref qualifiers, or nothing.
 //
 //===----------------------------------------------------------------------===//
-#ifndef AMPCC_FRONTEND_SPECIFIERMACROS_H
-#define AMPCC_FRONTEND_SPECIFIERMACROS_H
+#ifndef AMPCC_LEX_SPECIFIERMACROS_H
+#define AMPCC_LEX_SPECIFIERMACROS_H
 
-#include "../Sema/SpecifierReorder.h"
+#include "ampcc/Lex/SpecifierReorder.h"
 
 #include <string>
 #include <vector>
@@ -27,4 +27,4 @@ SpecifierMacroMap collectSpecifierMacros(const std::string &File,
 
 } // namespace ampcc
 
-#endif // AMPCC_FRONTEND_SPECIFIERMACROS_H
+#endif // AMPCC_LEX_SPECIFIERMACROS_H

@@ -14,7 +14,7 @@ namespace ampcc {
 
 enum class Diag : unsigned {
 #define DIAG(ID, LEVEL, TEXT) ID,
-#include "Diagnostics.def"
+#include "ampcc/Support/Diagnostics.def"
   NumDiags
 };
 

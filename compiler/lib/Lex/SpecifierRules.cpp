@@ -1,9 +1,8 @@
 //===- SpecifierRules.cpp - checks on restrict(...) itself --------------===//
-#include "SpecifierRules.h"
+#include "ampcc/Lex/SpecifierRules.h"
 
-#include "TargetDiagnostics.h"
 
-#include "../Support/Diagnostics.h"
+#include "ampcc/Support/Diagnostics.h"
 
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"
@@ -34,7 +33,9 @@ Intent intentOf(StringRef Name) {
 
 class SpecifierChecker : public PPCallbacks {
 public:
-  SpecifierChecker(Preprocessor &PP, RestrictDiagConsumer *Diags) : PP(PP), Diags(Diags) {}
+  SpecifierChecker(Preprocessor &PP, StringRef OriginalMainText,
+                   MalformedSpecifierHandler OnMalformed)
+      : PP(PP), Original(OriginalMainText), OnMalformed(std::move(OnMalformed)) {}
 
   void MacroExpands(const Token &NameTok, const MacroDefinition &MD, SourceRange Range,
                     const MacroArgs *Args) override {
@@ -48,8 +49,7 @@ public:
     SourceManager &SM = PP.getSourceManager();
     // A malformed list in the main file was blanked to underscores before
     // parsing (SpecifierReorder.h): read what the user wrote.
-    if (Toks.size() == 1 && Toks[0].getIdentifierInfo() && Diags &&
-        !Diags->originalMainText().empty() &&
+    if (Toks.size() == 1 && Toks[0].getIdentifierInfo() && !Original.empty() &&
         Toks[0].getIdentifierInfo()->getName().find_first_not_of('_') == StringRef::npos &&
         Toks[0].getLocation().isFileID() && SM.isInMainFile(Toks[0].getLocation())) {
       defineRecovery(Toks[0].getIdentifierInfo()->getName(), "host, device",
@@ -104,9 +104,9 @@ public:
         Bad = true;
       }
     }
-    if (Bad && Diags)
-      Diags->suppressClangErrorsIn(SourceRange(SM.getExpansionLoc(Range.getBegin()),
-                                               SM.getExpansionLoc(Range.getEnd())));
+    if (Bad && OnMalformed)
+      OnMalformed(SourceRange(SM.getExpansionLoc(Range.getBegin()),
+                              SM.getExpansionLoc(Range.getEnd())));
   }
 
 private:
@@ -121,7 +121,7 @@ private:
   /// The user's tokens at [Loc, Loc + Len) of the main file, in raw mode.
   std::vector<Token> relex(SourceLocation Loc, unsigned Len) {
     SourceManager &SM = PP.getSourceManager();
-    StringRef Text = Diags->originalMainText();
+    StringRef Text = Original;
     unsigned Off = SM.getFileOffset(Loc);
     std::vector<Token> Out;
     if (Off + Len > Text.size())
@@ -180,14 +180,16 @@ private:
   }
 
   Preprocessor &PP;
-  RestrictDiagConsumer *Diags;
+  StringRef Original;
+  MalformedSpecifierHandler OnMalformed;
 };
 
 } // namespace
 
 std::unique_ptr<PPCallbacks> createSpecifierChecker(Preprocessor &PP,
-                                                    RestrictDiagConsumer *Diags) {
-  return std::make_unique<SpecifierChecker>(PP, Diags);
+                                                    StringRef OriginalMainText,
+                                                    MalformedSpecifierHandler OnMalformed) {
+  return std::make_unique<SpecifierChecker>(PP, OriginalMainText, std::move(OnMalformed));
 }
 
 } // namespace ampcc

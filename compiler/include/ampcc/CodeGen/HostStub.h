@@ -8,7 +8,7 @@
 #ifndef AMPCC_CODEGEN_HOSTSTUB_H
 #define AMPCC_CODEGEN_HOSTSTUB_H
 
-#include "DeviceCodeGen.h"
+#include "ampcc/CodeGen/DeviceCodeGen.h"
 
 #include <string>
 #include <vector>

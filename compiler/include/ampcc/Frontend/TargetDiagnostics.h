@@ -14,13 +14,14 @@
 //    checker's reports (made after parsing) interleave with Clang's.
 //
 //===----------------------------------------------------------------------===//
-#ifndef AMPCC_SEMA_TARGETDIAGNOSTICS_H
-#define AMPCC_SEMA_TARGETDIAGNOSTICS_H
+#ifndef AMPCC_FRONTEND_TARGETDIAGNOSTICS_H
+#define AMPCC_FRONTEND_TARGETDIAGNOSTICS_H
 
 #include "clang/AST/DeclarationName.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/Diagnostic.h"
-#include "SpecifierReorder.h"
+#include "ampcc/Lex/SpecifierReorder.h"
+#include "ampcc/Sema/ClangFinding.h"
 
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 
@@ -29,30 +30,6 @@
 #include <vector>
 
 namespace ampcc {
-
-/// A restriction error Clang reported while parsing.
-struct ClangFinding {
-  enum KindTy {
-    CallTarget,  ///< A reference to a function of the wrong side.
-    VarTarget,   ///< A host variable used in amp code.
-    NoViable,    ///< Overload resolution failed: every candidate is wrong-side.
-    Other,       ///< try/throw, VLAs, varargs, tile_static misuse.
-  } Kind = Other;
-  clang::SourceLocation Loc;
-  std::vector<clang::CharSourceRange> Ranges;
-  /// The callee: a declaration (CallTarget), else a name or a type.
-  const clang::NamedDecl *Decl = nullptr;
-  clang::DeclarationName Name;
-  clang::QualType Type;
-  int What = 0; ///< 0 a function, 1 a constructor, 2 a call operator.
-  int CalleeSide = 1, CallerSide = 0; ///< ampcc::Side values.
-  unsigned ClangID = 0;
-  std::string Construct; ///< Other: 'try' or 'throw' (err_cuda_device_exceptions).
-  std::vector<clang::SourceLocation> Candidates;
-  std::vector<clang::StoredDiagnostic> ContextNotes; ///< "in instantiation of"...
-  std::vector<clang::StoredDiagnostic> Original;     ///< Printed if not handled.
-  bool Handled = false;         ///< Reported again (or dropped) by the checker.
-};
 
 class RestrictDiagConsumer : public clang::DiagnosticConsumer {
 public:
@@ -119,4 +96,4 @@ private:
 
 } // namespace ampcc
 
-#endif // AMPCC_SEMA_TARGETDIAGNOSTICS_H
+#endif // AMPCC_FRONTEND_TARGETDIAGNOSTICS_H

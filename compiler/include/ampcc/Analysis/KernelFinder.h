@@ -10,6 +10,8 @@
 #ifndef AMPCC_ANALYSIS_KERNELFINDER_H
 #define AMPCC_ANALYSIS_KERNELFINDER_H
 
+#include "ampcc/Analysis/AmpModel.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -31,13 +33,6 @@ struct KernelSite {
 /// Finds every kernel in \p Ctx's translation unit, one per distinct kernel
 /// type, in source order. Reports kernels without a usable call operator.
 std::vector<KernelSite> findKernels(clang::ASTContext &Ctx);
-
-/// True for declarations that come from ampcc's own headers' namespace.
-bool isInAmpNamespace(const clang::Decl *D);
-
-/// Is \p T a concurrency::array or array_view, or a class or array holding
-/// one in its fields, bases or elements, at any depth?
-bool holdsAmpContainer(clang::QualType T);
 
 /// typeid(T).name() of a kernel type \p RD, as the host's Itanium C++ ABI
 /// spells it: the key the runtime finds a kernel by (see

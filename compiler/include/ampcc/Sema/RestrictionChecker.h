@@ -9,25 +9,26 @@
 // cycle of calls, constructors and operators, is found on the same graph.
 // Violations are reported at the construct, with notes back along the call
 // chain to the kernel; restriction errors Clang found while parsing are
-// reported again the same way (TargetDiagnostics.h).
+// reported again the same way (ClangFinding.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_SEMA_RESTRICTIONCHECKER_H
 #define AMPCC_SEMA_RESTRICTIONCHECKER_H
 
-#include "../Analysis/KernelFinder.h"
+#include "ampcc/Analysis/KernelFinder.h"
+#include "ampcc/Sema/ClangFinding.h"
+
+#include "llvm/ADT/ArrayRef.h"
 
 #include <vector>
 
 namespace ampcc {
 
-class RestrictDiagConsumer;
-
 /// Returns the number of errors reported (by the checker, or by Clang and
-/// reported again). \p Diags may be null when Clang's diagnostics go
-/// elsewhere.
+/// reported again). \p Findings are the restriction errors Clang held back
+/// while parsing; the checker marks those it reports (or drops) Handled.
 unsigned checkRestrictions(clang::ASTContext &Ctx, const std::vector<KernelSite> &Kernels,
-                           RestrictDiagConsumer *Diags);
+                           llvm::ArrayRef<ClangFinding *> Findings);
 
 } // namespace ampcc
 

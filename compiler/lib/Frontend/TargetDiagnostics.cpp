@@ -1,9 +1,8 @@
 //===- TargetDiagnostics.cpp - Clang's CUDA wording in C++ AMP terms ---===//
-#include "TargetDiagnostics.h"
-#include "SpecifierReorder.h"
+#include "ampcc/Frontend/TargetDiagnostics.h"
+#include "ampcc/Lex/SpecifierReorder.h"
 
-#include "CheckContext.h"
-#include "../Support/Diagnostics.h"
+#include "ampcc/Support/Diagnostics.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/Basic/DiagnosticIDs.h"
@@ -35,14 +34,14 @@ int64_t intArg(const Diagnostic &Info, unsigned I) {
 }
 
 /// CUDAFunctionTarget (Device, Global, Host, HostDevice) as an ampcc::Side.
-int sideOfTarget(int64_t T) {
+Side sideOfTarget(int64_t T) {
   switch (T) {
   case 2:
-    return static_cast<int>(Side::Cpu);
+    return Side::Cpu;
   case 3:
-    return static_cast<int>(Side::Both);
+    return Side::Both;
   default:
-    return static_cast<int>(Side::Amp);
+    return Side::Amp;
   }
 }
 

@@ -1,5 +1,5 @@
 //===- SpecifierReorder.cpp - restrict(...) where Clang accepts it -----===//
-#include "SpecifierReorder.h"
+#include "ampcc/Lex/SpecifierReorder.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"

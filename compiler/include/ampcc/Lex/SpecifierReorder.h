@@ -22,8 +22,8 @@
 // or a class named `restrict`) it is renamed, so the macro leaves it alone.
 //
 //===----------------------------------------------------------------------===//
-#ifndef AMPCC_SEMA_SPECIFIERREORDER_H
-#define AMPCC_SEMA_SPECIFIERREORDER_H
+#ifndef AMPCC_LEX_SPECIFIERREORDER_H
+#define AMPCC_LEX_SPECIFIERREORDER_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -80,4 +80,4 @@ ReorderResult reorderRestrictionSpecifiers(llvm::StringRef Source,
 
 } // namespace ampcc
 
-#endif // AMPCC_SEMA_SPECIFIERREORDER_H
+#endif // AMPCC_LEX_SPECIFIERREORDER_H

@@ -1,5 +1,5 @@
 //===- SpecifierMacros.cpp - macros that stand for specifiers -----------===//
-#include "SpecifierMacros.h"
+#include "ampcc/Lex/SpecifierMacros.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"

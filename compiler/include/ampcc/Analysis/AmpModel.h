@@ -1,0 +1,88 @@
+//===- AmpModel.h - what the compiler knows about the AMP library -*- C++ -*-===//
+//
+// The C++ AMP library (<amp.h>, include/ampcc/) is ordinary translatable C++,
+// and almost nothing in it is special to the compiler. What is special lives
+// here, once, for the checker (Sema), the code generator and the host stub:
+//  - which declarations are the library's (namespace Concurrency);
+//  - the classes the compiler lowers itself: array and array_view (a pointer
+//    and a shape on the device), their rank and element type;
+//  - the index types, whose coordinates are the array member `_M_base`
+//    (include/ampcc/index.h) that kernels' prologues fill in;
+//  - the compute domains of parallel_for_each: extent<N> and tiled_extent;
+//  - the restriction of a function, one type for every layer.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_ANALYSIS_AMPMODEL_H
+#define AMPCC_ANALYSIS_AMPMODEL_H
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Type.h"
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
+#include <optional>
+
+namespace ampcc {
+
+/// The restriction of a function, as C++ AMP names it. Diagnostics take it
+/// as-is (`%select{amp|cpu|cpu, amp}`), in this order.
+enum class Side { Amp = 0, Cpu = 1, Both = 2 };
+
+inline const clang::StreamingDiagnostic &operator<<(const clang::StreamingDiagnostic &D,
+                                                    Side S) {
+  D.AddTaggedVal(static_cast<uint64_t>(S), clang::DiagnosticsEngine::ak_uint);
+  return D;
+}
+
+/// True for declarations in ampcc's own headers' namespace (Concurrency,
+/// also reached as concurrency), at any depth.
+bool isInAmpNamespace(const clang::Decl *D);
+
+/// True when \p RD is the class (or class template specialization)
+/// Concurrency::\p Name, in any nested namespace of the library.
+bool isAmpClass(const clang::CXXRecordDecl *RD, llvm::StringRef Name);
+
+/// array_view<T,N> and array<T,N>: on the device both are a __global
+/// pointer and a shape, and their element access is lowered by CodeGen.
+bool isViewClass(const clang::CXXRecordDecl *RD);
+
+/// The element type and rank of an array or array_view specialization.
+struct ViewShape {
+  clang::QualType Element; ///< As written: `const T` for read-only views.
+  unsigned Rank = 0;
+  bool IsArray = false; ///< concurrency::array rather than array_view.
+};
+/// The shape of \p RD, or nothing when it is not a complete view class
+/// specialization (a dependent type, a forward declaration).
+std::optional<ViewShape> viewShape(const clang::CXXRecordDecl *RD);
+inline std::optional<ViewShape> viewShape(clang::QualType T) {
+  return viewShape(T.getNonReferenceType()->getAsCXXRecordDecl());
+}
+
+/// Is \p T a concurrency::array or array_view, or a class or array holding
+/// one in its fields, bases or elements, at any depth?
+bool holdsAmpContainer(clang::QualType T);
+
+/// concurrency::array and the texture classes: the only objects amp code
+/// may hold by reference in captures and members (spec 2.4.1.2).
+bool isArrayOrTexture(clang::QualType T);
+
+/// index<N>, extent<N> and tiled_index's members keep their coordinates in
+/// this int array member (include/ampcc/index.h); kernel prologues write
+/// the work-item ids into it.
+constexpr llvm::StringLiteral IndexStorageField = "_M_base";
+
+/// The rank of index<N> or extent<N> (\p Name), or 0 when \p T is not that
+/// class template's specialization.
+unsigned indexRank(clang::QualType T, llvm::StringRef Name);
+
+/// The tile dimensions of tiled_index<D0, D1, D2> or tiled_extent<D0, D1,
+/// D2> (\p Name): trailing zeros for lower ranks. Nothing when \p T is not
+/// that class template's specialization.
+std::optional<std::array<unsigned, 3>> tileDims(clang::QualType T,
+                                                llvm::StringRef Name);
+
+} // namespace ampcc
+
+#endif // AMPCC_ANALYSIS_AMPMODEL_H

@@ -1,0 +1,96 @@
+//===- AmpModel.cpp - what the compiler knows about the AMP library -----===//
+#include "ampcc/Analysis/AmpModel.h"
+
+#include "clang/AST/DeclTemplate.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+bool isInAmpNamespace(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "Concurrency" && NS->getParent()->isTranslationUnit())
+        return true;
+  return false;
+}
+
+bool isAmpClass(const CXXRecordDecl *RD, llvm::StringRef Name) {
+  return RD && RD->getName() == Name && isInAmpNamespace(RD);
+}
+
+bool isViewClass(const CXXRecordDecl *RD) {
+  return isAmpClass(RD, "array_view") || isAmpClass(RD, "array");
+}
+
+/// \p T's class template specialization named \p Name in the library.
+static const ClassTemplateSpecializationDecl *ampSpecialization(QualType T,
+                                                                llvm::StringRef Name) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  return Spec && isAmpClass(Spec, Name) ? Spec : nullptr;
+}
+
+/// The value of an integral template argument, or 0 for anything else.
+static unsigned integralArg(const TemplateArgumentList &Args, unsigned I) {
+  if (I >= Args.size() || Args.get(I).getKind() != TemplateArgument::Integral)
+    return 0;
+  return Args.get(I).getAsIntegral().getZExtValue();
+}
+
+std::optional<ViewShape> viewShape(const CXXRecordDecl *RD) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || !isViewClass(Spec))
+    return std::nullopt;
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (Args.size() < 2 || Args.get(0).getKind() != TemplateArgument::Type)
+    return std::nullopt;
+  ViewShape S;
+  S.Element = Args.get(0).getAsType();
+  S.Rank = integralArg(Args, 1);
+  S.IsArray = Spec->getName() == "array";
+  if (S.Rank == 0)
+    return std::nullopt;
+  return S;
+}
+
+bool holdsAmpContainer(QualType T) {
+  const CXXRecordDecl *RD =
+      T.getNonReferenceType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  if (!RD)
+    return false;
+  if (isViewClass(RD))
+    return true;
+  if (!RD->hasDefinition())
+    return false;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (holdsAmpContainer(B.getType()))
+      return true;
+  for (const FieldDecl *F : RD->fields())
+    if (holdsAmpContainer(F->getType()))
+      return true;
+  return false;
+}
+
+bool isArrayOrTexture(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return isAmpClass(RD, "array") || isAmpClass(RD, "texture") ||
+         isAmpClass(RD, "writeonly_texture_view") || isAmpClass(RD, "texture_view");
+}
+
+unsigned indexRank(QualType T, llvm::StringRef Name) {
+  const auto *Spec = ampSpecialization(T, Name);
+  return Spec ? integralArg(Spec->getTemplateArgs(), 0) : 0;
+}
+
+std::optional<std::array<unsigned, 3>> tileDims(QualType T, llvm::StringRef Name) {
+  const auto *Spec = ampSpecialization(T, Name);
+  if (!Spec)
+    return std::nullopt;
+  std::array<unsigned, 3> Dims = {0, 0, 0};
+  for (unsigned I = 0; I < 3; ++I)
+    Dims[I] = integralArg(Spec->getTemplateArgs(), I);
+  return Dims;
+}
+
+} // namespace ampcc
