@@ -7,20 +7,6 @@
 
 namespace ampcc {
 
-static const char *captureKindName(CaptureInfo::KindTy K) {
-  switch (K) {
-  case CaptureInfo::Value:
-    return "Value";
-  case CaptureInfo::Bool:
-    return "Bool";
-  case CaptureInfo::View:
-    return "View";
-  case CaptureInfo::ArrayRef:
-    return "ArrayRef";
-  }
-  return "Value";
-}
-
 /// The program text as a sequence of ordinary string literals, one per line:
 /// no raw-string delimiter can clash with the contents.
 static std::string quoteLines(const std::string &Text) {
@@ -56,9 +42,10 @@ std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
       continue;
     OS << "const CaptureDesc Captures" << I << "[] = {\n";
     for (const CaptureInfo &C : K.Captures)
-      OS << "    {CaptureKind::" << captureKindName(C.Kind) << ", " << C.Offset
+      OS << "    {CaptureKind::" << rt::captureKindName(C.Kind) << ", " << C.Offset
          << ", " << C.Size << ", " << C.Rank << ", "
-         << (C.ReadOnly ? "CF_ReadOnly" : "CF_None") << "}, // " << C.Name << "\n";
+         << (C.Flags & rt::CF_ReadOnly ? "CF_ReadOnly" : "CF_None") << "}, // " << C.Name
+         << "\n";
     OS << "};\n";
   }
   OS << "\nconst KernelDesc Kernels[] = {\n";

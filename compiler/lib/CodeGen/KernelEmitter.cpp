@@ -134,12 +134,13 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
     CI.Name = ArgBase;
     if (std::optional<ViewShape> View = viewShape(FRD)) {
       QualType Elem = View->Element;
-      CI.Kind = ByRefArray ? CaptureInfo::ArrayRef : CaptureInfo::View;
+      CI.Kind = ByRefArray ? rt::CaptureKind::ArrayRef : rt::CaptureKind::View;
       CI.Rank = View->Rank;
       CI.Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
       // A const array captured by reference is read-only too; a const
       // array_view is not (its elements stay writable).
-      CI.ReadOnly = Elem.isConstQualified() || (ByRefArray && FT.isConstQualified());
+      if (Elem.isConstQualified() || (ByRefArray && FT.isConstQualified()))
+        CI.Flags |= rt::CF_ReadOnly;
       std::string ViewTy = lowerType(FT.getUnqualifiedType(), FLoc);
       std::string Data = Fresh(ArgBase + "_data"), Shape = Fresh(ArgBase + "_shape");
       Params.push_back(pointerTo(Elem, AddrSpace::Global, FLoc) + Data);
@@ -174,14 +175,14 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
       }
       return;
     } else if (FT->isBooleanType()) {
-      CI.Kind = CaptureInfo::Bool;
+      CI.Kind = rt::CaptureKind::Bool;
       CI.Size = 1;
       std::string Arg = Fresh(ArgBase + "_arg");
       Params.push_back("int " + Arg);
       Prologue += "  " + std::string(Local ? "bool " : "") + Dest + " = " + Arg +
                   " != 0;\n";
     } else {
-      CI.Kind = CaptureInfo::Value;
+      CI.Kind = rt::CaptureKind::Value;
       CI.Size = Ctx.getTypeSizeInChars(FT).getQuantity();
       // The bytes are copied as they are: both sides must lay them out alike.
       std::string Layout = deviceLayoutMismatch(Ctx, FT);

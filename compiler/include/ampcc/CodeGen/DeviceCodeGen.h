@@ -26,6 +26,7 @@
 #define AMPCC_CODEGEN_DEVICECODEGEN_H
 
 #include "ampcc/Analysis/KernelFinder.h"
+#include "ampcc/kernel_abi.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -46,13 +47,10 @@ enum class AddrSpace : unsigned char { Private, Global, Local };
 
 const char *addrSpaceKeyword(AddrSpace AS);
 
-/// How one kernel capture reaches the kernel; mirrors ampcc::rt::CaptureDesc.
-struct CaptureInfo {
-  enum KindTy { Value = 0, Bool = 1, View = 2, ArrayRef = 3 } Kind;
-  unsigned Offset = 0;
-  unsigned Size = 0; ///< Value: bytes; View/ArrayRef: element bytes.
-  unsigned Rank = 0;
-  bool ReadOnly = false;
+/// How one kernel capture reaches the kernel: the runtime's description
+/// (include/ampcc/kernel_abi.h, the ABI both sides share) and a name.
+struct CaptureInfo : rt::CaptureDesc {
+  CaptureInfo() : rt::CaptureDesc{rt::CaptureKind::Value, 0, 0, 0, rt::CF_None} {}
   std::string Name; ///< For comments and messages.
 };
 

@@ -1,0 +1,106 @@
+// ampcc/kernel_abi.h - how a compiled kernel is described to the runtime.
+//
+// The one definition of the kernel ABI, shared by the compiler (which emits
+// these descriptions into each translation unit's host stub,
+// compiler/lib/CodeGen/HostStub.cpp) and the runtime (which turns a closure's
+// bytes into OpenCL kernel arguments with them, runtime/Launch.cpp). Plain
+// C++17 with no dependencies, so that both sides include the same text.
+#ifndef AMPCC_KERNEL_ABI_H
+#define AMPCC_KERNEL_ABI_H
+
+#include <cstdint>
+
+namespace ampcc {
+namespace rt {
+
+class DataSource;
+
+/// The first member of every array_view<T,N> and array<T,N>, so that the
+/// runtime can find a view's storage and shape from raw closure bytes. Layout
+/// is fixed: Source at 0, Offset at 8, Rank at 12, then Extent[Rank] at 16 and
+/// Stride[Rank] right after (a ViewHeader is always followed by its two arrays;
+/// see details::ViewShape<N> in include/ampcc/array_view.h).
+struct ViewHeader {
+  DataSource *Source;   ///< Shared, reference counted by the views.
+  int32_t Offset;       ///< Element offset of the view's origin in Source.
+  int32_t Rank;         ///< N.
+};
+static_assert(sizeof(ViewHeader) == 16, "ViewHeader layout is part of the ABI");
+
+inline const int32_t *viewExtent(const ViewHeader *H) {
+  return reinterpret_cast<const int32_t *>(H + 1);
+}
+inline const int32_t *viewStride(const ViewHeader *H) {
+  return viewExtent(H) + H->Rank;
+}
+
+/// How one field of a kernel's closure becomes OpenCL kernel arguments.
+enum class CaptureKind : uint32_t {
+  /// Plain bytes passed by value (int, float, double, index, user structs):
+  /// one argument of Size bytes taken from the closure at Offset.
+  Value = 0,
+  /// bool, which OpenCL forbids as a kernel argument: one int argument.
+  Bool = 1,
+  /// An array_view<T,N> stored in the closure at Offset: two arguments, the
+  /// buffer (__global T*) and the view's shape by value (the generated
+  /// program's `ampcc_shapeN`: int off; int ext[N]; int stride[N]).
+  View = 2,
+  /// A reference to an array<T,N> (captured by reference): the closure holds a
+  /// pointer at Offset to the array, whose ViewHeader is at the array's start.
+  /// Same two kernel arguments as View.
+  ArrayRef = 3,
+};
+
+enum CaptureFlags : uint32_t {
+  CF_None = 0,
+  /// The kernel only reads this view (array_view<const T,N>, or never
+  /// written): no copy back, no invalidation of the host copy.
+  CF_ReadOnly = 1u << 0,
+};
+
+/// The enumerator's name, as generated host stubs spell it.
+constexpr const char *captureKindName(CaptureKind K) {
+  switch (K) {
+  case CaptureKind::Value:
+    return "Value";
+  case CaptureKind::Bool:
+    return "Bool";
+  case CaptureKind::View:
+    return "View";
+  case CaptureKind::ArrayRef:
+    return "ArrayRef";
+  }
+  return "Value";
+}
+
+struct CaptureDesc {
+  CaptureKind Kind;
+  uint32_t Offset;      ///< Byte offset of the field in the closure object.
+  uint32_t Size;        ///< Value: bytes; View/ArrayRef: element size in bytes.
+  uint32_t Rank;        ///< View/ArrayRef: rank of the view; else 0.
+  uint32_t Flags;       ///< CaptureFlags.
+};
+
+/// One translation unit's OpenCL program; all its kernels live in it.
+struct ProgramDesc {
+  const char *Source;       ///< OpenCL C 1.2 text.
+  const char *SourceFile;   ///< The user's file, for messages.
+  bool UsesDouble;          ///< Needs cl_khr_fp64.
+};
+
+struct KernelDesc {
+  const char *TypeName;     ///< typeid(Closure).name() on the host.
+  const char *KernelName;   ///< __kernel function name in Program.
+  const ProgramDesc *Program;
+  const CaptureDesc *Captures;
+  uint32_t NumCaptures;
+  uint32_t ClosureSize;     ///< sizeof(Closure) as the compiler computed it.
+  uint32_t Rank;            ///< Rank of the compute domain.
+  uint32_t Tile[3];         ///< Tile extents (AMP order) for tiled kernels; 0 if not tiled.
+  const char *Location;     ///< "file:line:col" of the kernel, for messages.
+};
+
+} // namespace rt
+} // namespace ampcc
+
+#endif // AMPCC_KERNEL_ABI_H
