@@ -102,10 +102,10 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
   return S + ")";
 }
 
-std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
-                                            const Expr *Object, bool ObjectIsPointer,
-                                            llvm::ArrayRef<const Expr *> Args,
-                                            SourceLocation Loc, bool &Handled) {
+Lowered FunctionEmitter::ampLibraryCall(const FunctionDecl *FD, const Expr *Object,
+                                        bool ObjectIsPointer,
+                                        llvm::ArrayRef<const Expr *> Args,
+                                        SourceLocation Loc, bool &Handled) {
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   if (!MD && isInAmpNamespace(FD)) {
     const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
@@ -178,7 +178,7 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
                        Linear([](unsigned I) {
                          return coordinate("i", I);
                        }) + ";\n}\n\n");
-      return "(*" + Fn + "(" + Obj + ", " + expr(Args[0]) + "))";
+      return Lowered::address(Fn + "(" + Obj + ", " + expr(Args[0]) + ")");
     }
     if (Args.size() == 1 && Rank > 1) {
       // A projection: the rank N-1 view of row Args[0] (spec §5.2.5).
@@ -211,7 +211,7 @@ std::string FunctionEmitter::ampLibraryCall(const FunctionDecl *FD,
                      "  return v.data + " +
                      Linear([](unsigned I) { return "i" + std::to_string(I); }) +
                      ";\n}\n\n");
-    return "(*" + Fn + "(" + Obj + CallArgs + "))";
+    return Lowered::address(Fn + "(" + Obj + CallArgs + ")");
   }
   if (MD->getName() == "section" && Args.size() == 2) {
     // section(origin, extent); the other forms are <amp.h> code calling it.

@@ -73,19 +73,23 @@ AddrSpace FunctionEmitter::spaceOf(const Expr *E) {
 }
 
 AddrSpace FunctionEmitter::callResultSpace(const CallExpr *CE) {
+  CallParts P;
+  if (!callParts(CE, P))
+    return AddrSpace::Private;
+  const auto *MD = dyn_cast<CXXMethodDecl>(P.FD);
   // Elements of array_views and arrays (and their data()) live in global
   // memory.
-  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()))
-    if (isViewClass(MD->getParent()))
-      return AddrSpace::Global;
-  auto It = LastCallSpace.find(CE);
-  if (It == LastCallSpace.end()) {
-    // The call has not been printed yet: printing it emits the callee, whose
-    // return statements decide.
-    (void)expr(CE);
-    It = LastCallSpace.find(CE);
-  }
-  return It != LastCallSpace.end() ? It->second : AddrSpace::Private;
+  if (MD && isViewClass(MD->getParent()))
+    return AddrSpace::Global;
+  // Trivial assignment is C assignment: it yields its left operand.
+  if (MD && MD->isTrivial() &&
+      (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()))
+    return P.ObjectIsPointer ? pointeeSpaceOf(P.Object) : spaceOf(P.Object);
+  if (!P.FD->hasAttr<CUDADeviceAttr>() && !P.FD->isConstexpr() && !P.FD->isImplicit())
+    return AddrSpace::Private; // reported where the call is printed
+  // The callee's clone is emitted first (callees before callers): its
+  // return statements decided where its result points.
+  return CG.requestFunction(cloneKey(P), CE->getBeginLoc()).ReturnSpace;
 }
 
 AddrSpace FunctionEmitter::pointeeSpaceOf(const Expr *E) {
@@ -155,42 +159,94 @@ static bool isTemporary(const Expr *E) {
   return isa<MaterializeTemporaryExpr>(E) || !E->isGLValue();
 }
 
-std::string FunctionEmitter::call(const CallExpr *CE) {
-  const FunctionDecl *FD = CE->getDirectCallee();
+bool FunctionEmitter::callParts(const CallExpr *CE, CallParts &P) {
+  P.FD = CE->getDirectCallee();
+  if (!P.FD)
+    return false;
+  P.Args.assign(CE->arg_begin(), CE->arg_end());
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+    P.Object = MCE->getImplicitObjectArgument();
+    if (const auto *ME = dyn_cast<MemberExpr>(MCE->getCallee()->IgnoreParens()))
+      P.ObjectIsPointer = ME->isArrow();
+  } else if (const auto *MD = dyn_cast<CXXMethodDecl>(P.FD);
+             MD && MD->isInstance() && isa<CXXOperatorCallExpr>(CE)) {
+    P.Object = P.Args.front();
+    P.Args.erase(P.Args.begin());
+  }
+  return true;
+}
+
+Lowered FunctionEmitter::call(const CallExpr *CE) {
   // t.~T() for a scalar T (templates written for any type): it only
   // evaluates t.
   if (const auto *PD = dyn_cast<CXXPseudoDestructorExpr>(CE->getCallee()->IgnoreParens()))
     return "((void)(" + expr(PD->getBase()) + "))";
-  if (!FD) {
+  CallParts P;
+  if (!callParts(CE, P)) {
     report(CG.getDiags(), CE->getBeginLoc(), Diag::err_amp_unsupported_expr)
         << "indirect call" << CE->getSourceRange();
     return "0";
   }
-  llvm::SmallVector<const Expr *, 4> Args(CE->arguments());
-  const Expr *Object = nullptr;
-  bool ObjectIsPointer = false;
-  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
-    Object = MCE->getImplicitObjectArgument();
-    if (const auto *ME = dyn_cast<MemberExpr>(MCE->getCallee()->IgnoreParens()))
-      ObjectIsPointer = ME->isArrow();
-  } else if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(CE)) {
-    if (isa<CXXMethodDecl>(FD) && llvm::cast<CXXMethodDecl>(FD)->isInstance()) {
-      Object = Args.front();
-      Args.erase(Args.begin());
-    }
-    (void)OCE;
-  }
-  return callFunction(FD, Object, ObjectIsPointer, Args, CE);
+  return callFunction(P, CE);
 }
 
-std::string FunctionEmitter::callFunction(const FunctionDecl *FD,
-                                          const Expr *Object,
-                                          bool ObjectIsPointer,
-                                          llvm::ArrayRef<const Expr *> Args,
-                                          const Expr *Site) {
+/// How an argument reaches a parameter of type \p PT in C.
+enum class ArgPassing {
+  Value,      ///< By value (also `const T&`).
+  Address,    ///< A non-const reference: the address of the argument.
+  ArrayDecay, ///< A reference to an array: the array, decayed.
+  Pointer,    ///< A pointer: as it is.
+};
+static ArgPassing argPassing(QualType PT) {
+  if (PT->isReferenceType() && PT->getPointeeType()->isArrayType())
+    return ArgPassing::ArrayDecay;
+  if (isPointerLoweredRef(PT))
+    return ArgPassing::Address;
+  if (PT->isPointerType())
+    return ArgPassing::Pointer;
+  return ArgPassing::Value;
+}
+
+CloneKey FunctionEmitter::cloneKey(const CallParts &P) {
+  CloneKey Key;
+  Key.FD = P.FD->getCanonicalDecl();
+  const auto *MD = dyn_cast<CXXMethodDecl>(P.FD);
+  if (MD && MD->isInstance() && !isa<CXXConstructorDecl>(MD) && !MD->isConst()) {
+    if (!P.ObjectIsPointer && isTemporary(P.Object))
+      Key.ThisByValue = true; // a temporary has no address in C
+    else
+      Key.ThisSpace = P.ObjectIsPointer ? pointeeSpaceOf(P.Object) : spaceOf(P.Object);
+  }
+  for (unsigned I = 0; I < P.Args.size() && I < P.FD->getNumParams(); ++I) {
+    QualType PT = P.FD->getParamDecl(I)->getType();
+    AddrSpace AS = AddrSpace::Private, Inner = AddrSpace::Private;
+    switch (argPassing(PT)) {
+    case ArgPassing::ArrayDecay:
+      AS = spaceOf(P.Args[I]);
+      break;
+    case ArgPassing::Address:
+      AS = spaceOf(P.Args[I]);
+      if (PT->getPointeeType()->isPointerType())
+        Inner = pointeeSpaceOf(P.Args[I]);
+      break;
+    case ArgPassing::Pointer:
+      AS = pointeeSpaceOf(P.Args[I]);
+      break;
+    case ArgPassing::Value:
+      break;
+    }
+    Key.ParamSpaces.push_back(AS);
+    Key.InnerSpaces.push_back(Inner);
+  }
+  return Key;
+}
+
+Lowered FunctionEmitter::callFunction(const CallParts &P, const Expr *Site) {
+  const FunctionDecl *FD = P.FD;
+  const Expr *Object = P.Object;
   SourceLocation Loc = Site->getBeginLoc();
   bool Handled = false;
-  std::string Lib = ampLibraryCall(FD, Object, ObjectIsPointer, Args, Loc, Handled);
+  Lowered Lib = ampLibraryCall(FD, Object, P.ObjectIsPointer, P.Args, Loc, Handled);
   if (Handled)
     return Lib;
 
@@ -198,7 +254,7 @@ std::string FunctionEmitter::callFunction(const FunctionDecl *FD,
   // Trivial assignment is C struct assignment.
   if (MD && MD->isTrivial() &&
       (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()))
-    return expr(Object) + " = " + expr(Args[0]);
+    return expr(Object) + " = " + expr(P.Args[0]);
 
   if (!FD->hasAttr<CUDADeviceAttr>() && !FD->isConstexpr() &&
       !FD->isImplicit()) {
@@ -206,45 +262,21 @@ std::string FunctionEmitter::callFunction(const FunctionDecl *FD,
     return "0";
   }
 
-  CloneKey Key;
-  Key.FD = FD->getCanonicalDecl();
+  CloneKey Key = cloneKey(P);
   std::vector<std::string> ArgText;
   if (MD && MD->isInstance() && !isa<CXXConstructorDecl>(MD)) {
-    if (MD->isConst()) {
-      ArgText.push_back(ObjectIsPointer ? "(*" + expr(Object) + ")" : expr(Object));
-    } else if (!ObjectIsPointer && isTemporary(Object)) {
-      // A temporary has no address in C: pass it by value.
-      Key.ThisByValue = true;
+    if (MD->isConst())
+      ArgText.push_back(P.ObjectIsPointer ? "(*" + expr(Object) + ")" : expr(Object));
+    else if (Key.ThisByValue || P.ObjectIsPointer)
       ArgText.push_back(expr(Object));
-    } else if (ObjectIsPointer) {
-      Key.ThisSpace = pointeeSpaceOf(Object);
-      ArgText.push_back(expr(Object));
-    } else {
-      Key.ThisSpace = spaceOf(Object);
+    else
       ArgText.push_back(addressOf(Object));
-    }
   }
-  for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I) {
-    QualType PT = FD->getParamDecl(I)->getType();
-    AddrSpace AS = AddrSpace::Private, Inner = AddrSpace::Private;
-    if (PT->isReferenceType() && PT->getPointeeType()->isArrayType()) {
-      AS = spaceOf(Args[I]);
-      ArgText.push_back(expr(Args[I])); // The array decays to its first element.
-    } else if (isPointerLoweredRef(PT)) {
-      AS = spaceOf(Args[I]);
-      if (PT->getPointeeType()->isPointerType())
-        Inner = pointeeSpaceOf(Args[I]);
-      ArgText.push_back(addressOf(Args[I]));
-    } else if (PT->isPointerType()) {
-      AS = pointeeSpaceOf(Args[I]);
-      ArgText.push_back(expr(Args[I]));
-    } else {
-      ArgText.push_back(expr(Args[I]));
-    }
-    Key.ParamSpaces.push_back(AS);
-    Key.InnerSpaces.push_back(Inner);
-  }
-  if (Args.size() > FD->getNumParams()) {
+  for (unsigned I = 0; I < P.Args.size() && I < FD->getNumParams(); ++I)
+    ArgText.push_back(argPassing(FD->getParamDecl(I)->getType()) == ArgPassing::Address
+                          ? addressOf(P.Args[I])
+                          : expr(P.Args[I])); // arrays decay to their first element
+  if (P.Args.size() > FD->getNumParams()) {
     report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
         << "call to a variadic function";
   }
@@ -255,11 +287,7 @@ std::string FunctionEmitter::callFunction(const FunctionDecl *FD,
   for (unsigned I = 0; I < ArgText.size(); ++I)
     S += (I ? ", " : "") + ArgText[I];
   S += ")";
-  if (Info.ReturnsPointer || FD->getReturnType()->isPointerType())
-    LastCallSpace[Site] = Info.ReturnSpace;
-  if (Info.ReturnsPointer)
-    return "(*" + S + ")";
-  return S;
+  return Lowered(S, Info.ReturnsPointer);
 }
 
 std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
@@ -295,8 +323,10 @@ std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
   std::string TypeName = CG.lowerType(CE->getType(), CE->getBeginLoc());
   if (Ctor->isDefaultConstructor() && Ctor->isTrivial())
     return "(" + TypeName + "){0}";
-  llvm::SmallVector<const Expr *, 4> Args(CE->arguments());
-  return callFunction(Ctor, nullptr, false, Args, CE);
+  CallParts P;
+  P.FD = Ctor;
+  P.Args.assign(CE->arg_begin(), CE->arg_end());
+  return callFunction(P, CE).value();
 }
 
 /// array_view(extent, T *) and array_view(E0[, E1[, E2]], T *) in amp code:

@@ -26,22 +26,6 @@ using namespace clang;
 
 namespace ampcc {
 
-/// Lowered reference-returning calls print as "(*f(...))". Where the
-/// reference itself is wanted (its address, or a discarded value), undo
-/// the star. Returns false if \p S is not wrapped that way as a whole.
-static bool stripDeref(std::string &S) {
-  if (S.size() <= 3 || S.compare(0, 2, "(*") != 0 || S.back() != ')')
-    return false;
-  int Depth = 0;
-  for (size_t I = 0; I + 1 < S.size(); ++I) {
-    Depth += S[I] == '(' ? 1 : S[I] == ')' ? -1 : 0;
-    if (Depth == 0)
-      return false;
-  }
-  S = S.substr(2, S.size() - 3);
-  return true;
-}
-
 static std::string intText(const llvm::APSInt &V) {
   return llvm::toString(V, 10, V.isSigned());
 }
@@ -209,9 +193,7 @@ void FunctionEmitter::emitStmt(const Stmt *S) {
     if (const auto *CE = dyn_cast<CStyleCastExpr>(Inner))
       if (CE->getType()->isVoidType())
         Inner = CE->getSubExpr();
-    std::string Text = discardedExpr(Inner);
-    stripDeref(Text); // "(*f(x));" would warn about an unused value.
-    return line(Text + ";");
+    return line(discardedExpr(Inner) + ";");
   }
   report(CG.getDiags(), S->getBeginLoc(), Diag::err_amp_unsupported_stmt)
       << S->getStmtClassName();
@@ -234,6 +216,10 @@ std::string FunctionEmitter::discardedExpr(const Expr *E) {
     Bare = FE->getSubExpr()->IgnoreParens();
   if (const auto *POE = dyn_cast<PseudoObjectExpr>(Bare))
     return pseudoObject(POE, /*Discarded=*/true);
+  // A call returning a reference is discarded as the pointer the C call
+  // returns: "(*f(x));" would warn about an unused value.
+  if (const auto *CE = dyn_cast<CallExpr>(Bare))
+    return call(CE).Text;
   return expr(E);
 }
 
@@ -370,7 +356,9 @@ void FunctionEmitter::emitDeclCode(const VarDecl *VD) {
         line(Decl + ";");
         uint64_t Count = CG.getContext().getConstantArrayElementCount(CAT);
         QualType Elem = CG.getContext().getBaseElementType(T).getUnqualifiedType();
-        std::string Value = callFunction(CE->getConstructor(), nullptr, false, {}, CE);
+        CallParts Default;
+        Default.FD = CE->getConstructor();
+        std::string Value = callFunction(Default, CE).value();
         std::string K = Name == "_k" ? "_k_" : "_k";
         return line("for (int " + K + " = 0; " + K + " < " + std::to_string(Count) + "; ++" +
                     K + ") ((" + CG.lowerType(Elem, VD->getLocation()) + " *)" + Name +
@@ -631,7 +619,7 @@ std::string FunctionEmitter::expr(const Expr *E) {
     return Base + (ME->isArrow() ? "->" : ".") + CG.fieldName(F);
   }
   if (const auto *CE = dyn_cast<CallExpr>(E))
-    return call(CE);
+    return call(CE).value();
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
     return construct(CE);
   if (const auto *ILE = dyn_cast<InitListExpr>(E))
@@ -893,10 +881,14 @@ std::string FunctionEmitter::addressOf(const Expr *E) {
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Inner))
     if (ICE->getCastKind() == CK_NoOp)
       return addressOf(ICE->getSubExpr());
-  std::string S = expr(Inner);
-  if (stripDeref(S))
-    return S;
-  return "&(" + S + ")";
+  if (const auto *CE = dyn_cast<CallExpr>(Inner)) {
+    // A call returning a reference already yields its address.
+    Lowered L = call(CE);
+    if (L.IsAddress)
+      return L.Text;
+    return "&(" + L.Text + ")";
+  }
+  return "&(" + expr(Inner) + ")";
 }
 
 } // namespace ampcc

@@ -18,6 +18,20 @@
 
 namespace ampcc {
 
+/// A lowered call. A C++ call returning a (pointer-lowered) reference
+/// becomes a C call returning a pointer: \c Text is that pointer, and the
+/// C++ value is `*Text`. Callers that want the reference itself (its
+/// address, or a discarded value) take \c Text, the others value().
+struct Lowered {
+  Lowered(std::string Text = "", bool IsAddress = false)
+      : Text(std::move(Text)), IsAddress(IsAddress) {}
+  Lowered(const char *Text) : Lowered(std::string(Text)) {}
+  static Lowered address(std::string Text) { return Lowered(std::move(Text), true); }
+  std::string value() const { return IsAddress ? "(*" + Text + ")" : Text; }
+  std::string Text;
+  bool IsAddress;
+};
+
 class FunctionEmitter {
 public:
   /// How a C++ variable is spelled in C.
@@ -169,7 +183,7 @@ private:
 
   // Expressions.
   std::string cast(const clang::CastExpr *CE);
-  std::string call(const clang::CallExpr *CE);
+  Lowered call(const clang::CallExpr *CE);
   std::string construct(const clang::CXXConstructExpr *CE);
   std::string viewOverPointer(const clang::CXXConstructExpr *CE);
   std::string declRef(const clang::DeclRefExpr *DRE);
@@ -179,16 +193,28 @@ private:
   /// A __declspec(property) access (PropertyLowering.cpp); \p Discarded
   /// when its value is not used (an expression statement).
   std::string pseudoObject(const clang::PseudoObjectExpr *POE, bool Discarded);
-  /// Lowers a call to \p FD with object \p Object (or null) and \p Args.
-  std::string callFunction(const clang::FunctionDecl *FD,
-                           const clang::Expr *Object, bool ObjectIsPointer,
-                           llvm::ArrayRef<const clang::Expr *> Args,
-                           const clang::Expr *Site);
-  /// Array_view members and device intrinsics, or "" if \p FD is not one.
-  std::string ampLibraryCall(const clang::FunctionDecl *FD,
-                             const clang::Expr *Object, bool ObjectIsPointer,
-                             llvm::ArrayRef<const clang::Expr *> Args,
-                             clang::SourceLocation Loc, bool &Handled);
+  /// A call's callee, object (or null) and arguments, as the lowering sees
+  /// them: an operator's object is its first operand.
+  struct CallParts {
+    const clang::FunctionDecl *FD = nullptr;
+    const clang::Expr *Object = nullptr;
+    bool ObjectIsPointer = false;
+    llvm::SmallVector<const clang::Expr *, 4> Args;
+  };
+  /// False for calls without a direct callee (through pointers).
+  static bool callParts(const clang::CallExpr *CE, CallParts &Parts);
+  /// The clone of \p P.FD that \p P calls: the address spaces of what is
+  /// bound to its pointer-lowered parameters and `this`. Decided from the
+  /// arguments' spaces alone, before anything is printed.
+  CloneKey cloneKey(const CallParts &P);
+  /// Lowers a call to \p P.FD.
+  Lowered callFunction(const CallParts &P, const clang::Expr *Site);
+  /// Array_view members and device intrinsics; \p Handled false if \p FD
+  /// is not one.
+  Lowered ampLibraryCall(const clang::FunctionDecl *FD,
+                         const clang::Expr *Object, bool ObjectIsPointer,
+                         llvm::ArrayRef<const clang::Expr *> Args,
+                         clang::SourceLocation Loc, bool &Handled);
   std::string mathCall(const clang::FunctionDecl *FD,
                        llvm::ArrayRef<const clang::Expr *> Args,
                        clang::SourceLocation Loc);
@@ -218,9 +244,6 @@ private:
   llvm::StringSet<> HoistedNames;
   llvm::StringSet<> ReservedNames;
   llvm::DenseMap<const clang::VarDecl *, std::string> TileStaticNames;
-  /// Address space of what each reference- or pointer-returning call
-  /// printed so far points into.
-  llvm::DenseMap<const clang::Expr *, AddrSpace> LastCallSpace;
   std::vector<Scope> Scopes;
   llvm::DenseMap<const clang::CXXBindTemporaryExpr *, std::string> Temporaries;
   llvm::SmallPtrSet<const clang::CXXBindTemporaryExpr *, 4> NotDestroyedHere;
