@@ -258,7 +258,8 @@ Lowered FunctionEmitter::callFunction(const CallParts &P, const Expr *Site) {
 
   if (!FD->hasAttr<CUDADeviceAttr>() && !FD->isConstexpr() &&
       !FD->isImplicit()) {
-    report(CG.getDiags(), Loc, Diag::err_amp_not_amp_callable) << FD;
+    assert(false && "the restriction checker rejects calls to cpu functions");
+    report(CG.getDiags(), Loc, Diag::err_amp_unchecked) << 2 << FD;
     return "0";
   }
 

@@ -106,8 +106,8 @@ std::string DeviceCodeGen::lowerType(QualType T, SourceLocation Loc) {
       UsesDouble = true;
       return Qual + "double";
     default:
-      report(Diags, Loc, Diag::err_amp_disallowed_type) << T;
-      report(Diags, Loc, Diag::note_amp_disallowed_type_hint);
+      assert(false && "the restriction checker rejects other scalar types");
+      report(Diags, Loc, Diag::err_amp_unchecked) << 0 << T;
       return "int";
     }
   }
@@ -276,9 +276,11 @@ const CloneInfo &DeviceCodeGen::requestFunction(const CloneKey &Key,
   auto [It, Inserted] = Clones.try_emplace(Key);
   if (!Inserted) {
     // An empty name means the clone is still being emitted: the call graph
-    // has a cycle, which C++ AMP forbids (spec §2.4.2) and OpenCL C too.
+    // has a cycle, which C++ AMP forbids (spec §2.4.2) and the restriction
+    // checker reports.
     if (It->second.Name.empty()) {
-      report(Diags, CallLoc, Diag::err_amp_recursion) << Key.FD;
+      assert(false && "the restriction checker rejects recursion");
+      report(Diags, CallLoc, Diag::err_amp_unchecked) << 1 << Key.FD;
       It->second.Name = "ampcc_recursive";
     }
     return It->second;

@@ -86,9 +86,10 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
     RD->getCaptureFields(CaptureFields, ThisField);
     for (auto &P : CaptureFields)
       FieldVars[P.second] = P.first;
-    if (ThisField)
-      report(Diags, ThisField->getLocation(), Diag::err_amp_capture_unsupported)
-          << "'this'" << "a kernel cannot capture the enclosing object's pointer";
+    if (ThisField) {
+      assert(false && "the restriction checker rejects capturing 'this'");
+      report(Diags, ThisField->getLocation(), Diag::err_amp_unchecked) << 3 << "'this'";
+    }
   }
 
   FunctionEmitter FE(*this);
@@ -187,8 +188,7 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
       // The bytes are copied as they are: both sides must lay them out alike.
       std::string Layout = deviceLayoutMismatch(Ctx, FT);
       if (!Layout.empty())
-        report(Diags, FLoc, Diag::err_amp_capture_unsupported)
-            << CurrentCapture << Layout;
+        report(Diags, FLoc, Diag::err_amp_capture_layout) << CurrentCapture << Layout;
       if (Local) {
         Params.push_back(declare(FT.getUnqualifiedType(), Dest, FLoc));
       } else {
@@ -219,15 +219,11 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
         FRD = Ref;
       }
     }
-    if (FT->isReferenceType()) {
-      report(Diags, FLoc, Diag::err_amp_capture_unsupported)
-          << (Var ? Var : F)
-          << "only concurrency::array may be captured by reference";
-      continue;
-    }
-    if (FT->isPointerType()) {
-      report(Diags, FLoc, Diag::err_amp_capture_unsupported)
-          << (Var ? Var : F) << "pointers cannot be passed to a kernel";
+    // The restriction checker allows only arrays by reference, and no
+    // pointers (CaptureRules.cpp).
+    if (FT->isReferenceType() || FT->isPointerType()) {
+      assert(false && "the restriction checker rejects this capture");
+      report(Diags, FLoc, Diag::err_amp_unchecked) << 3 << (Var ? Var : F);
       continue;
     }
     CurrentCapture = Var ? Var : F;

@@ -142,7 +142,7 @@ void RestrictDiagConsumer::HandleDiagnostic(DiagnosticsEngine::Level Level,
       Name = "'" +
              reinterpret_cast<const NamedDecl *>(Info.getRawArg(2))->getQualifiedNameAsString() +
              "'";
-    std::string Text = diagText(Diag::err_amp_special_member_collision);
+    std::string Text = diagText(Diag::err_restrict_special_member_collision);
     Text.replace(Text.find("%0"), 2, Name);
     closeFinding();
     Groups.emplace_back();

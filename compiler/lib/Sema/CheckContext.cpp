@@ -131,12 +131,12 @@ void CheckContext::emitChain() {
       break;
     if (R->Caller) {
       if (!llvm::is_contained(NoteLocs, R->CallLoc))
-        report(DE, R->CallLoc, Diag::note_amp_called_from);
+        report(DE, R->CallLoc, Diag::note_restrict_called_from);
       F = R->Caller;
       continue;
     }
     if (R->Kernel && R->Kernel->Call) {
-      report(DE, R->Kernel->Call->getBeginLoc(), Diag::note_amp_kernel_here);
+      report(DE, R->Kernel->Call->getBeginLoc(), Diag::note_restrict_kernel_here);
       if (const FunctionDecl *Launcher = enclosingFunction(Ctx, R->Kernel->Call)) {
         auto [KInst, KPOI] = instantiationOf(Launcher);
         if (KInst && (KInst != Inst || IsKernel))

@@ -94,9 +94,9 @@ bool reportMathCall(const FunctionDecl *FD, SourceLocation Loc, SourceRange R,
   if (!System)
     return false;
   std::string Name = FD->getName().str();
-  if (C.error(Loc, Diag::err_amp_math_call, R) << DC->isStdNamespace()
+  if (C.error(Loc, Diag::err_restrict_math_call, R) << DC->isStdNamespace()
                                                 << FD->getName()) {
-    DiagRef Note = C.note(Loc, Diag::note_amp_math_alternative);
+    DiagRef Note = C.note(Loc, Diag::note_restrict_math_alternative);
     Note << Name << takesFloatOnly(FD);
     // The callee as written (std::sqrt, sqrtf) becomes the AMP function:
     // a plain rename, unless it was spelt through a macro.

@@ -302,7 +302,7 @@ private:
                    SourceLocation Loc) {
     const FunctionDecl *U = Stack.back();
     C.setCurrent(U);
-    if (!(C.error(Loc, Diag::err_amp_recursion) << V))
+    if (!(C.error(Loc, Diag::err_restrict_recursion) << V))
       return;
     size_t I = std::find(Stack.begin(), Stack.end(), V) - Stack.begin();
     for (; I + 1 < Stack.size(); ++I)

@@ -121,7 +121,7 @@ public:
       if (isAllowedScalar(BT->getKind()))
         return;
       Hint H = hintFor(BT->getKind());
-      if (C.error(Loc, Diag::err_amp_disallowed_type, Range) << T) {
+      if (C.error(Loc, Diag::err_restrict_disallowed_type, Range) << T) {
         context(T);
         DiagRef N = C.note(Loc, Diag::note_restrict_type_hint);
         N << static_cast<int>(H);
@@ -316,7 +316,7 @@ public:
     if (!E || C.Covered.count(E))
       return;
     if (const auto *CL = dyn_cast<CharacterLiteral>(E)) {
-      if (C.error(CL->getLocation(), Diag::err_amp_disallowed_type, CL->getSourceRange())
+      if (C.error(CL->getLocation(), Diag::err_restrict_disallowed_type, CL->getSourceRange())
           << CL->getType()) {
         std::string Code = std::to_string(CL->getValue());
         DiagRef N = C.note(CL->getLocation(), Diag::note_restrict_char_literal_hint);
