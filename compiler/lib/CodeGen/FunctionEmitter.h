@@ -33,6 +33,9 @@ struct Lowered {
 };
 
 class FunctionEmitter {
+  friend class ExprPrinter;
+  friend class StmtEmitter;
+
 public:
   /// How a C++ variable is spelled in C.
   struct VarInfo {

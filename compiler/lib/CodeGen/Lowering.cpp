@@ -5,11 +5,16 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/OperatorKinds.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
 namespace ampcc {
+
+std::string intText(const llvm::APSInt &V) {
+  return llvm::toString(V, 10, V.isSigned());
+}
 
 std::string coordinate(llvm::StringRef Object, unsigned Dim) {
   return (Object + "." + IndexStorageField + "[" + llvm::Twine(Dim) + "]").str();

@@ -5,6 +5,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Type.h"
+#include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -16,6 +17,8 @@ std::string sanitizeIdentifier(llvm::StringRef S);
 /// OpenCL C keywords, reserved words and built-in function names, which user
 /// identifiers must not shadow.
 bool isReservedInOpenCL(llvm::StringRef Name);
+/// A C integer literal's digits for \p V (signed or not as \p V is).
+std::string intText(const llvm::APSInt &V);
 /// Escapes a string for a C string literal.
 std::string escapeCString(llvm::StringRef S);
 /// A readable C name for a function: "square", "operator_plus", ...

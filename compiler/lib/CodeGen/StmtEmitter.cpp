@@ -1,0 +1,172 @@
+//===- StmtEmitter.cpp - OpenCL C statements from C++ statements -------===//
+//
+// One visitor method per statement class, as in Clang's CodeGen
+// (CGStmt.cpp). C has every statement C++ AMP allows except those with
+// declarations in their conditions and C++'s scoped destruction: both are
+// lowered here, with the scopes of Cleanups.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionEmitter.h"
+
+#include "Lowering.h"
+#include "ampcc/Support/Diagnostics.h"
+
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+class StmtEmitter : public ConstStmtVisitor<StmtEmitter> {
+public:
+  explicit StmtEmitter(FunctionEmitter &FE) : FE(FE) {}
+
+  void VisitCompoundStmt(const CompoundStmt *CS) { FE.emitCompound(CS); }
+  void VisitDeclStmt(const DeclStmt *DS) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        FE.emitDecl(VD);
+    // Type and using declarations need no code.
+  }
+  void VisitReturnStmt(const ReturnStmt *RS) { FE.emitReturn(RS); }
+  void VisitIfStmt(const IfStmt *IS) {
+    if (IS->isConsteval())
+      return;
+    if (IS->isConstexpr()) {
+      // Only the branch that was instantiated is meaningful.
+      std::optional<const Stmt *> Taken = IS->getNondiscardedCase(FE.CG.getContext());
+      if (Taken && *Taken)
+        FE.emitStmt(*Taken);
+      return;
+    }
+    bool Scoped = IS->getInit() || IS->getConditionVariable();
+    if (Scoped)
+      openBlock();
+    FE.line("if (" + FE.condition(IS->getInit(), IS->getConditionVariable(), IS->getCond()) +
+            ")");
+    FE.emitBody(IS->getThen());
+    if (IS->getElse()) {
+      FE.line("else");
+      FE.emitBody(IS->getElse());
+    }
+    if (Scoped)
+      closeBlock();
+  }
+  void VisitForStmt(const ForStmt *FS) {
+    openBlock(); // The init-statement's variables.
+    FE.emitStmt(FS->getInit());
+    // for (...; T v = e; ...) is rare: the condition variable is evaluated
+    // inside the loop.
+    std::string Cond = "1";
+    if (!FS->getConditionVariable() && FS->getCond())
+      Cond = FE.expr(FS->getCond());
+    // The increment's value is discarded (`for (...; v.x++)`).
+    std::string Inc = FS->getInc() ? FE.discardedExpr(FS->getInc()) : "";
+    FE.line("for (; " + Cond + "; " + Inc + ")");
+    if (const VarDecl *CV = FS->getConditionVariable())
+      conditionVariableLoop(CV, FS->getBody());
+    else
+      FE.loopBody(FS->getBody());
+    closeBlock();
+  }
+  void VisitWhileStmt(const WhileStmt *WS) {
+    if (const VarDecl *CV = WS->getConditionVariable()) {
+      FE.line("for (;;)");
+      return conditionVariableLoop(CV, WS->getBody());
+    }
+    FE.line("while (" + FE.expr(WS->getCond()) + ")");
+    FE.loopBody(WS->getBody());
+  }
+  void VisitDoStmt(const DoStmt *DS) {
+    FE.line("do");
+    FE.loopBody(DS->getBody());
+    FE.line("while (" + FE.expr(DS->getCond()) + ");");
+  }
+  void VisitSwitchStmt(const SwitchStmt *SS) {
+    FE.line("switch (" +
+            FE.condition(SS->getInit(), SS->getConditionVariable(), SS->getCond()) + ")");
+    FE.pushScope(/*BreakTarget=*/true);
+    FE.emitStmt(SS->getBody());
+    FE.popScope();
+  }
+  void VisitCaseStmt(const CaseStmt *CS) {
+    Expr::EvalResult R;
+    std::string Value = CS->getLHS()->EvaluateAsInt(R, FE.CG.getContext())
+                            ? intText(R.Val.getInt())
+                            : FE.expr(CS->getLHS());
+    label("case " + Value + ":", CS->getSubStmt());
+  }
+  void VisitDefaultStmt(const DefaultStmt *DS) { label("default:", DS->getSubStmt()); }
+  void VisitBreakStmt(const BreakStmt *) { FE.line(FE.jump(/*Continue=*/false)); }
+  void VisitContinueStmt(const ContinueStmt *) { FE.line(FE.jump(/*Continue=*/true)); }
+  void VisitNullStmt(const NullStmt *) { FE.line(";"); }
+  void VisitAttributedStmt(const AttributedStmt *AS) { FE.emitStmt(AS->getSubStmt()); }
+  void VisitExpr(const Expr *E) {
+    // Discarded values: a cast to void prints as the expression alone.
+    const Expr *Inner = E->IgnoreParens();
+    if (const auto *CE = dyn_cast<CStyleCastExpr>(Inner))
+      if (CE->getType()->isVoidType())
+        Inner = CE->getSubExpr();
+    FE.line(FE.discardedExpr(Inner) + ";");
+  }
+  void VisitStmt(const Stmt *S) {
+    report(FE.CG.getDiags(), S->getBeginLoc(), Diag::err_amp_unsupported_stmt)
+        << S->getStmtClassName();
+  }
+
+private:
+  /// `{` opening a scope of its own (an if's or for's init-statement).
+  void openBlock() {
+    FE.line("{");
+    ++FE.Indent;
+    FE.pushScope();
+  }
+  void closeBlock() {
+    FE.popScope();
+    --FE.Indent;
+    FE.line("}");
+  }
+  /// The body of a loop whose condition declares \p CV: declared and tested
+  /// at the top of each iteration, destroyed at its end.
+  void conditionVariableLoop(const VarDecl *CV, const Stmt *Body) {
+    FE.line("{");
+    ++FE.Indent;
+    FE.pushScope(/*BreakTarget=*/true, /*ContinueTarget=*/true);
+    FE.emitDecl(CV);
+    FE.line("if (!" + FE.Vars[CV].Name + ") " + FE.jump(/*Continue=*/false));
+    FE.emitStmt(Body);
+    FE.popScope();
+    --FE.Indent;
+    FE.line("}");
+  }
+  /// A case or default label, outdented, then its statement.
+  void label(const std::string &Text, const Stmt *Sub) {
+    --FE.Indent;
+    FE.line(Text);
+    ++FE.Indent;
+    FE.emitStmt(Sub);
+  }
+
+  FunctionEmitter &FE;
+};
+
+void FunctionEmitter::emitStmt(const Stmt *S) {
+  if (!S)
+    return;
+  // A #line directive whenever the user's line changes, so that OpenCL
+  // build logs point into the user's source.
+  if (!isa<CompoundStmt>(S)) {
+    const SourceManager &SM = CG.getContext().getSourceManager();
+    SourceLocation Loc = SM.getExpansionLoc(S->getBeginLoc());
+    unsigned Line = Loc.isValid() ? SM.getPresumedLineNumber(Loc) : 0;
+    if (Line && Line != LastLine) {
+      Out += CG.lineDirective(Loc) + "\n";
+      LastLine = Line;
+    }
+  }
+  StmtEmitter(*this).Visit(S);
+}
+
+} // namespace ampcc
