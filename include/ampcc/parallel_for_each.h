@@ -3,7 +3,7 @@
 // The host side of a launch only hands the closure's bytes to the runtime,
 // keyed by typeid(Kernel).name(). ampcc computed the same name from its AST,
 // emitted the kernel's OpenCL C and registered it under that name (see
-// docs/architecture.md, "Finding the kernel again at run time").
+// docs/architecture.md, "How kernels are found and named").
 #ifndef AMPCC_PARALLEL_FOR_EACH_H
 #define AMPCC_PARALLEL_FOR_EACH_H
 
