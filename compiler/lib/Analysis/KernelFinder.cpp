@@ -37,9 +37,7 @@ const ClassTemplateSpecializationDecl *computeDomainOf(const FunctionDecl *FD) {
       FD->getParamDecl(FD->getNumParams() - 2)->getType().getNonReferenceType();
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       DomainTy->getAsCXXRecordDecl());
-  if (!Spec || !isInAmpNamespace(Spec))
-    return nullptr;
-  if (Spec->getName() != "extent" && Spec->getName() != "tiled_extent")
+  if (!isAmpClass(Spec, "extent") && !isAmpClass(Spec, "tiled_extent"))
     return nullptr;
   return Spec;
 }

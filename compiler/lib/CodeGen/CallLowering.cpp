@@ -72,6 +72,18 @@ AddrSpace FunctionEmitter::spaceOf(const Expr *E) {
   return AddrSpace::Private;
 }
 
+/// A copy or move assignment that is C struct assignment.
+static bool isTrivialAssignment(const CXXMethodDecl *MD) {
+  return MD && MD->isTrivial() &&
+         (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator());
+}
+
+/// Functions amp code may call: restrict(amp), constexpr (Clang makes them
+/// host-device) or implicit special members.
+static bool isDeviceCallable(const FunctionDecl *FD) {
+  return FD->hasAttr<CUDADeviceAttr>() || FD->isConstexpr() || FD->isImplicit();
+}
+
 AddrSpace FunctionEmitter::callResultSpace(const CallExpr *CE) {
   CallParts P;
   if (!callParts(CE, P))
@@ -82,10 +94,9 @@ AddrSpace FunctionEmitter::callResultSpace(const CallExpr *CE) {
   if (MD && isViewClass(MD->getParent()))
     return AddrSpace::Global;
   // Trivial assignment is C assignment: it yields its left operand.
-  if (MD && MD->isTrivial() &&
-      (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()))
+  if (isTrivialAssignment(MD))
     return P.ObjectIsPointer ? pointeeSpaceOf(P.Object) : spaceOf(P.Object);
-  if (!P.FD->hasAttr<CUDADeviceAttr>() && !P.FD->isConstexpr() && !P.FD->isImplicit())
+  if (!isDeviceCallable(P.FD))
     return AddrSpace::Private; // reported where the call is printed
   // The callee's clone is emitted first (callees before callers): its
   // return statements decided where its result points.
@@ -252,12 +263,10 @@ Lowered FunctionEmitter::callFunction(const CallParts &P, const Expr *Site) {
 
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   // Trivial assignment is C struct assignment.
-  if (MD && MD->isTrivial() &&
-      (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()))
+  if (isTrivialAssignment(MD))
     return expr(Object) + " = " + expr(P.Args[0]);
 
-  if (!FD->hasAttr<CUDADeviceAttr>() && !FD->isConstexpr() &&
-      !FD->isImplicit()) {
+  if (!isDeviceCallable(FD)) {
     assert(false && "the restriction checker rejects calls to cpu functions");
     report(CG.getDiags(), Loc, Diag::err_amp_unchecked) << 2 << FD;
     return "0";

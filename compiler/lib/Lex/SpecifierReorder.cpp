@@ -598,11 +598,7 @@ private:
       unsigned B = Code[I + 1].Off + 1, E = Code[Close].Off;
       if (Ok || E == B)
         continue;
-      std::string S = Src.substr(B, E - B).str();
-      for (char &Ch : S)
-        if (Ch != '\n')
-          Ch = '_';
-      edit(B, E - B, S);
+      fill(B, E, '_');
     }
   }
 
@@ -626,14 +622,18 @@ private:
     return false;
   }
 
-  void blank(size_t B, size_t E) {
-    unsigned Off = Code[B].Off, End = Code[E].Off + Code[E].Len;
+  /// Replaces the text at [Off, End) by \p Ch, keeping its newlines (and
+  /// so every later line number).
+  void fill(unsigned Off, unsigned End, char Ch) {
     std::string S = Src.substr(Off, End - Off).str();
-    for (char &Ch : S)
-      if (Ch != '\n')
-        Ch = ' ';
+    for (char &C : S)
+      if (C != '\n')
+        C = Ch;
     edit(Off, End - Off, S);
   }
+
+  /// Blanks tokens \p B to \p E, the text between them included.
+  void blank(size_t B, size_t E) { fill(Code[B].Off, Code[E].Off + Code[E].Len, ' '); }
 
   void handle(size_t GB, size_t GE) {
     // Units before the group, back to the parameter list's ')'.
