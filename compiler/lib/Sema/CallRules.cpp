@@ -10,7 +10,7 @@
 // take the address of a function.
 //
 // Clang rejects many wrong-side calls while parsing (those diagnostics are
-// reported again in these terms, see TargetDiagnostics.h); this rule catches
+// reported again in these terms, see ClangFinding.h); this rule catches
 // the ones it lets through in the device pass: calls from restrict(cpu,amp)
 // functions that no device code emits, and member calls from cpu code to
 // amp-only functions, which Clang would only reject in the host pass, worded

@@ -3,7 +3,7 @@
 // C++ AMP code hides restriction specifiers and exception specifications
 // behind macros defined in headers or on the command line (`#define __GPU
 // restrict(cpu, amp)`, `-DEXCEPTION_SPECIFICATION=throw(int)`). The token
-// pass that puts specifiers where Clang parses them (Sema/SpecifierReorder.h)
+// pass that puts specifiers where Clang parses them (Lex/SpecifierReorder.h)
 // sees only the main file; when it meets such a name it asks for this: one
 // preprocessor-only run over the file (no parsing, diagnostics discarded)
 // recording every object-like macro whose body is a restriction specifier,

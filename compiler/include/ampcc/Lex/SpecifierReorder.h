@@ -34,7 +34,7 @@
 namespace ampcc {
 
 /// What an object-like macro used after a parameter list stands for, as
-/// learned from the preprocessor (Frontend/SpecifierMacros.h): headers and
+/// learned from the preprocessor (Lex/SpecifierMacros.h): headers and
 /// -D options define them (`#define __GPU restrict(cpu, amp)`, `-DEXC=throw()`).
 struct SpecifierMacro {
   enum KindTy { Restriction, ExceptionSpec, Mutable, CvRef, Empty, LambdaIntro, Auto } Kind;
