@@ -106,28 +106,20 @@ Lowered FunctionEmitter::ampLibraryCall(const FunctionDecl *FD, const Expr *Obje
                                         bool ObjectIsPointer,
                                         llvm::ArrayRef<const Expr *> Args,
                                         SourceLocation Loc, bool &Handled) {
+  if (!isLibraryIntrinsic(FD, Args.size()))
+    return "";
+  Handled = true;
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-  if (!MD && isInAmpNamespace(FD)) {
+  if (!MD) {
     const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
-    if (NS && (NS->getName() == "fast_math" || NS->getName() == "precise_math")) {
-      Handled = true;
+    if (NS && (NS->getName() == "fast_math" || NS->getName() == "precise_math"))
       return mathCall(FD, Args, Loc);
-    }
-    if (FD->getName().starts_with("atomic_")) {
-      Handled = true;
+    if (FD->getName().starts_with("atomic_"))
       return atomicCall(FD, Args, Loc);
-    }
-    // The one Concurrency::direct3d intrinsic that is only declared
-    // (ampcc/direct3d_intrinsics.h): OpenCL 1.2 has it as an instruction.
-    // The others are ordinary inline C++ and take the generic path.
-    if (NS && NS->getName() == "direct3d" && FD->getName() == "countbits" &&
-        Args.size() == 1) {
-      Handled = true;
-      return "popcount(" + expr(Args[0]) + ")";
-    }
+    // direct3d::countbits: OpenCL 1.2 has it as an instruction.
+    return "popcount(" + expr(Args[0]) + ")";
   }
-  if (MD && isAmpClass(MD->getParent(), "tile_barrier")) {
-    Handled = true;
+  if (isAmpClass(MD->getParent(), "tile_barrier")) {
     // C++ AMP's wait() fences both memories; the named variants one each.
     StringRef Name = MD->getName();
     if (Name == "wait_with_global_memory_fence")
@@ -136,15 +128,7 @@ Lowered FunctionEmitter::ampLibraryCall(const FunctionDecl *FD, const Expr *Obje
       return "barrier(CLK_LOCAL_MEM_FENCE)";
     return "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)";
   }
-  if (!MD || !isViewClass(MD->getParent()))
-    return "";
-  // Members <amp.h> defines in C++ (the other section overloads, ...) are
-  // lowered like any code; only the declarations are the compiler's to
-  // implement. Assignment has a body for the host's reference counting but
-  // is a struct copy on the device.
-  if (MD->isDefined() && MD->getOverloadedOperator() != OO_Equal)
-    return "";
-  Handled = true;
+  // Element access and the other members of views <amp.h> only declares.
   const CXXRecordDecl *RD = MD->getParent();
   ViewShape Shape = *viewShape(RD);
   unsigned Rank = Shape.Rank;

@@ -2,6 +2,7 @@
 #include "ampcc/CodeGen/DeviceCodeGen.h"
 #include "RecordLayoutCheck.h"
 
+#include "ClonePlanner.h"
 #include "FunctionEmitter.h"
 #include "Lowering.h"
 #include "ampcc/Support/Diagnostics.h"
@@ -30,7 +31,8 @@ const char *addrSpaceKeyword(AddrSpace AS) {
 
 DeviceCodeGen::DeviceCodeGen(ASTContext &Ctx, DiagnosticsEngine &Diags,
                              const DeviceOptions &Opts)
-    : Ctx(Ctx), Diags(Diags), Opts(Opts) {}
+    : Ctx(Ctx), Diags(Diags), Opts(Opts),
+      Planner(std::make_unique<ClonePlanner>(*this)) {}
 
 DeviceCodeGen::~DeviceCodeGen() = default;
 
@@ -274,38 +276,33 @@ std::string DeviceCodeGen::lowerArrayView(const CXXRecordDecl *RD,
 const CloneInfo &DeviceCodeGen::requestFunction(const CloneKey &Key,
                                                 SourceLocation CallLoc) {
   auto [It, Inserted] = Clones.try_emplace(Key);
-  if (!Inserted) {
-    // An empty name means the clone is still being emitted: the call graph
-    // has a cycle, which C++ AMP forbids (spec §2.4.2) and the restriction
-    // checker reports.
-    if (It->second.Name.empty()) {
-      assert(false && "the restriction checker rejects recursion");
-      report(Diags, CallLoc, Diag::err_amp_unchecked) << 1 << Key.FD;
-      It->second.Name = "ampcc_recursive";
-    }
+  // An empty name means the clone is being printed: a recursive call,
+  // which the planner has reported already.
+  if (!Inserted)
     return It->second;
-  }
-  const FunctionDecl *Def = nullptr;
-  if (!Key.FD->hasBody(Def) || !Def) {
-    report(Diags, CallLoc, Diag::err_amp_function_no_body) << Key.FD;
-    It->second.Name = "ampcc_undefined";
-    return It->second;
-  }
+  const FunctionPlan &Plan = Planner->plan(Key, CallLoc);
+  It->second.Plan = &Plan;
   CloneInfo Result;
-  // A clone for a temporary object returns values: a reference into the
-  // callee's copy of the temporary would dangle.
-  Result.ReturnsPointer =
-      isPointerLoweredRef(Key.FD->getReturnType()) && !Key.ThisByValue;
-  emitFunctionBody(Key, Result);
+  Result.Plan = &Plan;
+  if (Plan.Undefined) {
+    report(Diags, CallLoc, Diag::err_amp_function_no_body) << Key.FD;
+    Result.Name = "ampcc_undefined";
+  } else {
+    emitFunctionBody(Plan, Result);
+  }
   It->second = Result; // std::map: the iterator survived the recursion.
   return It->second;
 }
 
-void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
+void DeviceCodeGen::emitFunctionBody(const FunctionPlan &Plan, CloneInfo &Info) {
+  const CloneKey &Key = Plan.Key;
   const FunctionDecl *Def = nullptr;
   Key.FD->hasBody(Def);
   const auto *MD = dyn_cast<CXXMethodDecl>(Def);
   const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def);
+  for (const FunctionPlan::MixedReturn &M : Plan.MixedReturns)
+    report(Diags, M.Loc, Diag::err_amp_mixed_address_spaces)
+        << "return value" << (unsigned)M.Here << (unsigned)M.First;
 
   // Name: class and function, plus the address spaces of non-private clones.
   std::string Base;
@@ -323,12 +320,12 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
   if (!Suffix.empty())
     Base += "_" + Suffix;
 
-  FunctionEmitter FE(*this, &Info);
+  FunctionEmitter FE(*this, Plan);
   std::vector<std::string> Params;
   std::string Prologue, Epilogue;
   if (Ctor) {
     std::string RecName = lowerRecord(Ctor->getParent(), Def->getLocation());
-    FE.setThis({true, "_this", AddrSpace::Private});
+    FE.setThis({true, "_this"});
     // An empty default constructor (no written initialisers, empty body)
     // leaves C++ members indeterminate; ampcc zeroes them instead.
     // <amp_short_vectors.h> relies on this: its default constructors are
@@ -349,61 +346,68 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
     if (MD->isConst() || Key.ThisByValue) {
       Params.push_back(RecName + " _self");
       This = "(&_self)";
-      FE.setThis({true, This, AddrSpace::Private});
     } else {
-      Params.push_back(std::string(addrSpaceKeyword(Key.ThisSpace)) + " " +
+      Params.push_back(std::string(addrSpaceKeyword(Plan.ThisSpace)) + " " +
                        RecName + " *_this");
-      FE.setThis({true, This, Key.ThisSpace});
     }
+    FE.setThis({true, This});
     // A lambda's body names the captured variables, not the closure's
-    // fields: bind each variable to its field.
+    // fields: each variable is spelled as its field.
     if (MD->getParent()->isLambda())
       for (const FieldDecl *F : MD->getParent()->fields())
-        if (const ValueDecl *Var = capturedVar(F)) {
-          FunctionEmitter::VarInfo VI{This + "->" + fieldName(F), false,
-                                      AddrSpace::Private};
-          if (F->getType()->isReferenceType()) {
-            VI.IsRef = true;
-            VI.Space = Var->hasAttr<CUDASharedAttr>() ? AddrSpace::Local
-                                                      : AddrSpace::Private;
-          }
-          FE.bindCapture(Var, VI);
-        }
+        if (const ValueDecl *Var = capturedVar(F))
+          FE.bindVar(Var, This + "->" + fieldName(F));
   }
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     std::string PName = P->getIdentifier()
                             ? safeLocalName(P->getName())
                             : "_arg" + std::to_string(I);
-    AddrSpace AS = I < Key.ParamSpaces.size() ? Key.ParamSpaces[I]
-                                              : AddrSpace::Private;
+    const VarPlace *V = Plan.var(P);
     QualType PT = P->getType();
-    FunctionEmitter::VarInfo VI{PName, false, AddrSpace::Private};
-    if (PT->isReferenceType() && PT->getPointeeType()->isArrayType()) {
+    switch (argPassing(PT)) {
+    case ArgPassing::ArrayDecay:
       // A reference to an array (a tile_static or local array passed to a
       // helper): a pointer to its first element, indexed as the array was.
-      Params.push_back(pointerToArrayElements(PT->getPointeeType(), AS, PName,
+      Params.push_back(pointerToArrayElements(PT->getPointeeType(), V->Space, PName,
                                               P->getLocation()));
-      VI.DecaysArray = true;
-      VI.Space = AS;
-    } else if (isPointerLoweredRef(PT)) {
-      AddrSpace Inner = I < Key.InnerSpaces.size() ? Key.InnerSpaces[I]
-                                                   : AddrSpace::Private;
-      Params.push_back(pointerTo(PT->getPointeeType(), AS, P->getLocation(), Inner) +
+      break;
+    case ArgPassing::Address:
+      Params.push_back(pointerTo(PT->getPointeeType(), V->Space, P->getLocation(),
+                                 V->PointeeSpace) +
                        PName);
-      VI.IsRef = true;
-      VI.Space = AS;
-      VI.PointeeSpace = Inner;
-    } else if (PT->isPointerType()) {
-      Params.push_back(pointerTo(PT->getPointeeType(), AS, P->getLocation()) +
+      break;
+    case ArgPassing::Pointer:
+      Params.push_back(pointerTo(PT->getPointeeType(), V->Space, P->getLocation()) +
                        PName);
-      VI.Space = AS;
-    } else {
-      QualType ValueTy = PT.getNonReferenceType().getUnqualifiedType();
-      Params.push_back(declare(ValueTy, PName, P->getLocation()));
+      break;
+    case ArgPassing::Value:
+      Params.push_back(declare(PT.getNonReferenceType().getUnqualifiedType(), PName,
+                               P->getLocation()));
+      break;
     }
-    FE.bindVar(P, VI);
+    FE.bindVar(P, PName);
   }
+  // Storage for tile_static variables here and in callees: trailing
+  // pointer parameters (see FunctionEmitter::tileStaticStorage).
+  for (const VarDecl *VD : Plan.TileStatics) {
+    std::string Name = FE.tileStaticStorage(VD);
+    QualType T = VD->getType().getUnqualifiedType();
+    if (T->isArrayType())
+      Params.push_back(pointerToArrayElements(T, AddrSpace::Local, Name,
+                                              VD->getLocation()));
+    else
+      Params.push_back(pointerTo(T, AddrSpace::Local, VD->getLocation()) + Name);
+  }
+  std::string RetTy;
+  if (Ctor)
+    RetTy = lowerRecord(Ctor->getParent(), Def->getLocation());
+  else if (Plan.ReturnsPointer || Def->getReturnType()->isPointerType())
+    RetTy = pointerTo(Def->getReturnType()->getPointeeType(), Plan.ReturnSpace,
+                      Def->getLocation());
+  else
+    RetTy = lowerType(Def->getReturnType().getNonReferenceType().getUnqualifiedType(),
+                      Def->getLocation());
 
   // A destructor destroys its members, then its bases, after its body (a
   // `return;` in the body jumps there).
@@ -413,12 +417,12 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
     for (const CXXBaseSpecifier &B : RD->bases())
       Parts.push_back(FE.destroy(B.getType(),
                                  "&_this->" + baseFieldName(RD, B.getType()->getAsCXXRecordDecl()),
-                                 Key.ThisSpace, B.getBeginLoc()));
+                                 Plan.ThisSpace, B.getBeginLoc()));
     for (const FieldDecl *F : RD->fields()) {
       std::string Field = "_this->" + fieldName(F);
       Parts.push_back(FE.destroy(F->getType(),
                                  F->getType()->isArrayType() ? Field : "&" + Field,
-                                 Key.ThisSpace, F->getLocation()));
+                                 Plan.ThisSpace, F->getLocation()));
     }
     for (auto It = Parts.rbegin(); It != Parts.rend(); ++It)
       if (!It->empty())
@@ -427,8 +431,6 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
       FE.setVoidReturn("goto _ampcc_members;");
   }
 
-  // The body is emitted before the signature is printed: a reference return's
-  // address space is learned from the return statements.
   if (Ctor) {
     for (const CXXCtorInitializer *Init : Ctor->inits())
       FE.emitCtorInit(Init, Ctor->getParent());
@@ -436,31 +438,8 @@ void DeviceCodeGen::emitFunctionBody(const CloneKey &Key, CloneInfo &Info) {
   FE.emitStmt(Def->getBody());
   if (isa<CXXDestructorDecl>(Def) && FE.usedVoidReturn() && !Epilogue.empty())
     Epilogue = "_ampcc_members: ;\n" + Epilogue;
-  // Storage for tile_static variables here and in callees: trailing
-  // pointer parameters (see FunctionEmitter::tileStaticStorage).
-  for (const auto &TS : Info.TileStatics) {
-    QualType T = TS.first->getType().getUnqualifiedType();
-    if (T->isArrayType())
-      Params.push_back(pointerToArrayElements(T, AddrSpace::Local, TS.second,
-                                              TS.first->getLocation()));
-    else
-      Params.push_back(pointerTo(T, AddrSpace::Local, TS.first->getLocation()) +
-                       TS.second);
-  }
 
-  std::string RetTy;
-  if (Ctor)
-    RetTy = lowerRecord(Ctor->getParent(), Def->getLocation());
-  else if (Info.ReturnsPointer)
-    RetTy = pointerTo(Def->getReturnType()->getPointeeType(), Info.ReturnSpace,
-                      Def->getLocation());
-  else if (Def->getReturnType()->isPointerType())
-    RetTy = pointerTo(Def->getReturnType()->getPointeeType(), Info.ReturnSpace,
-                      Def->getLocation());
-  else
-    RetTy = lowerType(Def->getReturnType().getNonReferenceType().getUnqualifiedType(),
-                      Def->getLocation());
-
+  // Named after its body is printed, so callees take the plain names first.
   Info.Name = uniqueGlobalName(Base);
   std::string Sig = RetTy + (llvm::StringRef(RetTy).ends_with("*") ? "" : " ") +
                     Info.Name + "(";

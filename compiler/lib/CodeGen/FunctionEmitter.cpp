@@ -88,31 +88,6 @@ std::string FunctionEmitter::condition(const Stmt *Init, const VarDecl *CondVar,
   return expr(Cond);
 }
 
-/// The space of the first non-null pointer assigned to \p VD in its
-/// function, or private.
-AddrSpace FunctionEmitter::assignedSpace(const VarDecl *VD) {
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  const Stmt *Body = FD ? FD->getBody() : nullptr;
-  if (!Body)
-    return AddrSpace::Private;
-  llvm::SmallVector<const Stmt *, 32> Work{Body};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->getOpcode() == BO_Assign) {
-      const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-      const Expr *RHS = BO->getRHS();
-      if (DRE && DRE->getDecl() == VD &&
-          !RHS->isNullPointerConstant(CG.getContext(), Expr::NPC_ValueDependentIsNotNull))
-        return pointeeSpaceOf(RHS);
-    }
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
-  return AddrSpace::Private;
-}
-
 void FunctionEmitter::emitDecl(const VarDecl *VD) {
   emitDeclCode(VD);
   noteDeclared(VD);
@@ -127,46 +102,6 @@ void FunctionEmitter::emitDeclCode(const VarDecl *VD) {
         << "static local variable";
     return;
   }
-  std::string Name = DeviceCodeGen::safeLocalName(VD->getName());
-  QualType T = VD->getType();
-  const Expr *Init = VD->getInit();
-  VarInfo VI{Name, false, AddrSpace::Private};
-
-  if (T->isReferenceType()) {
-    const Expr *Bound = Init ? ignoreFullExprAndImplicitCasts(Init) : nullptr;
-    bool BindsTemporary = Bound && (isa<MaterializeTemporaryExpr>(Bound) ||
-                                    !Init->IgnoreParens()->isGLValue());
-    if (BindsTemporary || !isPointerLoweredRef(T)) {
-      if (BindsTemporary || !Init) {
-        // A reference to a temporary (or a const reference) is its value.
-        QualType VT = T.getNonReferenceType().getUnqualifiedType();
-        line(CG.declare(VT, Name, VD->getLocation()) +
-             (Init ? " = " + expr(Init) : "") + ";");
-        Vars[VD] = VI;
-        return;
-      }
-    }
-    VI.IsRef = true;
-    VI.Space = spaceOf(Init);
-    if (T->getPointeeType()->isPointerType())
-      VI.PointeeSpace = pointeeSpaceOf(Init);
-    line(CG.pointerTo(T->getPointeeType(), VI.Space, VD->getLocation(), VI.PointeeSpace) +
-         Name + " = " + addressOf(Init) + ";");
-    Vars[VD] = VI;
-    return;
-  }
-  if (T->isPointerType()) {
-    // OpenCL 1.2 has no generic address space: a pointer declared without a
-    // target (or as null) takes the space of what is assigned to it later.
-    bool NoTarget = !Init || Init->isNullPointerConstant(CG.getContext(),
-                                                         Expr::NPC_ValueDependentIsNotNull);
-    VI.Space = NoTarget ? assignedSpace(VD) : pointeeSpaceOf(Init);
-    line(CG.pointerTo(T->getPointeeType(), VI.Space, VD->getLocation()) + Name +
-         (Init ? " = " + expr(Init) : "") + ";");
-    Vars[VD] = VI;
-    return;
-  }
-
   if (VD->hasAttr<CUDASharedAttr>()) {
     // tile_static: OpenCL 1.2 wants __local variables at kernel scope, so
     // the storage lives there (see tileStaticStorage); the declaration
@@ -174,8 +109,31 @@ void FunctionEmitter::emitDeclCode(const VarDecl *VD) {
     Vars[VD] = tileStaticVar(VD);
     return;
   }
+  std::string Name = DeviceCodeGen::safeLocalName(VD->getName());
+  QualType T = VD->getType();
+  const Expr *Init = VD->getInit();
+  bindVar(VD, Name);
+  const VarInfo VI = Vars[VD];
+
+  if (T->isReferenceType()) {
+    if (!VI.IsRef) {
+      // A reference to a temporary (or a const reference) is its value.
+      QualType VT = T.getNonReferenceType().getUnqualifiedType();
+      return line(CG.declare(VT, Name, VD->getLocation()) +
+                  (Init ? " = " + expr(Init) : "") + ";");
+    }
+    return line(CG.pointerTo(T->getPointeeType(), VI.Space, VD->getLocation(),
+                             VI.PointeeSpace) +
+                Name + " = " + addressOf(Init) + ";");
+  }
+  if (T->isPointerType()) {
+    // A pointer declared without a target takes its space from what is
+    // assigned to it later (ClonePlanner.cpp).
+    return line(CG.pointerTo(T->getPointeeType(), VI.Space, VD->getLocation()) + Name +
+                (Init ? " = " + expr(Init) : "") + ";");
+  }
+
   std::string Decl = CG.declare(T.getUnqualifiedType(), Name, VD->getLocation());
-  Vars[VD] = VI;
   if (!Init)
     return line(Decl + ";");
   if (const auto *CE = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit())) {
@@ -221,25 +179,20 @@ std::string FunctionEmitter::tileStaticStorage(const VarDecl *VD) {
                      CG.declare(VD->getType().getUnqualifiedType(), Unique,
                                 VD->getLocation()) +
                      ";\n";
-  } else if (Clone) {
-    // A called function: the caller passes a pointer to the storage.
-    Clone->TileStatics.push_back({VD, Unique});
   }
+  // In a called function the caller passes a pointer to the storage: a
+  // parameter of the name, in the order of the plan's TileStatics.
   TileStaticNames[VD] = Unique;
   return Unique;
 }
 
 FunctionEmitter::VarInfo FunctionEmitter::tileStaticVar(const VarDecl *VD) {
   VarInfo VI;
-  VI.Name = tileStaticStorage(VD);
+  // In a called function the storage arrives as a pointer parameter.
+  if (const VarPlace *V = Plan.var(VD))
+    static_cast<VarPlace &>(VI) = *V;
   VI.Space = AddrSpace::Local;
-  if (!HoistedDecls) {
-    // In a called function the storage arrives as a pointer parameter.
-    if (VD->getType()->isArrayType())
-      VI.DecaysArray = true;
-    else
-      VI.IsRef = true;
-  }
+  VI.Name = tileStaticStorage(VD);
   return VI;
 }
 
@@ -273,7 +226,7 @@ void FunctionEmitter::emitReturn(const ReturnStmt *RS) {
   // variable is the return value (so no copy, and no destruction here).
   if (const VarDecl *NRVO = RS->getNRVOCandidate();
       NRVO && NRVO->isNRVOVariable() && Vars.count(NRVO) && !Vars[NRVO].IsRef &&
-      !(Clone && Clone->ReturnsPointer))
+      !Plan.ReturnsPointer)
     return returnAfterCleanups(Vars[NRVO].Name, Cleanups, [&] {
       return newTemporary(NRVO->getType(), E->getBeginLoc());
     });
@@ -285,21 +238,13 @@ void FunctionEmitter::emitReturn(const ReturnStmt *RS) {
     UsedVoidReturn = true;
     return line(VoidReturn);
   }
-  if (Clone && Clone->ReturnsPointer) {
-    AddrSpace AS = spaceOf(E);
-    if (SawReturn && AS != Clone->ReturnSpace)
-      report(CG.getDiags(), E->getBeginLoc(), Diag::err_amp_mixed_address_spaces)
-          << "return value" << (unsigned)AS << (unsigned)Clone->ReturnSpace;
-    Clone->ReturnSpace = AS;
-    SawReturn = true;
+  // Return statements whose spaces differ were reported with the
+  // signature (emitFunctionBody).
+  if (Plan.ReturnsPointer)
     return returnAfterCleanups(addressOf(E), Cleanups, [&] {
-      return newTemporary(E->getType(), E->getBeginLoc(), /*Pointer=*/true, AS);
+      return newTemporary(E->getType(), E->getBeginLoc(), /*Pointer=*/true,
+                          Plan.ReturnSpace);
     });
-  }
-  if (Clone && E->getType()->isPointerType()) {
-    Clone->ReturnSpace = pointeeSpaceOf(E);
-    SawReturn = true;
-  }
   returnAfterCleanups(expr(E), Cleanups, [&] {
     if (E->getType()->isPointerType())
       return newTemporary(E->getType()->getPointeeType(), E->getBeginLoc(),
@@ -403,7 +348,7 @@ std::string FunctionEmitter::declRef(const DeclRefExpr *DRE) {
     // A captured reference variable was captured by copy: its closure
     // field is a value even though the variable is a reference.
     if (It->second.IsRef && (!DRE->refersToEnclosingVariableOrCapture() ||
-                             CapturedRefs.count(D)))
+                             It->second.Captured))
       return "(*" + It->second.Name + ")";
     return It->second.Name;
   }

@@ -1,13 +1,15 @@
 //===- FunctionEmitter.h - one function body in OpenCL C ---------*- C++ -*-===//
 //
-// Prints the statements and expressions of one function clone (or of a
-// lambda kernel's body) as OpenCL C, tracking for every reference and pointer
-// the address space it points into.
+// CodeGen's second step: prints the statements and expressions of one
+// function clone (or of a kernel's body) as OpenCL C, reading the address
+// spaces of its references and pointers, and the clones its calls call, from
+// the clone's plan (ClonePlanner.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_CODEGEN_FUNCTIONEMITTER_H
 #define AMPCC_CODEGEN_FUNCTIONEMITTER_H
 
+#include "ClonePlanner.h"
 #include "ampcc/CodeGen/DeviceCodeGen.h"
 
 #include "clang/AST/Expr.h"
@@ -37,37 +39,30 @@ class FunctionEmitter {
   friend class StmtEmitter;
 
 public:
-  /// How a C++ variable is spelled in C.
-  struct VarInfo {
+  /// How a C++ variable is spelled in C, and (from the plan) where it
+  /// points.
+  struct VarInfo : VarPlace {
     std::string Name;
-    /// The C variable is a pointer standing for a C++ reference.
-    bool IsRef = false;
-    /// For references and pointers: the space of the object pointed to.
-    AddrSpace Space = AddrSpace::Private;
-    /// For a reference to a pointer: where that pointer points.
-    AddrSpace PointeeSpace = AddrSpace::Private;
-    /// A reference to an array, lowered to a pointer to its first element:
-    /// used as it is, since C arrays decay the same way.
-    bool DecaysArray = false;
   };
 
   /// How `this` is spelled: a pointer (`_this`) for non-const members and
-  /// constructors, the address of a by-value copy (`(&_self)`) for const ones.
+  /// constructors, the address of a by-value copy (`(&_self)`) for const
+  /// ones. Where it points is the plan's ThisSpace.
   struct ThisInfo {
     bool Present = false;
     std::string Spelling;
-    AddrSpace Space = AddrSpace::Private;
   };
 
-  FunctionEmitter(DeviceCodeGen &CG, CloneInfo *Clone = nullptr)
-      : CG(CG), Clone(Clone) {}
+  FunctionEmitter(DeviceCodeGen &CG, const FunctionPlan &Plan)
+      : CG(CG), Plan(Plan) {}
 
-  void bindVar(const clang::ValueDecl *D, VarInfo Info) { Vars[D] = Info; }
-  /// Binds a variable captured by the lambda whose body is being emitted:
-  /// its uses refer to a closure field even though they are captures.
-  void bindCapture(const clang::ValueDecl *D, VarInfo Info) {
-    Vars[D] = Info;
-    CapturedRefs.insert(D);
+  /// Names the parameter, capture or local \p D; its place is the plan's.
+  void bindVar(const clang::ValueDecl *D, std::string Name) {
+    VarInfo VI;
+    if (const VarPlace *V = Plan.var(D))
+      static_cast<VarPlace &>(VI) = *V;
+    VI.Name = std::move(Name);
+    Vars[D] = std::move(VI);
   }
   void setThis(ThisInfo Info) { This = Info; }
   void setIndent(unsigned N) { Indent = N; }
@@ -123,7 +118,6 @@ private:
   void emitReturn(const clang::ReturnStmt *RS);
 public:
   /// A constructor's member initializer, as an assignment through _this.
-  AddrSpace assignedSpace(const clang::VarDecl *VD);
   void emitCtorInit(const clang::CXXCtorInitializer *Init,
                     const clang::CXXRecordDecl *Derived);
 private:
@@ -196,20 +190,11 @@ private:
   /// A __declspec(property) access (PropertyLowering.cpp); \p Discarded
   /// when its value is not used (an expression statement).
   std::string pseudoObject(const clang::PseudoObjectExpr *POE, bool Discarded);
-  /// A call's callee, object (or null) and arguments, as the lowering sees
-  /// them: an operator's object is its first operand.
-  struct CallParts {
-    const clang::FunctionDecl *FD = nullptr;
-    const clang::Expr *Object = nullptr;
-    bool ObjectIsPointer = false;
-    llvm::SmallVector<const clang::Expr *, 4> Args;
-  };
-  /// False for calls without a direct callee (through pointers).
-  static bool callParts(const clang::CallExpr *CE, CallParts &Parts);
-  /// The clone of \p P.FD that \p P calls: the address spaces of what is
-  /// bound to its pointer-lowered parameters and `this`. Decided from the
-  /// arguments' spaces alone, before anything is printed.
-  CloneKey cloneKey(const CallParts &P);
+  /// The clone the planner chose for the call at \p Site.
+  const CloneKey *plannedCall(const clang::Expr *Site) const {
+    auto It = Plan.Calls.find(Site);
+    return It == Plan.Calls.end() ? nullptr : &It->second;
+  }
   /// Lowers a call to \p P.FD.
   Lowered callFunction(const CallParts &P, const clang::Expr *Site);
   /// Array_view members and device intrinsics; \p Handled false if \p FD
@@ -228,22 +213,22 @@ private:
   std::string addressOf(const clang::Expr *E);
   std::string unsupported(const clang::Expr *E);
 
-  // Address-space analysis.
-  AddrSpace spaceOf(const clang::Expr *LValue);
-  AddrSpace pointeeSpaceOf(const clang::Expr *Pointer);
-  /// Where the reference or pointer a call returns points.
-  AddrSpace callResultSpace(const clang::CallExpr *CE);
+  // Address spaces, as planned.
+  AddrSpace spaceOf(const clang::Expr *LValue) const {
+    return CG.planner().spaceOf(Plan, LValue);
+  }
+  AddrSpace pointeeSpaceOf(const clang::Expr *Pointer) const {
+    return CG.planner().pointeeSpaceOf(Plan, Pointer);
+  }
 
   DeviceCodeGen &CG;
-  CloneInfo *Clone;
+  const FunctionPlan &Plan;
   llvm::DenseMap<const clang::ValueDecl *, VarInfo> Vars;
   ThisInfo This;
   std::string Out;
   unsigned Indent = 1;
   unsigned LastLine = 0;
-  bool SawReturn = false;
   std::string *HoistedDecls = nullptr;
-  llvm::SmallPtrSet<const clang::ValueDecl *, 4> CapturedRefs;
   llvm::StringSet<> HoistedNames;
   llvm::StringSet<> ReservedNames;
   llvm::DenseMap<const clang::VarDecl *, std::string> TileStaticNames;

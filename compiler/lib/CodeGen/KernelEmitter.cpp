@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "ampcc/CodeGen/DeviceCodeGen.h"
 
+#include "ClonePlanner.h"
 #include "FunctionEmitter.h"
 #include "Lowering.h"
 #include "RecordLayoutCheck.h"
@@ -92,7 +93,10 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
     }
   }
 
-  FunctionEmitter FE(*this);
+  // Step one: where the body's references and pointers point, and the
+  // clones it calls (ClonePlanner.h).
+  const FunctionPlan Plan = Planner->planKernel(Op);
+  FunctionEmitter FE(*this, Plan);
   std::vector<std::string> Params;
   std::string Prologue;
   std::string SelfName = "_self";
@@ -229,7 +233,7 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
     CurrentCapture = Var ? Var : F;
     Flatten(FT, Offset, Dest, Name, FLoc, ByRefArray, RD->isLambda());
     if (Var)
-      FE.bindVar(Var, {Name, false, AddrSpace::Private});
+      FE.bindVar(Var, Name);
   }
 
   // The compute-domain index.
@@ -282,13 +286,13 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
       }
       Prologue += "  }\n";
     }
-    FE.bindVar(IdxParam, {IdxName, false, AddrSpace::Private});
+    FE.bindVar(IdxParam, IdxName);
   }
 
   // The body runs inline in the kernel, so its tile_static variables can be
   // declared at kernel scope. A functor's `this` is the rebuilt object.
   if (!RD->isLambda())
-    FE.setThis({true, "(&" + SelfName + ")", AddrSpace::Private});
+    FE.setThis({true, "(&" + SelfName + ")"});
   // Every name the kernel declares itself, so hoisted tile_static storage
   // cannot be shadowed by (or clash with) one of them.
   struct LocalNames : RecursiveASTVisitor<LocalNames> {

@@ -4,10 +4,13 @@
 // the kernels of one translation unit and everything they reach.
 //
 // Design overview (docs/architecture.md has the long form):
-//  * Work is demand driven. Emitting a kernel asks for the types and functions
-//    it uses; each is emitted once, its definition queued, and the program is
-//    assembled at the end as: header, type definitions, prototypes, function
-//    bodies, kernels. Prototypes let bodies appear in any order.
+//  * Two steps. A planner (ClonePlanner.h) decides, for each function and
+//    kernel, where every lowered reference and pointer points and which
+//    clone each call calls; the printer (FunctionEmitter.h) reads that plan
+//    and prints. Printing is demand driven: a kernel asks for the types and
+//    functions it uses, each printed once, callees first, so no prototypes
+//    are needed. The program is assembled as: header, type definitions,
+//    function bodies, kernels.
 //  * C++ classes become C structs; member functions become functions taking
 //    the object explicitly (non-const members by pointer, const members by
 //    value); constructors become functions returning the new object.
@@ -36,6 +39,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -99,14 +103,13 @@ struct CloneKey {
   }
 };
 
-/// Lowered form of a function clone, known before its body is emitted.
+struct FunctionPlan;
+class ClonePlanner;
+
+/// A printed clone: its C name and the plan it was printed from.
 struct CloneInfo {
   std::string Name;
-  AddrSpace ReturnSpace = AddrSpace::Private; ///< For reference returns.
-  bool ReturnsPointer = false; ///< C++ returns T& (non-const): C returns T*.
-  /// tile_static variables declared in this function or its callees, with
-  /// the names of the trailing __local pointer parameters that carry them.
-  std::vector<std::pair<const clang::VarDecl *, std::string>> TileStatics;
+  const FunctionPlan *Plan = nullptr;
 };
 
 class DeviceCodeGen {
@@ -128,6 +131,9 @@ public:
   // --- Services for FunctionEmitter -------------------------------------
   clang::ASTContext &getContext() { return Ctx; }
   clang::DiagnosticsEngine &getDiags() { return Diags; }
+  /// CodeGen's first step: the address spaces and clones of every function
+  /// (ClonePlanner.h).
+  ClonePlanner &planner() { return *Planner; }
 
   /// The OpenCL C spelling of \p T as a value type (no references).
   std::string lowerType(clang::QualType T, clang::SourceLocation Loc);
@@ -146,8 +152,8 @@ public:
                         clang::SourceLocation Loc,
                         AddrSpace Inner = AddrSpace::Private);
 
-  /// Requests a function clone, returns its lowered description; queues the
-  /// body for emission.
+  /// Requests a function clone, returns its lowered description; prints
+  /// its body (callees first) on the first request.
   const CloneInfo &requestFunction(const CloneKey &Key,
                                    clang::SourceLocation CallLoc);
 
@@ -185,7 +191,7 @@ private:
                           clang::SourceLocation Loc);
   std::string lowerArrayView(const clang::CXXRecordDecl *RD,
                              clang::SourceLocation Loc);
-  void emitFunctionBody(const CloneKey &Key, CloneInfo &Info);
+  void emitFunctionBody(const FunctionPlan &Plan, CloneInfo &Info);
 
   clang::ASTContext &Ctx;
   clang::DiagnosticsEngine &Diags;
@@ -196,6 +202,7 @@ private:
   /// (location, type) pairs already reported as unsupported.
   std::set<std::pair<unsigned, void *>> ReportedTypes;
   llvm::DenseMap<const clang::Type *, std::string> ArrayViewNames;
+  std::unique_ptr<ClonePlanner> Planner;
   std::map<CloneKey, CloneInfo> Clones;
   llvm::StringSet<> HelperKeys;
   llvm::DenseMap<const clang::CXXRecordDecl *, bool> DestructionNeeded;

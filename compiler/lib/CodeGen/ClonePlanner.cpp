@@ -1,0 +1,600 @@
+//===- ClonePlanner.cpp - address spaces decided before printing --------===//
+//
+// A clone's plan is computed by one walk over its body in evaluation order:
+// a variable's space comes from its initializer (whose variables are
+// planned already), a call's clone from its arguments' spaces, and the
+// callee is planned before the walk goes on, so its return space is known
+// where the call's result is used. C++ AMP forbids recursion, so the call
+// graph is a DAG and planning callees first terminates.
+//
+//===----------------------------------------------------------------------===//
+#include "ClonePlanner.h"
+
+#include "Lowering.h"
+#include "ampcc/Analysis/AmpModel.h"
+#include "ampcc/Support/Diagnostics.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+// --- Shared rules -------------------------------------------------------------
+
+bool callParts(const CallExpr *CE, CallParts &P) {
+  P.FD = CE->getDirectCallee();
+  if (!P.FD)
+    return false;
+  P.Args.assign(CE->arg_begin(), CE->arg_end());
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+    P.Object = MCE->getImplicitObjectArgument();
+    if (const auto *ME = dyn_cast<MemberExpr>(MCE->getCallee()->IgnoreParens()))
+      P.ObjectIsPointer = ME->isArrow();
+  } else if (const auto *MD = dyn_cast<CXXMethodDecl>(P.FD);
+             MD && MD->isInstance() && isa<CXXOperatorCallExpr>(CE)) {
+    P.Object = P.Args.front();
+    P.Args.erase(P.Args.begin());
+  }
+  return true;
+}
+
+ArgPassing argPassing(QualType PT) {
+  if (PT->isReferenceType() && PT->getPointeeType()->isArrayType())
+    return ArgPassing::ArrayDecay;
+  if (isPointerLoweredRef(PT))
+    return ArgPassing::Address;
+  if (PT->isPointerType())
+    return ArgPassing::Pointer;
+  return ArgPassing::Value;
+}
+
+bool isTrivialAssignment(const CXXMethodDecl *MD) {
+  return MD && MD->isTrivial() &&
+         (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator());
+}
+
+bool isDeviceCallable(const FunctionDecl *FD) {
+  return FD->hasAttr<CUDADeviceAttr>() || FD->isConstexpr() || FD->isImplicit();
+}
+
+bool isTemporary(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreParens();
+    const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+    if (!ICE || ICE->getCastKind() != CK_NoOp)
+      break;
+    E = ICE->getSubExpr();
+  }
+  return isa<MaterializeTemporaryExpr>(E) || !E->isGLValue();
+}
+
+bool isLibraryIntrinsic(const FunctionDecl *FD, unsigned NumArgs) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD) {
+    if (!isInAmpNamespace(FD))
+      return false;
+    const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
+    StringRef Space = NS ? NS->getName() : "";
+    if (Space == "fast_math" || Space == "precise_math")
+      return true;
+    if (FD->getName().starts_with("atomic_"))
+      return true;
+    // The one Concurrency::direct3d intrinsic that is only declared
+    // (ampcc/direct3d_intrinsics.h); the others are ordinary inline C++.
+    return Space == "direct3d" && FD->getName() == "countbits" && NumArgs == 1;
+  }
+  if (isAmpClass(MD->getParent(), "tile_barrier"))
+    return true;
+  // Members <amp.h> defines in C++ (the other section overloads, ...) are
+  // lowered like any code; only the declarations are the compiler's to
+  // implement. Assignment has a body for the host's reference counting but
+  // is a struct copy on the device.
+  return isViewClass(MD->getParent()) &&
+         (!MD->isDefined() || MD->getOverloadedOperator() == OO_Equal);
+}
+
+bool constructsWithoutCall(const CXXConstructExpr *CE) {
+  const CXXConstructorDecl *Ctor = CE->getConstructor();
+  const CXXRecordDecl *RD = Ctor->getParent();
+  if (CE->isElidable() && CE->getNumArgs() == 1)
+    return true;
+  if (Ctor->isCopyOrMoveConstructor() && Ctor->isTrivial())
+    return true;
+  if (isViewClass(RD) && CE->getNumArgs() == 1)
+    if (const auto *Src = CE->getArg(0)->getType()->getAsCXXRecordDecl())
+      if (isViewClass(Src))
+        return true;
+  if (isViewClass(RD) && CE->getNumArgs() >= 2 &&
+      CE->getArg(CE->getNumArgs() - 1)->getType()->isPointerType())
+    return true;
+  return Ctor->isDefaultConstructor() && Ctor->isTrivial() &&
+         !CE->getType()->isArrayType();
+}
+
+// --- Queries ----------------------------------------------------------------
+
+AddrSpace ClonePlanner::spaceOf(const FunctionPlan &P, const Expr *E) const {
+  if (!E)
+    return AddrSpace::Private;
+  E = E->IgnoreParens();
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return spaceOf(P, FE->getSubExpr());
+  // The object of a property access is printed as its source expression
+  // (PropertyLowering.cpp), so it lives where that does.
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+    return spaceOf(P, OVE->getSourceExpr());
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    if (ICE->getCastKind() == CK_NoOp || ICE->getCastKind() == CK_DerivedToBase ||
+        ICE->getCastKind() == CK_UncheckedDerivedToBase)
+      return spaceOf(P, ICE->getSubExpr());
+    return AddrSpace::Private;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const VarPlace *V = P.var(DRE->getDecl());
+    // A captured reference variable was captured by copy unless the
+    // variable is bound to its closure field: then it is a value there.
+    if (V && V->IsRef && (!DRE->refersToEnclosingVariableOrCapture() || V->Captured))
+      return V->Space;
+    if (V && V->DecaysArray)
+      return V->Space;
+    if (DRE->getDecl()->hasAttr<CUDASharedAttr>())
+      return AddrSpace::Local;
+    return AddrSpace::Private;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() ? pointeeSpaceOf(P, ME->getBase()) : spaceOf(P, ME->getBase());
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return pointeeSpaceOf(P, ASE->getBase());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref)
+      return pointeeSpaceOf(P, UO->getSubExpr());
+    if (UO->getOpcode() == UO_PreInc || UO->getOpcode() == UO_PreDec)
+      return spaceOf(P, UO->getSubExpr());
+    return AddrSpace::Private;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp())
+      return spaceOf(P, BO->getLHS());
+    if (BO->getOpcode() == BO_Comma)
+      return spaceOf(P, BO->getRHS());
+    return AddrSpace::Private;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return spaceOf(P, CO->getTrueExpr());
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return CE->isGLValue() ? callResultSpace(P, CE) : AddrSpace::Private;
+  return AddrSpace::Private;
+}
+
+AddrSpace ClonePlanner::pointeeSpaceOf(const FunctionPlan &P, const Expr *E) const {
+  E = E->IgnoreParens();
+  // Implicit and explicit casts alike: (bool *)p points where p does.
+  if (const auto *ICE = dyn_cast<CastExpr>(E)) {
+    switch (ICE->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      return spaceOf(P, ICE->getSubExpr());
+    case CK_LValueToRValue: {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(ICE->getSubExpr()->IgnoreParens()))
+        return pointeeSpaceOf(P, DRE);
+      return AddrSpace::Private;
+    }
+    case CK_NoOp:
+    case CK_BitCast:
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase:
+    case CK_BaseToDerived:
+      return pointeeSpaceOf(P, ICE->getSubExpr());
+    default:
+      return AddrSpace::Private;
+    }
+  }
+  if (isa<CXXThisExpr>(E))
+    return P.ThisSpace;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      return spaceOf(P, UO->getSubExpr());
+    return pointeeSpaceOf(P, UO->getSubExpr()); // p++, --p, ...
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getLHS()->getType()->isPointerType())
+      return pointeeSpaceOf(P, BO->getLHS());
+    if (BO->getRHS()->getType()->isPointerType())
+      return pointeeSpaceOf(P, BO->getRHS());
+    return AddrSpace::Private;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return pointeeSpaceOf(P, CO->getTrueExpr());
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return callResultSpace(P, CE);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const VarPlace *V = P.var(DRE->getDecl())) {
+      // A reference to a pointer: its Space is where the pointer lives.
+      QualType T = DRE->getDecl()->getType();
+      if (V->IsRef && T->isReferenceType() && T->getPointeeType()->isPointerType())
+        return V->PointeeSpace;
+      return V->Space;
+    }
+  return AddrSpace::Private;
+}
+
+AddrSpace ClonePlanner::callResultSpace(const FunctionPlan &P, const CallExpr *CE) const {
+  CallParts Parts;
+  if (!callParts(CE, Parts))
+    return AddrSpace::Private;
+  const auto *MD = dyn_cast<CXXMethodDecl>(Parts.FD);
+  // Elements of array_views and arrays (and their data()) live in global
+  // memory.
+  if (MD && isViewClass(MD->getParent()))
+    return AddrSpace::Global;
+  // Trivial assignment is C assignment: it yields its left operand.
+  if (isTrivialAssignment(MD))
+    return Parts.ObjectIsPointer ? pointeeSpaceOf(P, Parts.Object)
+                                 : spaceOf(P, Parts.Object);
+  auto Call = P.Calls.find(CE);
+  if (Call == P.Calls.end())
+    return AddrSpace::Private; // not a clone: reported where it is printed
+  auto Callee = Plans.find(Call->second);
+  return Callee == Plans.end() ? AddrSpace::Private : Callee->second.ReturnSpace;
+}
+
+CloneKey ClonePlanner::cloneKey(const FunctionPlan &P, const CallParts &Parts) const {
+  CloneKey Key;
+  Key.FD = Parts.FD->getCanonicalDecl();
+  const auto *MD = dyn_cast<CXXMethodDecl>(Parts.FD);
+  if (MD && MD->isInstance() && !isa<CXXConstructorDecl>(MD) && !MD->isConst()) {
+    if (!Parts.ObjectIsPointer && isTemporary(Parts.Object))
+      Key.ThisByValue = true; // a temporary has no address in C
+    else
+      Key.ThisSpace = Parts.ObjectIsPointer ? pointeeSpaceOf(P, Parts.Object)
+                                            : spaceOf(P, Parts.Object);
+  }
+  for (unsigned I = 0; I < Parts.Args.size() && I < Parts.FD->getNumParams(); ++I) {
+    QualType PT = Parts.FD->getParamDecl(I)->getType();
+    AddrSpace AS = AddrSpace::Private, Inner = AddrSpace::Private;
+    switch (argPassing(PT)) {
+    case ArgPassing::ArrayDecay:
+      AS = spaceOf(P, Parts.Args[I]);
+      break;
+    case ArgPassing::Address:
+      AS = spaceOf(P, Parts.Args[I]);
+      if (PT->getPointeeType()->isPointerType())
+        Inner = pointeeSpaceOf(P, Parts.Args[I]);
+      break;
+    case ArgPassing::Pointer:
+      AS = pointeeSpaceOf(P, Parts.Args[I]);
+      break;
+    case ArgPassing::Value:
+      break;
+    }
+    Key.ParamSpaces.push_back(AS);
+    Key.InnerSpaces.push_back(Inner);
+  }
+  return Key;
+}
+
+// --- The walk -----------------------------------------------------------------
+
+/// One walk over a body, in evaluation order, filling a plan.
+class ClonePlanner::Walker {
+public:
+  Walker(ClonePlanner &Planner, FunctionPlan &P,
+         llvm::DenseMap<const VarDecl *, AddrSpace> &Learned)
+      : Planner(Planner), P(P), Learned(Learned) {}
+
+  void walk(const Stmt *S);
+  void declare(const VarDecl *VD);
+  /// The destruction of an object of type \p T in \p AS calls its
+  /// destructor's clone.
+  void destroyed(QualType T, AddrSpace AS, SourceLocation Loc);
+  /// True when a pointer declared without a target learned a space
+  /// different from the one its earlier uses saw.
+  bool learnedLate() const { return LearnedLate; }
+
+private:
+  void call(const CallParts &Parts, const Expr *Site);
+  void construct(const CXXConstructExpr *CE);
+  void assign(const BinaryOperator *BO);
+  void returns(const ReturnStmt *RS);
+  void tileStatic(const VarDecl *VD);
+  ASTContext &ctx() { return Planner.CG.getContext(); }
+
+  ClonePlanner &Planner;
+  FunctionPlan &P;
+  /// Spaces of pointers declared without a target, from earlier walks.
+  llvm::DenseMap<const VarDecl *, AddrSpace> &Learned;
+  /// Pointers declared without a target, not yet assigned.
+  llvm::SmallPtrSet<const VarDecl *, 4> Untargeted;
+  bool SawReturn = false;
+  bool LearnedLate = false;
+};
+
+void ClonePlanner::Walker::walk(const Stmt *S) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        declare(VD);
+    return;
+  }
+  // A lambda's body is its call operator's, planned as a clone of its own
+  // where it is called; here only the captures are evaluated.
+  if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+    for (const Expr *Init : LE->capture_inits())
+      walk(Init);
+    return;
+  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+    walk(RS->getRetValue());
+    return returns(RS);
+  }
+  // Default arguments and member initializers are not children, but are
+  // printed where they are used.
+  if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(S))
+    return walk(DAE->getExpr());
+  if (const auto *DIE = dyn_cast<CXXDefaultInitExpr>(S))
+    return walk(DIE->getExpr());
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S))
+    return walk(OVE->getSourceExpr());
+
+  for (const Stmt *Child : S->children())
+    walk(Child);
+
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    CallParts Parts;
+    if (!isa<CXXPseudoDestructorExpr>(CE->getCallee()->IgnoreParens()) &&
+        callParts(CE, Parts))
+      call(Parts, CE);
+  } else if (const auto *CCE = dyn_cast<CXXConstructExpr>(S)) {
+    construct(CCE);
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    assign(BO);
+  } else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(S)) {
+    destroyed(BTE->getType(), AddrSpace::Private, BTE->getBeginLoc());
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    // A tile_static of an enclosing function, named by a local class's
+    // member, reaches this function as one declared in a callee does.
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->hasAttr<CUDASharedAttr>())
+      tileStatic(VD);
+  }
+}
+
+void ClonePlanner::Walker::declare(const VarDecl *VD) {
+  const Expr *Init = VD->getInit();
+  walk(Init);
+  if (VD->hasAttr<CUDASharedAttr>())
+    return tileStatic(VD);
+  if (VD->isStaticLocal())
+    return; // a restriction violation, reported by the checker
+  QualType T = VD->getType();
+  VarPlace V;
+  if (T->isReferenceType()) {
+    // A reference to a temporary (or a const reference without an
+    // initializer) is its value; any other reference is a pointer.
+    const Expr *Bound = Init ? ignoreFullExprAndImplicitCasts(Init) : nullptr;
+    bool BindsTemporary = Bound && (isa<MaterializeTemporaryExpr>(Bound) ||
+                                    !Init->IgnoreParens()->isGLValue());
+    if (!BindsTemporary && Init) {
+      V.IsRef = true;
+      V.Space = Planner.spaceOf(P, Init);
+      if (T->getPointeeType()->isPointerType())
+        V.PointeeSpace = Planner.pointeeSpaceOf(P, Init);
+    }
+  } else if (T->isPointerType()) {
+    // OpenCL 1.2 has no generic address space: a pointer declared without a
+    // target (or as null) takes the space of the first non-null pointer
+    // assigned to it.
+    bool NoTarget = !Init || Init->isNullPointerConstant(
+                                 ctx(), Expr::NPC_ValueDependentIsNotNull);
+    if (NoTarget) {
+      V.Space = Learned.lookup(VD);
+      Untargeted.insert(VD);
+    } else {
+      V.Space = Planner.pointeeSpaceOf(P, Init);
+    }
+  }
+  P.Vars[VD] = V;
+  if (!V.IsRef && !VD->isNRVOVariable())
+    destroyed(T.getNonReferenceType(), AddrSpace::Private, VD->getLocation());
+}
+
+void ClonePlanner::Walker::assign(const BinaryOperator *BO) {
+  if (BO->getOpcode() != BO_Assign)
+    return;
+  const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !Untargeted.count(VD) ||
+      BO->getRHS()->isNullPointerConstant(ctx(), Expr::NPC_ValueDependentIsNotNull))
+    return;
+  Untargeted.erase(VD);
+  AddrSpace AS = Planner.pointeeSpaceOf(P, BO->getRHS());
+  if (AS != P.Vars[VD].Space) {
+    // Uses before this assignment (in a loop, the next iteration's) saw
+    // another space: the walk is repeated with this one.
+    Learned[VD] = AS;
+    LearnedLate = true;
+  }
+}
+
+void ClonePlanner::Walker::returns(const ReturnStmt *RS) {
+  const Expr *E = RS->getRetValue();
+  if (!E || E->getType()->isVoidType())
+    return;
+  AddrSpace AS;
+  if (P.ReturnsPointer)
+    AS = Planner.spaceOf(P, E);
+  else if (E->getType()->isPointerType() &&
+           !E->isNullPointerConstant(ctx(), Expr::NPC_ValueDependentIsNotNull))
+    AS = Planner.pointeeSpaceOf(P, E);
+  else
+    return;
+  if (SawReturn && AS != P.ReturnSpace)
+    P.MixedReturns.push_back({E->getBeginLoc(), AS, P.ReturnSpace});
+  else
+    P.ReturnSpace = AS;
+  SawReturn = true;
+}
+
+void ClonePlanner::Walker::tileStatic(const VarDecl *VD) {
+  if (P.Vars.count(VD))
+    return;
+  VarPlace V;
+  V.Space = AddrSpace::Local;
+  if (!P.IsKernel) {
+    // A called function receives the storage as a pointer parameter.
+    if (VD->getType()->isArrayType())
+      V.DecaysArray = true;
+    else
+      V.IsRef = true;
+    P.TileStatics.push_back(VD);
+  }
+  P.Vars[VD] = V;
+}
+
+void ClonePlanner::Walker::call(const CallParts &Parts, const Expr *Site) {
+  // Calls that do not go to a clone: the library's intrinsics, C struct
+  // assignment, and calls to cpu functions (the checker reports those).
+  if (isLibraryIntrinsic(Parts.FD, Parts.Args.size()) ||
+      isTrivialAssignment(dyn_cast<CXXMethodDecl>(Parts.FD)) ||
+      !isDeviceCallable(Parts.FD))
+    return;
+  CloneKey Key = Planner.cloneKey(P, Parts);
+  const FunctionPlan &Callee = Planner.plan(Key, Site->getBeginLoc());
+  P.Calls[Site] = Key;
+  for (const VarDecl *VD : Callee.TileStatics)
+    tileStatic(VD);
+}
+
+void ClonePlanner::Walker::construct(const CXXConstructExpr *CE) {
+  if (constructsWithoutCall(CE))
+    return;
+  CallParts Parts;
+  Parts.FD = CE->getConstructor();
+  Parts.Args.assign(CE->arg_begin(), CE->arg_end());
+  call(Parts, CE);
+}
+
+void ClonePlanner::Walker::destroyed(QualType T, AddrSpace AS, SourceLocation Loc) {
+  if (!Planner.CG.needsDestruction(T))
+    return;
+  CloneKey Key;
+  Key.FD = ctx().getBaseElementType(T)->getAsCXXRecordDecl()->getDestructor();
+  Key.ThisSpace = AS;
+  for (const VarDecl *VD : Planner.plan(Key, Loc).TileStatics)
+    tileStatic(VD);
+}
+
+// --- Plans --------------------------------------------------------------------
+
+void ClonePlanner::bindSignature(const FunctionDecl *Def, FunctionPlan &P) {
+  const CloneKey &Key = P.Key;
+  const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+  // A clone for a temporary object returns values: a reference into the
+  // callee's copy of the temporary would dangle.
+  P.ReturnsPointer = isPointerLoweredRef(Def->getReturnType()) && !Key.ThisByValue;
+  if (MD && MD->isInstance() && !isa<CXXConstructorDecl>(MD) && !MD->isConst() &&
+      !Key.ThisByValue)
+    P.ThisSpace = Key.ThisSpace;
+  // A lambda's body names the captured variables, not the closure's
+  // fields: each variable is bound to its field.
+  if (MD && MD->getParent()->isLambda())
+    for (const FieldDecl *F : MD->getParent()->fields())
+      if (const ValueDecl *Var = DeviceCodeGen::capturedVar(F)) {
+        VarPlace V;
+        V.Captured = true;
+        if (F->getType()->isReferenceType()) {
+          V.IsRef = true;
+          V.Space = Var->hasAttr<CUDASharedAttr>() ? AddrSpace::Local : AddrSpace::Private;
+        }
+        P.Vars[Var] = V;
+      }
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    QualType PT = Def->getParamDecl(I)->getType();
+    AddrSpace AS = I < Key.ParamSpaces.size() ? Key.ParamSpaces[I] : AddrSpace::Private;
+    VarPlace V;
+    switch (argPassing(PT)) {
+    case ArgPassing::ArrayDecay:
+      V.DecaysArray = true;
+      V.Space = AS;
+      break;
+    case ArgPassing::Address:
+      V.IsRef = true;
+      V.Space = AS;
+      V.PointeeSpace = I < Key.InnerSpaces.size() ? Key.InnerSpaces[I] : AddrSpace::Private;
+      break;
+    case ArgPassing::Pointer:
+      V.Space = AS;
+      break;
+    case ArgPassing::Value:
+      break;
+    }
+    P.Vars[Def->getParamDecl(I)] = V;
+  }
+}
+
+void ClonePlanner::walkBody(const FunctionDecl *Def, FunctionPlan &P) {
+  FunctionPlan Signature = P;
+  llvm::DenseMap<const VarDecl *, AddrSpace> Learned;
+  // Each repetition fixes the space of at least one more pointer declared
+  // without a target; the bound only guards against a planner bug.
+  for (unsigned Round = 0; Round < 8; ++Round) {
+    P = Signature;
+    Walker W(*this, P, Learned);
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        W.walk(Init->getInit());
+    W.walk(Def->getBody());
+    // A destructor destroys its members and bases, where `this` points.
+    if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(Def)) {
+      for (const CXXBaseSpecifier &B : Dtor->getParent()->bases())
+        W.destroyed(B.getType(), P.ThisSpace, B.getBeginLoc());
+      for (const FieldDecl *F : Dtor->getParent()->fields())
+        W.destroyed(F->getType(), P.ThisSpace, F->getLocation());
+    }
+    if (!W.learnedLate())
+      return;
+  }
+}
+
+const FunctionPlan &ClonePlanner::plan(const CloneKey &Key, SourceLocation CallLoc) {
+  auto Done = Plans.find(Key);
+  if (Done != Plans.end())
+    return Done->second;
+  static const FunctionPlan Empty;
+  if (InProgress.count(Key)) {
+    // C++ AMP forbids recursion (spec §2.4.2); the restriction checker
+    // reports it.
+    assert(false && "the restriction checker rejects recursion");
+    report(CG.getDiags(), CallLoc, Diag::err_amp_unchecked) << 1 << Key.FD;
+    return Empty;
+  }
+  FunctionPlan P;
+  P.Key = Key;
+  const FunctionDecl *Def = nullptr;
+  if (!Key.FD->hasBody(Def) || !Def) {
+    P.Undefined = true; // reported where it is called
+    return Plans.emplace(Key, std::move(P)).first->second;
+  }
+  InProgress[Key] = true;
+  bindSignature(Def, P);
+  walkBody(Def, P);
+  InProgress.erase(Key);
+  return Plans.emplace(Key, std::move(P)).first->second;
+}
+
+FunctionPlan ClonePlanner::planKernel(const CXXMethodDecl *Op) {
+  FunctionPlan P;
+  P.IsKernel = true;
+  P.Key.FD = Op;
+  // Captures are values rebuilt in the kernel (a functor's object is a
+  // private copy), so nothing is bound to a space but what the body binds.
+  walkBody(Op, P);
+  return P;
+}
+
+} // namespace ampcc

@@ -1,0 +1,154 @@
+//===- ClonePlanner.h - address spaces decided before printing --*- C++ -*-===//
+//
+// The first of CodeGen's two steps. OpenCL C 1.2 has no generic address
+// space, so every lowered reference and pointer must name the space it
+// points into, and a function called with pointers into different spaces
+// becomes one C function per combination (a clone). The planner walks a
+// clone's body, callees first, and records everything the printer needs to
+// know about spaces: where each variable points, which clone each call site
+// calls, where a returned reference points, and which tile_static variables
+// (its own and its callees') a function receives as parameters. The printer
+// (FunctionEmitter) only reads the plan; nothing is learned by printing.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_CODEGEN_CLONEPLANNER_H
+#define AMPCC_CODEGEN_CLONEPLANNER_H
+
+#include "ampcc/CodeGen/DeviceCodeGen.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <map>
+#include <vector>
+
+namespace ampcc {
+
+/// Where a variable's lowered form points.
+struct VarPlace {
+  /// The C variable is a pointer standing for a C++ reference.
+  bool IsRef = false;
+  /// A reference to an array, lowered to a pointer to its first element:
+  /// used as it is, since C arrays decay the same way.
+  bool DecaysArray = false;
+  /// A variable named through the closure of the lambda being lowered: a
+  /// by-copy capture of a reference is a value there.
+  bool Captured = false;
+  /// For references and pointers: the space of the object pointed to.
+  AddrSpace Space = AddrSpace::Private;
+  /// For a reference to a pointer: where that pointer points.
+  AddrSpace PointeeSpace = AddrSpace::Private;
+};
+
+/// Everything about one clone (or one kernel body) that depends on address
+/// spaces, decided before any of it is printed.
+struct FunctionPlan {
+  CloneKey Key{};
+  bool IsKernel = false;
+  /// The function has no definition in this translation unit.
+  bool Undefined = false;
+  /// C++ returns a non-const reference: C returns a pointer.
+  bool ReturnsPointer = false;
+  /// Where a returned reference or pointer points.
+  AddrSpace ReturnSpace = AddrSpace::Private;
+  /// The space `this` points into (private for by-value objects).
+  AddrSpace ThisSpace = AddrSpace::Private;
+  /// Parameters, locals, captures and tile_static variables.
+  llvm::DenseMap<const clang::ValueDecl *, VarPlace> Vars;
+  /// The tile_static variables a called function receives as trailing
+  /// __local pointer parameters: its own, then its callees', in the order
+  /// first met. Empty for kernels, which declare them all at kernel scope.
+  std::vector<const clang::VarDecl *> TileStatics;
+  /// The clone each call site calls (calls, constructions).
+  llvm::DenseMap<const clang::Expr *, CloneKey> Calls;
+  /// Return statements whose reference points into another space than the
+  /// first one's: reported when the clone is printed.
+  struct MixedReturn {
+    clang::SourceLocation Loc;
+    AddrSpace Here, First;
+  };
+  std::vector<MixedReturn> MixedReturns;
+
+  const VarPlace *var(const clang::ValueDecl *D) const {
+    auto It = Vars.find(D);
+    return It == Vars.end() ? nullptr : &It->second;
+  }
+};
+
+/// A call's callee, object (or null) and arguments, as the lowering sees
+/// them: an operator's object is its first operand.
+struct CallParts {
+  const clang::FunctionDecl *FD = nullptr;
+  const clang::Expr *Object = nullptr;
+  bool ObjectIsPointer = false;
+  llvm::SmallVector<const clang::Expr *, 4> Args;
+};
+/// False for calls without a direct callee (through pointers).
+bool callParts(const clang::CallExpr *CE, CallParts &Parts);
+
+/// How an argument reaches a parameter of type \p PT in C.
+enum class ArgPassing {
+  Value,      ///< By value (also `const T&`).
+  Address,    ///< A non-const reference: the address of the argument.
+  ArrayDecay, ///< A reference to an array: the array, decayed.
+  Pointer,    ///< A pointer: as it is.
+};
+ArgPassing argPassing(clang::QualType PT);
+
+/// A copy or move assignment that is C struct assignment.
+bool isTrivialAssignment(const clang::CXXMethodDecl *MD);
+/// Functions amp code may call: restrict(amp), constexpr (Clang makes them
+/// host-device) or implicit special members.
+bool isDeviceCallable(const clang::FunctionDecl *FD);
+/// A prvalue, or a temporary materialised to bind `this`: no C lvalue.
+bool isTemporary(const clang::Expr *E);
+/// Members of the C++ AMP library that AmpLibrary.cpp lowers itself (view
+/// element access, atomics, math, barriers): calls to them are not clones.
+bool isLibraryIntrinsic(const clang::FunctionDecl *FD, unsigned NumArgs);
+/// A construction that prints as something other than a constructor call
+/// (elided and trivial copies, views, trivial default construction).
+bool constructsWithoutCall(const clang::CXXConstructExpr *CE);
+
+class ClonePlanner {
+public:
+  explicit ClonePlanner(DeviceCodeGen &CG) : CG(CG) {}
+
+  /// The plan of the clone \p Key, planning it (and its callees) on first
+  /// request.
+  const FunctionPlan &plan(const CloneKey &Key, clang::SourceLocation CallLoc);
+  /// The plan of a kernel's body: \p Op is the kernel's call operator, whose
+  /// captures are values and whose tile_static variables live at kernel
+  /// scope.
+  FunctionPlan planKernel(const clang::CXXMethodDecl *Op);
+
+  // Queries over a plan; pure functions of the plan and the AST.
+  /// The space the lvalue \p E lives in.
+  AddrSpace spaceOf(const FunctionPlan &P, const clang::Expr *E) const;
+  /// The space the pointer \p E points into.
+  AddrSpace pointeeSpaceOf(const FunctionPlan &P, const clang::Expr *E) const;
+  /// The clone \p Parts calls: the spaces of what is bound to the callee's
+  /// pointer-lowered parameters and `this`.
+  CloneKey cloneKey(const FunctionPlan &P, const CallParts &Parts) const;
+
+private:
+  class Walker;
+  /// Where a call's reference or pointer result points.
+  AddrSpace callResultSpace(const FunctionPlan &P, const clang::CallExpr *CE) const;
+  /// Binds parameters, `this` and lambda captures as \p P.Key says.
+  void bindSignature(const clang::FunctionDecl *Def, FunctionPlan &P);
+  /// Walks \p Def's body (and a constructor's initializers) into \p P,
+  /// again while a pointer declared without a target learns its space
+  /// after it was used.
+  void walkBody(const clang::FunctionDecl *Def, FunctionPlan &P);
+
+  DeviceCodeGen &CG;
+  std::map<CloneKey, FunctionPlan> Plans;
+  /// Clones being planned: a request for one of them is a recursive call.
+  std::map<CloneKey, bool> InProgress;
+};
+
+} // namespace ampcc
+
+#endif // AMPCC_CODEGEN_CLONEPLANNER_H
