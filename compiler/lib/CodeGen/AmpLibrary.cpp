@@ -102,13 +102,189 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
   return S + ")";
 }
 
+/// A member of array_view or array that <amp.h> only declares: the
+/// compiler implements it as a small helper function over the view struct
+/// (data pointer and shape), added once per view type.
+class ViewMemberLowering {
+public:
+  ViewMemberLowering(FunctionEmitter &FE, const CXXMethodDecl *MD, std::string Obj,
+                     llvm::ArrayRef<const Expr *> Args, SourceLocation Loc)
+      : FE(FE), CG(FE.CG), MD(MD), Shape(*viewShape(MD->getParent())),
+        View(CG.lowerType(QualType(MD->getParent()->getTypeForDecl(), 0), Loc)),
+        Elem(CG.pointerTo(Shape.Element, AddrSpace::Global, Loc)), Obj(std::move(Obj)),
+        Args(Args), Loc(Loc) {}
+
+  Lowered lower();
+
+private:
+  /// operator[] and operator(): an element's address, or a projection.
+  Lowered element();
+  /// The rank N-1 view of row Args[0] (spec §5.2.5).
+  std::string projection();
+  std::string section();
+  std::string viewAs();
+  std::string reinterpretAs();
+  std::string extent();
+  /// The element offset of the index whose coordinates \p IndexOf spells.
+  std::string linear(llvm::function_ref<std::string(unsigned)> IndexOf) const;
+  /// The C type of argument \p I, as a value.
+  std::string argType(unsigned I) const {
+    return CG.lowerType(Args[I]->getType().getNonReferenceType().getUnqualifiedType(), Loc);
+  }
+
+  FunctionEmitter &FE;
+  DeviceCodeGen &CG;
+  const CXXMethodDecl *MD;
+  ViewShape Shape;
+  std::string View, Elem, Obj;
+  llvm::ArrayRef<const Expr *> Args;
+  SourceLocation Loc;
+};
+
+std::string ViewMemberLowering::linear(
+    llvm::function_ref<std::string(unsigned)> IndexOf) const {
+  std::string S = "v.shape.off";
+  for (unsigned I = 0; I < Shape.Rank; ++I)
+    S += " + " + IndexOf(I) + " * v.shape.stride[" + std::to_string(I) + "]";
+  return S;
+}
+
+Lowered ViewMemberLowering::lower() {
+  OverloadedOperatorKind OK = MD->getOverloadedOperator();
+  StringRef Name = MD->getIdentifier() ? MD->getName() : "";
+  if (OK == OO_Equal && Args.size() == 1)
+    return "(" + Obj + " = " + FE.expr(Args[0]) + ")"; // Views copy as structs.
+  if (OK == OO_Subscript || OK == OO_Call)
+    return element();
+  // section(origin, extent); the other forms are <amp.h> code calling it.
+  if (Name == "section" && Args.size() == 2)
+    return section();
+  if (Name == "data" && Args.empty())
+    return "(" + Obj + ".data + " + Obj + ".shape.off)";
+  if (Name == "view_as" && Args.size() == 1)
+    return viewAs();
+  if (Name == "reinterpret_as" && Args.empty())
+    return reinterpretAs();
+  if (Name == "get_extent")
+    return extent();
+  report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
+      << ("array_view::" + MD->getNameAsString());
+  return "0";
+}
+
+Lowered ViewMemberLowering::element() {
+  if (Args.size() == 1 && Args[0]->getType()->getAsCXXRecordDecl()) {
+    std::string Fn = View + "_at";
+    CG.addHelper(Fn, Elem + Fn + "(" + View + " v, " + argType(0) + " i) {\n"
+                     "  return v.data + " +
+                     linear([](unsigned I) { return coordinate("i", I); }) + ";\n}\n\n");
+    return Lowered::address(Fn + "(" + Obj + ", " + FE.expr(Args[0]) + ")");
+  }
+  if (Args.size() == 1 && Shape.Rank > 1)
+    return projection();
+  if (Args.size() != Shape.Rank) {
+    report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
+        << ("array_view::" + MD->getNameAsString() + " with " +
+            std::to_string(Args.size()) + " arguments");
+    return "0";
+  }
+  std::string Fn = View + "_at" + std::to_string(Shape.Rank);
+  std::string Params, CallArgs;
+  for (unsigned I = 0; I < Shape.Rank; ++I) {
+    Params += ", int i" + std::to_string(I);
+    CallArgs += ", " + FE.expr(Args[I]);
+  }
+  CG.addHelper(Fn, Elem + Fn + "(" + View + " v" + Params + ") {\n"
+                   "  return v.data + " +
+                   linear([](unsigned I) { return "i" + std::to_string(I); }) +
+                   ";\n}\n\n");
+  return Lowered::address(Fn + "(" + Obj + CallArgs + ")");
+}
+
+std::string ViewMemberLowering::projection() {
+  std::string Sub = CG.lowerType(MD->getReturnType(), Loc);
+  std::string Fn = View + "_project_" + Sub; // const arrays give const views
+  std::string Body = "  " + Sub + " r;\n  r.data = v.data;\n"
+                     "  r.shape.off = v.shape.off + i * v.shape.stride[0];\n";
+  for (unsigned I = 0; I + 1 < Shape.Rank; ++I) {
+    std::string D = std::to_string(I), S = std::to_string(I + 1);
+    Body += "  r.shape.ext[" + D + "] = v.shape.ext[" + S + "];\n"
+            "  r.shape.stride[" + D + "] = v.shape.stride[" + S + "];\n";
+  }
+  CG.addHelper(Fn, Sub + " " + Fn + "(" + View + " v, int i) {\n" + Body +
+                       "  return r;\n}\n\n");
+  return Fn + "(" + Obj + ", " + FE.expr(Args[0]) + ")";
+}
+
+std::string ViewMemberLowering::section() {
+  // The result is an array_view even when the object is an array (a
+  // different struct with the same fields).
+  std::string Ret = CG.lowerType(MD->getReturnType(), Loc);
+  // Not View + "_section": that is the name of <amp.h>'s own section()
+  // overloads lowered from their bodies.
+  std::string Fn = View + "_make_section" + (Ret == View ? "" : "_" + Ret);
+  std::string Body = "  " + Ret + " r;\n  r.data = v.data;\n  r.shape = v.shape;\n";
+  for (unsigned I = 0; I < Shape.Rank; ++I) {
+    std::string D = std::to_string(I);
+    Body += "  r.shape.off += " + coordinate("o", I) + " * v.shape.stride[" + D + "];\n"
+            "  r.shape.ext[" + D + "] = " + coordinate("e", I) + ";\n";
+  }
+  CG.addHelper(Fn, Ret + " " + Fn + "(" + View + " v, " + argType(0) + " o, " +
+                       argType(1) + " e) {\n" + Body + "  return r;\n}\n\n");
+  return Fn + "(" + Obj + ", " + FE.expr(Args[0]) + ", " + FE.expr(Args[1]) + ")";
+}
+
+std::string ViewMemberLowering::viewAs() {
+  // A rank-1 contiguous view seen as a dense rank-K view (spec §5.2.8).
+  std::string To = CG.lowerType(MD->getReturnType(), Loc);
+  unsigned K = viewShape(MD->getReturnType())->Rank;
+  std::string Fn = View + "_view_as_" + To;
+  std::string Body = "  " + To + " r;\n  r.data = v.data;\n"
+                     "  r.shape.off = v.shape.off;\n  int stride = 1;\n";
+  for (int I = int(K) - 1; I >= 0; --I) {
+    std::string D = std::to_string(I);
+    Body += "  r.shape.ext[" + D + "] = " + coordinate("e", I) + ";\n"
+            "  r.shape.stride[" + D + "] = stride;\n"
+            "  stride *= " + coordinate("e", I) + ";\n";
+  }
+  CG.addHelper(Fn, To + " " + Fn + "(" + View + " v, " + argType(0) + " e) {\n" +
+                       Body + "  return r;\n}\n\n");
+  return Fn + "(" + Obj + ", " + FE.expr(Args[0]) + ")";
+}
+
+std::string ViewMemberLowering::reinterpretAs() {
+  // The same bytes as elements of another type: offset and extent scale
+  // by the size ratio (rounded down, as on the host).
+  QualType ToElem = viewShape(MD->getReturnType())->Element;
+  ASTContext &Ctx = CG.getContext();
+  std::string From = std::to_string(Ctx.getTypeSizeInChars(Shape.Element).getQuantity());
+  std::string ToSize = std::to_string(Ctx.getTypeSizeInChars(ToElem).getQuantity());
+  std::string To = CG.lowerType(MD->getReturnType(), Loc);
+  std::string Fn = View + "_reinterpret_as_" + To;
+  CG.addHelper(Fn, To + " " + Fn + "(" + View + " v) {\n  " + To + " r;\n"
+                   "  r.data = (" + CG.pointerTo(ToElem, AddrSpace::Global, Loc) +
+                   ")v.data;\n"
+                   "  r.shape.off = v.shape.off * " + From + " / " + ToSize + ";\n"
+                   "  r.shape.ext[0] = v.shape.ext[0] * " + From + " / " + ToSize + ";\n"
+                   "  r.shape.stride[0] = 1;\n  return r;\n}\n\n");
+  return Fn + "(" + Obj + ")";
+}
+
+std::string ViewMemberLowering::extent() {
+  std::string ExtTy = CG.lowerType(MD->getReturnType(), Loc);
+  std::string Fn = View + "_extent";
+  std::string Body = "  " + ExtTy + " e;\n";
+  for (unsigned I = 0; I < Shape.Rank; ++I)
+    Body += "  " + coordinate("e", I) + " = v.shape.ext[" + std::to_string(I) + "];\n";
+  CG.addHelper(Fn, ExtTy + " " + Fn + "(" + View + " v) {\n" + Body +
+                       "  return e;\n}\n\n");
+  return Fn + "(" + Obj + ")";
+}
+
 Lowered FunctionEmitter::ampLibraryCall(const FunctionDecl *FD, const Expr *Object,
                                         bool ObjectIsPointer,
                                         llvm::ArrayRef<const Expr *> Args,
-                                        SourceLocation Loc, bool &Handled) {
-  if (!isLibraryIntrinsic(FD, Args.size()))
-    return "";
-  Handled = true;
+                                        SourceLocation Loc) {
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   if (!MD) {
     const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
@@ -128,147 +304,10 @@ Lowered FunctionEmitter::ampLibraryCall(const FunctionDecl *FD, const Expr *Obje
       return "barrier(CLK_LOCAL_MEM_FENCE)";
     return "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)";
   }
-  // Element access and the other members of views <amp.h> only declares.
-  const CXXRecordDecl *RD = MD->getParent();
-  ViewShape Shape = *viewShape(RD);
-  unsigned Rank = Shape.Rank;
-  std::string View = CG.lowerType(QualType(RD->getTypeForDecl(), 0), Loc);
-  std::string Elem = CG.pointerTo(Shape.Element, AddrSpace::Global, Loc);
   // Views are passed by value: `this` inside <amp.h>'s own members is a
   // pointer to the view.
   std::string Obj = ObjectIsPointer ? "(*" + expr(Object) + ")" : expr(Object);
-  std::string R = std::to_string(Rank);
-
-  auto Linear = [&](auto IndexOf) {
-    std::string S = "v.shape.off";
-    for (unsigned I = 0; I < Rank; ++I)
-      S += " + " + IndexOf(I) + " * v.shape.stride[" + std::to_string(I) + "]";
-    return S;
-  };
-
-  StringRef Name = MD->getNameAsString() == "get_extent" ? "get_extent" : "";
-  OverloadedOperatorKind OK = MD->getOverloadedOperator();
-  if (OK == OO_Equal && Args.size() == 1)
-    return "(" + Obj + " = " + expr(Args[0]) + ")"; // Views copy as structs.
-  if (OK == OO_Subscript || OK == OO_Call) {
-    bool ByIndex = Args.size() == 1 &&
-                   Args[0]->getType()->getAsCXXRecordDecl() != nullptr;
-    if (ByIndex) {
-      std::string IndexTy = CG.lowerType(
-          Args[0]->getType().getNonReferenceType().getUnqualifiedType(), Loc);
-      std::string Fn = View + "_at";
-      CG.addHelper(Fn, Elem + Fn + "(" + View + " v, " + IndexTy + " i) {\n"
-                       "  return v.data + " +
-                       Linear([](unsigned I) {
-                         return coordinate("i", I);
-                       }) + ";\n}\n\n");
-      return Lowered::address(Fn + "(" + Obj + ", " + expr(Args[0]) + ")");
-    }
-    if (Args.size() == 1 && Rank > 1) {
-      // A projection: the rank N-1 view of row Args[0] (spec §5.2.5).
-      std::string Sub = CG.lowerType(MD->getReturnType(), Loc);
-      std::string Fn = View + "_project_" + Sub; // const arrays give const views
-      std::string Body = "  " + Sub + " r;\n  r.data = v.data;\n"
-                         "  r.shape.off = v.shape.off + i * v.shape.stride[0];\n";
-      for (unsigned I = 0; I + 1 < Rank; ++I) {
-        std::string D = std::to_string(I), S = std::to_string(I + 1);
-        Body += "  r.shape.ext[" + D + "] = v.shape.ext[" + S + "];\n"
-                "  r.shape.stride[" + D + "] = v.shape.stride[" + S + "];\n";
-      }
-      CG.addHelper(Fn, Sub + " " + Fn + "(" + View + " v, int i) {\n" + Body +
-                           "  return r;\n}\n\n");
-      return Fn + "(" + Obj + ", " + expr(Args[0]) + ")";
-    }
-    if (Args.size() != Rank) {
-      report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
-          << ("array_view::" + MD->getNameAsString() + " with " +
-              std::to_string(Args.size()) + " arguments");
-      return "0";
-    }
-    std::string Fn = View + "_at" + R;
-    std::string Params, CallArgs;
-    for (unsigned I = 0; I < Rank; ++I) {
-      Params += ", int i" + std::to_string(I);
-      CallArgs += ", " + expr(Args[I]);
-    }
-    CG.addHelper(Fn, Elem + Fn + "(" + View + " v" + Params + ") {\n"
-                     "  return v.data + " +
-                     Linear([](unsigned I) { return "i" + std::to_string(I); }) +
-                     ";\n}\n\n");
-    return Lowered::address(Fn + "(" + Obj + CallArgs + ")");
-  }
-  if (MD->getName() == "section" && Args.size() == 2) {
-    // section(origin, extent); the other forms are <amp.h> code calling it.
-    // The result is an array_view even when the object is an array (a
-    // different struct with the same fields).
-    std::string Ret = CG.lowerType(MD->getReturnType(), Loc);
-    // Not View + "_section": that is the name of <amp.h>'s own section()
-    // overloads lowered from their bodies.
-    std::string Fn = View + "_make_section" + (Ret == View ? "" : "_" + Ret);
-    std::string IdxTy = CG.lowerType(Args[0]->getType().getNonReferenceType().getUnqualifiedType(), Loc);
-    std::string ExtTy = CG.lowerType(Args[1]->getType().getNonReferenceType().getUnqualifiedType(), Loc);
-    std::string Body = "  " + Ret + " r;\n  r.data = v.data;\n  r.shape = v.shape;\n";
-    for (unsigned I = 0; I < Rank; ++I) {
-      std::string D = std::to_string(I);
-      Body += "  r.shape.off += " + coordinate("o", I) + " * v.shape.stride[" + D + "];\n"
-              "  r.shape.ext[" + D + "] = " + coordinate("e", I) + ";\n";
-    }
-    CG.addHelper(Fn, Ret + " " + Fn + "(" + View + " v, " + IdxTy + " o, " +
-                         ExtTy + " e) {\n" + Body + "  return r;\n}\n\n");
-    return Fn + "(" + Obj + ", " + expr(Args[0]) + ", " + expr(Args[1]) + ")";
-  }
-  if (MD->getName() == "data" && Args.empty())
-    return "(" + Obj + ".data + " + Obj + ".shape.off)";
-  if (MD->getName() == "view_as" && Args.size() == 1) {
-    // A rank-1 contiguous view seen as a dense rank-K view (spec §5.2.8).
-    std::string To = CG.lowerType(MD->getReturnType(), Loc);
-    std::string ExtTy = CG.lowerType(
-        Args[0]->getType().getNonReferenceType().getUnqualifiedType(), Loc);
-    unsigned K = viewShape(MD->getReturnType())->Rank;
-    std::string Fn = View + "_view_as_" + To;
-    std::string Body = "  " + To + " r;\n  r.data = v.data;\n"
-                       "  r.shape.off = v.shape.off;\n  int stride = 1;\n";
-    for (int I = int(K) - 1; I >= 0; --I) {
-      std::string D = std::to_string(I);
-      Body += "  r.shape.ext[" + D + "] = " + coordinate("e", I) + ";\n"
-              "  r.shape.stride[" + D + "] = stride;\n"
-              "  stride *= " + coordinate("e", I) + ";\n";
-    }
-    CG.addHelper(Fn, To + " " + Fn + "(" + View + " v, " + ExtTy + " e) {\n" +
-                         Body + "  return r;\n}\n\n");
-    return Fn + "(" + Obj + ", " + expr(Args[0]) + ")";
-  }
-  if (MD->getName() == "reinterpret_as" && Args.empty()) {
-    // The same bytes as elements of another type: offset and extent scale
-    // by the size ratio (rounded down, as on the host).
-    QualType ToElem = viewShape(MD->getReturnType())->Element;
-    ASTContext &Ctx = CG.getContext();
-    std::string From = std::to_string(
-        Ctx.getTypeSizeInChars(Shape.Element).getQuantity());
-    std::string ToSize = std::to_string(Ctx.getTypeSizeInChars(ToElem).getQuantity());
-    std::string To = CG.lowerType(MD->getReturnType(), Loc);
-    std::string Fn = View + "_reinterpret_as_" + To;
-    CG.addHelper(Fn, To + " " + Fn + "(" + View + " v) {\n  " + To + " r;\n"
-                     "  r.data = (" + CG.pointerTo(ToElem, AddrSpace::Global, Loc) +
-                     ")v.data;\n"
-                     "  r.shape.off = v.shape.off * " + From + " / " + ToSize + ";\n"
-                     "  r.shape.ext[0] = v.shape.ext[0] * " + From + " / " + ToSize + ";\n"
-                     "  r.shape.stride[0] = 1;\n  return r;\n}\n\n");
-    return Fn + "(" + Obj + ")";
-  }
-  if (Name == "get_extent") {
-    std::string ExtTy = CG.lowerType(MD->getReturnType(), Loc);
-    std::string Fn = View + "_extent";
-    std::string Body = "  " + ExtTy + " e;\n";
-    for (unsigned I = 0; I < Rank; ++I)
-      Body += "  " + coordinate("e", I) + " = v.shape.ext[" + std::to_string(I) + "];\n";
-    CG.addHelper(Fn, ExtTy + " " + Fn + "(" + View + " v) {\n" + Body +
-                         "  return e;\n}\n\n");
-    return Fn + "(" + Obj + ")";
-  }
-  report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
-      << ("array_view::" + MD->getNameAsString());
-  return "0";
+  return ViewMemberLowering(*this, MD, std::move(Obj), Args, Loc).lower();
 }
 
 } // namespace ampcc

@@ -37,10 +37,8 @@ Lowered FunctionEmitter::callFunction(const CallParts &P, const Expr *Site) {
   const FunctionDecl *FD = P.FD;
   const Expr *Object = P.Object;
   SourceLocation Loc = Site->getBeginLoc();
-  bool Handled = false;
-  Lowered Lib = ampLibraryCall(FD, Object, P.ObjectIsPointer, P.Args, Loc, Handled);
-  if (Handled)
-    return Lib;
+  if (isLibraryIntrinsic(FD, P.Args.size()))
+    return ampLibraryCall(FD, Object, P.ObjectIsPointer, P.Args, Loc);
 
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   // Trivial assignment is C struct assignment.

@@ -2,6 +2,7 @@
 #include "ampcc/CodeGen/DeviceCodeGen.h"
 #include "RecordLayoutCheck.h"
 
+#include "CloneEmitter.h"
 #include "ClonePlanner.h"
 #include "FunctionEmitter.h"
 #include "Lowering.h"
@@ -288,168 +289,10 @@ const CloneInfo &DeviceCodeGen::requestFunction(const CloneKey &Key,
     report(Diags, CallLoc, Diag::err_amp_function_no_body) << Key.FD;
     Result.Name = "ampcc_undefined";
   } else {
-    emitFunctionBody(Plan, Result);
+    Result.Name = CloneEmitter(*this, Plan).emit();
   }
   It->second = Result; // std::map: the iterator survived the recursion.
   return It->second;
-}
-
-void DeviceCodeGen::emitFunctionBody(const FunctionPlan &Plan, CloneInfo &Info) {
-  const CloneKey &Key = Plan.Key;
-  const FunctionDecl *Def = nullptr;
-  Key.FD->hasBody(Def);
-  const auto *MD = dyn_cast<CXXMethodDecl>(Def);
-  const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def);
-  for (const FunctionPlan::MixedReturn &M : Plan.MixedReturns)
-    report(Diags, M.Loc, Diag::err_amp_mixed_address_spaces)
-        << "return value" << (unsigned)M.Here << (unsigned)M.First;
-
-  // Name: class and function, plus the address spaces of non-private clones.
-  std::string Base;
-  if (MD)
-    Base = lowerRecord(MD->getParent(), Def->getLocation()) + "_";
-  Base += Ctor ? std::string("ctor") : functionBaseName(Def);
-  std::string Suffix;
-  for (AddrSpace AS : Key.ParamSpaces)
-    if (AS != AddrSpace::Private)
-      Suffix += AS == AddrSpace::Global ? "g" : "l";
-  if (Key.ThisSpace != AddrSpace::Private)
-    Suffix += Key.ThisSpace == AddrSpace::Global ? "G" : "L";
-  if (Key.ThisByValue)
-    Suffix += "v";
-  if (!Suffix.empty())
-    Base += "_" + Suffix;
-
-  FunctionEmitter FE(*this, Plan);
-  std::vector<std::string> Params;
-  std::string Prologue, Epilogue;
-  if (Ctor) {
-    std::string RecName = lowerRecord(Ctor->getParent(), Def->getLocation());
-    FE.setThis({true, "_this"});
-    // An empty default constructor (no written initialisers, empty body)
-    // leaves C++ members indeterminate; ampcc zeroes them instead.
-    // <amp_short_vectors.h> relies on this: its default constructors are
-    // empty in the device pass (Clang's CUDA rules accept tile_static
-    // objects only with empty constructors) yet must zero, as Visual C++'s.
-    const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-    bool Zero = Ctor->isDefaultConstructor() && Body && Body->body_empty() &&
-                llvm::none_of(Ctor->inits(), [](const CXXCtorInitializer *I) {
-                  return I->isWritten();
-                });
-    Prologue = "  " + RecName + " _self" + (Zero ? " = {0}" : "") + ";\n  " + RecName +
-               " *_this = &_self;\n";
-    Epilogue = "  return _self;\n";
-    FE.setVoidReturn("return _self;");
-  } else if (MD && MD->isInstance()) {
-    std::string RecName = lowerRecord(MD->getParent(), Def->getLocation());
-    std::string This = "_this";
-    if (MD->isConst() || Key.ThisByValue) {
-      Params.push_back(RecName + " _self");
-      This = "(&_self)";
-    } else {
-      Params.push_back(std::string(addrSpaceKeyword(Plan.ThisSpace)) + " " +
-                       RecName + " *_this");
-    }
-    FE.setThis({true, This});
-    // A lambda's body names the captured variables, not the closure's
-    // fields: each variable is spelled as its field.
-    if (MD->getParent()->isLambda())
-      for (const FieldDecl *F : MD->getParent()->fields())
-        if (const ValueDecl *Var = capturedVar(F))
-          FE.bindVar(Var, This + "->" + fieldName(F));
-  }
-  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
-    const ParmVarDecl *P = Def->getParamDecl(I);
-    std::string PName = P->getIdentifier()
-                            ? safeLocalName(P->getName())
-                            : "_arg" + std::to_string(I);
-    const VarPlace *V = Plan.var(P);
-    QualType PT = P->getType();
-    switch (argPassing(PT)) {
-    case ArgPassing::ArrayDecay:
-      // A reference to an array (a tile_static or local array passed to a
-      // helper): a pointer to its first element, indexed as the array was.
-      Params.push_back(pointerToArrayElements(PT->getPointeeType(), V->Space, PName,
-                                              P->getLocation()));
-      break;
-    case ArgPassing::Address:
-      Params.push_back(pointerTo(PT->getPointeeType(), V->Space, P->getLocation(),
-                                 V->PointeeSpace) +
-                       PName);
-      break;
-    case ArgPassing::Pointer:
-      Params.push_back(pointerTo(PT->getPointeeType(), V->Space, P->getLocation()) +
-                       PName);
-      break;
-    case ArgPassing::Value:
-      Params.push_back(declare(PT.getNonReferenceType().getUnqualifiedType(), PName,
-                               P->getLocation()));
-      break;
-    }
-    FE.bindVar(P, PName);
-  }
-  // Storage for tile_static variables here and in callees: trailing
-  // pointer parameters (see FunctionEmitter::tileStaticStorage).
-  for (const VarDecl *VD : Plan.TileStatics) {
-    std::string Name = FE.tileStaticStorage(VD);
-    QualType T = VD->getType().getUnqualifiedType();
-    if (T->isArrayType())
-      Params.push_back(pointerToArrayElements(T, AddrSpace::Local, Name,
-                                              VD->getLocation()));
-    else
-      Params.push_back(pointerTo(T, AddrSpace::Local, VD->getLocation()) + Name);
-  }
-  std::string RetTy;
-  if (Ctor)
-    RetTy = lowerRecord(Ctor->getParent(), Def->getLocation());
-  else if (Plan.ReturnsPointer || Def->getReturnType()->isPointerType())
-    RetTy = pointerTo(Def->getReturnType()->getPointeeType(), Plan.ReturnSpace,
-                      Def->getLocation());
-  else
-    RetTy = lowerType(Def->getReturnType().getNonReferenceType().getUnqualifiedType(),
-                      Def->getLocation());
-
-  // A destructor destroys its members, then its bases, after its body (a
-  // `return;` in the body jumps there).
-  if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(Def)) {
-    const CXXRecordDecl *RD = Dtor->getParent();
-    std::vector<std::string> Parts; // In order of construction.
-    for (const CXXBaseSpecifier &B : RD->bases())
-      Parts.push_back(FE.destroy(B.getType(),
-                                 "&_this->" + baseFieldName(RD, B.getType()->getAsCXXRecordDecl()),
-                                 Plan.ThisSpace, B.getBeginLoc()));
-    for (const FieldDecl *F : RD->fields()) {
-      std::string Field = "_this->" + fieldName(F);
-      Parts.push_back(FE.destroy(F->getType(),
-                                 F->getType()->isArrayType() ? Field : "&" + Field,
-                                 Plan.ThisSpace, F->getLocation()));
-    }
-    for (auto It = Parts.rbegin(); It != Parts.rend(); ++It)
-      if (!It->empty())
-        Epilogue += "  " + *It + "\n";
-    if (!Epilogue.empty())
-      FE.setVoidReturn("goto _ampcc_members;");
-  }
-
-  if (Ctor) {
-    for (const CXXCtorInitializer *Init : Ctor->inits())
-      FE.emitCtorInit(Init, Ctor->getParent());
-  }
-  FE.emitStmt(Def->getBody());
-  if (isa<CXXDestructorDecl>(Def) && FE.usedVoidReturn() && !Epilogue.empty())
-    Epilogue = "_ampcc_members: ;\n" + Epilogue;
-
-  // Named after its body is printed, so callees take the plain names first.
-  Info.Name = uniqueGlobalName(Base);
-  std::string Sig = RetTy + (llvm::StringRef(RetTy).ends_with("*") ? "" : " ") +
-                    Info.Name + "(";
-  for (unsigned I = 0; I < Params.size(); ++I)
-    Sig += (I ? ", " : "") + Params[I];
-  if (Params.empty())
-    Sig += "void";
-  Sig += ")";
-  Bodies += lineDirective(Def->getBeginLoc()) + "\n" + Sig + " {\n" + Prologue +
-            FE.temporaryDecls() + FE.output() + Epilogue + "}\n\n";
 }
 
 std::string DeviceCodeGen::baseFieldName(const CXXRecordDecl *Derived,

@@ -37,6 +37,7 @@ struct Lowered {
 class FunctionEmitter {
   friend class ExprPrinter;
   friend class StmtEmitter;
+  friend class ViewMemberLowering;
 
 public:
   /// How a C++ variable is spelled in C, and (from the plan) where it
@@ -197,12 +198,12 @@ private:
   }
   /// Lowers a call to \p P.FD.
   Lowered callFunction(const CallParts &P, const clang::Expr *Site);
-  /// Array_view members and device intrinsics; \p Handled false if \p FD
-  /// is not one.
+  /// A call to one of the library's intrinsics (isLibraryIntrinsic): view
+  /// members <amp.h> only declares, atomics, math, barriers.
   Lowered ampLibraryCall(const clang::FunctionDecl *FD,
                          const clang::Expr *Object, bool ObjectIsPointer,
                          llvm::ArrayRef<const clang::Expr *> Args,
-                         clang::SourceLocation Loc, bool &Handled);
+                         clang::SourceLocation Loc);
   std::string mathCall(const clang::FunctionDecl *FD,
                        llvm::ArrayRef<const clang::Expr *> Args,
                        clang::SourceLocation Loc);

@@ -53,164 +53,116 @@ std::string kernelBaseName(const KernelSite &K) {
 
 } // namespace
 
-void DeviceCodeGen::emitKernel(const KernelSite &K) {
-  const CXXRecordDecl *RD = K.KernelType;
-  const CXXMethodDecl *Op = K.CallOperator;
-  SourceLocation Loc = RD->isLambda() ? RD->getLocation() : K.Call->getBeginLoc();
-  if (K.Rank < 1 || (K.Tiled && K.Rank > 3)) {
-    report(Diags, K.Call->getBeginLoc(), Diag::err_amp_rank_unsupported) << K.Rank;
-    return;
-  }
+/// Prints one kernel's entry point: its arguments (the closure taken apart),
+/// a prologue that rebuilds the closure and the compute-domain index, and
+/// the body, printed from the kernel's plan.
+class KernelEmitter {
+public:
+  KernelEmitter(DeviceCodeGen &CG, const KernelSite &K)
+      : CG(CG), Ctx(CG.Ctx), K(K), RD(K.KernelType), Op(K.CallOperator),
+        Loc(RD->isLambda() ? RD->getLocation() : K.Call->getBeginLoc()),
+        Plan(CG.Planner->planKernel(Op)), FE(CG, Plan) {}
+
+  void emit();
+
+private:
+  /// The kernel's name, closure size, rank, tile and source location.
+  void describe();
+  /// Lambdas: maps each closure field back to the variable it captures, so
+  /// the body can keep using the variables' names.
+  void mapCaptureFields();
+  /// The name of the argument or local holding field \p F.
+  std::string captureName(const FieldDecl *F) const;
+  /// \p Base, or a variant of it no capture or earlier argument takes.
+  std::string fresh(std::string Base);
+  /// Every closure field, as arguments and the prologue that rebuilds it.
+  void closure();
+  /// One captured value at closure offset \p Offset, stored into the C
+  /// lvalue \p Dest; \p Local when Dest is a lambda capture the prologue
+  /// must declare.
+  void flatten(QualType FT, uint64_t Offset, const std::string &Dest,
+               const std::string &ArgBase, SourceLocation FLoc, bool ByRefArray,
+               bool Local);
+  /// The compute-domain index parameter, computed from the work-item ids.
+  void computeIndex();
+  /// The body, with tile_static storage hoisted to kernel scope.
+  std::string body();
+  std::string signature() const;
+
+  DeviceCodeGen &CG;
+  ASTContext &Ctx;
+  const KernelSite &K;
+  const CXXRecordDecl *RD;
+  const CXXMethodDecl *Op;
+  SourceLocation Loc;
+  /// Step one: where the body's references and pointers point, and the
+  /// clones it calls (ClonePlanner.h).
+  const FunctionPlan Plan;
+  FunctionEmitter FE;
 
   EmittedKernel EK;
+  std::vector<std::string> Params;
+  std::string Prologue;
+  const std::string SelfName = "_self";
+  llvm::DenseMap<const FieldDecl *, const ValueDecl *> FieldVars;
+  /// Names of captures and generated arguments ("v_data").
+  llvm::StringSet<> Taken;
+  std::string IdxName = "_idx";
+  const ValueDecl *CurrentCapture = nullptr; // For messages.
+};
+
+void KernelEmitter::describe() {
   EK.TypeName = typeInfoName(Ctx, RD);
-  EK.KernelName = uniqueGlobalName(kernelBaseName(K));
+  EK.KernelName = CG.uniqueGlobalName(kernelBaseName(K));
   EK.Rank = K.Rank;
   for (unsigned I = 0; I < 3; ++I)
     EK.Tile[I] = K.Tile[I];
-  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
-  EK.ClosureSize = Layout.getSize().getQuantity();
-  {
-    const SourceManager &SM = Ctx.getSourceManager();
-    PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(K.Call->getBeginLoc()));
-    if (PL.isValid())
-      EK.Location = std::string(PL.getFilename()) + ":" +
-                    std::to_string(PL.getLine()) + ":" + std::to_string(PL.getColumn());
-  }
+  EK.ClosureSize = Ctx.getASTRecordLayout(RD).getSize().getQuantity();
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(K.Call->getBeginLoc()));
+  if (PL.isValid())
+    EK.Location = std::string(PL.getFilename()) + ":" + std::to_string(PL.getLine()) +
+                  ":" + std::to_string(PL.getColumn());
+}
 
-  // Lambdas: map each closure field back to the variable it captures, so
-  // the body can keep using the variables' names.
+void KernelEmitter::mapCaptureFields() {
+  if (!RD->isLambda())
+    return;
   llvm::DenseMap<const ValueDecl *, FieldDecl *> CaptureFields;
   FieldDecl *ThisField = nullptr;
-  llvm::DenseMap<const FieldDecl *, const ValueDecl *> FieldVars;
-  if (RD->isLambda()) {
-    RD->getCaptureFields(CaptureFields, ThisField);
-    for (auto &P : CaptureFields)
-      FieldVars[P.second] = P.first;
-    if (ThisField) {
-      assert(false && "the restriction checker rejects capturing 'this'");
-      report(Diags, ThisField->getLocation(), Diag::err_amp_unchecked) << 3 << "'this'";
-    }
+  RD->getCaptureFields(CaptureFields, ThisField);
+  for (auto &P : CaptureFields)
+    FieldVars[P.second] = P.first;
+  if (ThisField) {
+    assert(false && "the restriction checker rejects capturing 'this'");
+    report(CG.Diags, ThisField->getLocation(), Diag::err_amp_unchecked) << 3 << "'this'";
   }
+}
 
-  // Step one: where the body's references and pointers point, and the
-  // clones it calls (ClonePlanner.h).
-  const FunctionPlan Plan = Planner->planKernel(Op);
-  FunctionEmitter FE(*this, Plan);
-  std::vector<std::string> Params;
-  std::string Prologue;
-  std::string SelfName = "_self";
-  std::string RecName;
-  if (!RD->isLambda()) {
-    RecName = lowerRecord(RD, Loc);
-    Prologue += "  " + RecName + " " + SelfName + ";\n";
-  }
+std::string KernelEmitter::captureName(const FieldDecl *F) const {
+  const ValueDecl *Var = FieldVars.lookup(F);
+  return DeviceCodeGen::safeLocalName(
+      Var ? Var->getName() : (F->getIdentifier() ? F->getName() : "_field"));
+}
 
-  auto CaptureName = [&](const FieldDecl *F) {
-    const ValueDecl *Var = FieldVars.lookup(F);
-    return safeLocalName(
-        Var ? Var->getName() : (F->getIdentifier() ? F->getName() : "_field"));
-  };
-  // Generated parameter names ("v_data") must not collide with captures.
-  llvm::StringSet<> Taken;
+std::string KernelEmitter::fresh(std::string Base) {
+  while (!Taken.insert(Base).second)
+    Base += "_";
+  return Base;
+}
+
+void KernelEmitter::closure() {
+  if (!RD->isLambda())
+    Prologue += "  " + CG.lowerRecord(RD, Loc) + " " + SelfName + ";\n";
   for (const FieldDecl *F : RD->fields())
-    Taken.insert(CaptureName(F));
-  auto Fresh = [&](std::string Base) {
-    while (!Taken.insert(Base).second)
-      Base += "_";
-    return Base;
-  };
-
-  // One captured value at closure offset Offset, stored into the C lvalue
-  // Dest. Views become a data pointer and a shape argument; a class that
-  // holds views (in fields, bases or arrays) is taken apart member by member,
-  // since OpenCL kernel arguments cannot contain pointers and the host's view
-  // objects are laid out differently anyway; anything else is passed as its
-  // bytes. Local: Dest is a lambda capture the prologue must declare.
-  const ValueDecl *CurrentCapture = nullptr; // For messages.
-  std::function<void(QualType, uint64_t, const std::string &, const std::string &,
-                     SourceLocation, bool, bool)>
-      Flatten = [&](QualType FT, uint64_t Offset, const std::string &Dest,
-                    const std::string &ArgBase, SourceLocation FLoc, bool ByRefArray,
-                    bool Local) {
-    const CXXRecordDecl *FRD = FT->getAsCXXRecordDecl();
-    CaptureInfo CI;
-    CI.Offset = Offset;
-    CI.Name = ArgBase;
-    if (std::optional<ViewShape> View = viewShape(FRD)) {
-      QualType Elem = View->Element;
-      CI.Kind = ByRefArray ? rt::CaptureKind::ArrayRef : rt::CaptureKind::View;
-      CI.Rank = View->Rank;
-      CI.Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
-      // A const array captured by reference is read-only too; a const
-      // array_view is not (its elements stay writable).
-      if (Elem.isConstQualified() || (ByRefArray && FT.isConstQualified()))
-        CI.Flags |= rt::CF_ReadOnly;
-      std::string ViewTy = lowerType(FT.getUnqualifiedType(), FLoc);
-      std::string Data = Fresh(ArgBase + "_data"), Shape = Fresh(ArgBase + "_shape");
-      Params.push_back(pointerTo(Elem, AddrSpace::Global, FLoc) + Data);
-      Params.push_back("ampcc_shape" + std::to_string(CI.Rank) + " " + Shape);
-      if (Local)
-        Prologue += "  " + ViewTy + " " + Dest + ";\n";
-      Prologue += "  " + Dest + ".data = " + Data + ";\n";
-      Prologue += "  " + Dest + ".shape = " + Shape + ";\n";
-    } else if (holdsAmpContainer(FT)) {
-      if (Local)
-        Prologue += "  " + declare(FT.getUnqualifiedType(), Dest, FLoc) + ";\n";
-      if (const auto *AT = Ctx.getAsConstantArrayType(FT)) {
-        uint64_t ElemSize = Ctx.getTypeSizeInChars(AT->getElementType()).getQuantity();
-        for (uint64_t I = 0, N = AT->getSize().getZExtValue(); I < N; ++I)
-          Flatten(AT->getElementType(), Offset + I * ElemSize,
-                  Dest + "[" + std::to_string(I) + "]",
-                  ArgBase + "_" + std::to_string(I), FLoc, false, false);
-        return;
-      }
-      const ASTRecordLayout &L = Ctx.getASTRecordLayout(FRD);
-      for (const CXXBaseSpecifier &B : FRD->bases()) {
-        const CXXRecordDecl *BRD = B.getType()->getAsCXXRecordDecl();
-        std::string Field = baseFieldName(FRD, BRD);
-        Flatten(B.getType(), Offset + L.getBaseClassOffset(BRD).getQuantity(),
-                Dest + "." + Field, ArgBase + Field, FLoc, false, false);
-      }
-      for (const FieldDecl *F : FRD->fields()) {
-        std::string Field = fieldName(F);
-        Flatten(F->getType(), Offset + L.getFieldOffset(F->getFieldIndex()) / 8,
-                Dest + "." + Field, ArgBase + "_" + Field, F->getLocation(), false,
-                false);
-      }
-      return;
-    } else if (FT->isBooleanType()) {
-      CI.Kind = rt::CaptureKind::Bool;
-      CI.Size = 1;
-      std::string Arg = Fresh(ArgBase + "_arg");
-      Params.push_back("int " + Arg);
-      Prologue += "  " + std::string(Local ? "bool " : "") + Dest + " = " + Arg +
-                  " != 0;\n";
-    } else {
-      CI.Kind = rt::CaptureKind::Value;
-      CI.Size = Ctx.getTypeSizeInChars(FT).getQuantity();
-      // The bytes are copied as they are: both sides must lay them out alike.
-      std::string Layout = deviceLayoutMismatch(Ctx, FT);
-      if (!Layout.empty())
-        report(Diags, FLoc, Diag::err_amp_capture_layout) << CurrentCapture << Layout;
-      if (Local) {
-        Params.push_back(declare(FT.getUnqualifiedType(), Dest, FLoc));
-      } else {
-        std::string Arg = Fresh(ArgBase + "_arg");
-        Params.push_back(declare(FT.getUnqualifiedType(), Arg, FLoc));
-        Prologue += "  " + Dest + " = " + Arg + ";\n";
-      }
-    }
-    EK.Captures.push_back(CI);
-  };
-
+    Taken.insert(captureName(F));
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
   for (const FieldDecl *F : RD->fields()) {
     const ValueDecl *Var = FieldVars.lookup(F);
-    std::string Name = CaptureName(F);
+    std::string Name = captureName(F);
     std::string Dest = RD->isLambda() ? Name : SelfName + "." + Name;
     uint64_t Offset = Layout.getFieldOffset(F->getFieldIndex()) / 8;
     QualType FT = F->getType();
-    const CXXRecordDecl *FRD = FT->getAsCXXRecordDecl();
     SourceLocation FLoc = Var ? Var->getLocation() : F->getLocation();
 
     bool ByRefArray = false;
@@ -218,88 +170,163 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
       // concurrency::array is the one thing captured by reference (spec §2.4.3).
       const CXXRecordDecl *Ref = FT->getPointeeType()->getAsCXXRecordDecl();
       ByRefArray = Ref && isAmpClass(Ref, "array");
-      if (ByRefArray) {
+      if (ByRefArray)
         FT = FT->getPointeeType();
-        FRD = Ref;
-      }
     }
     // The restriction checker allows only arrays by reference, and no
     // pointers (CaptureRules.cpp).
     if (FT->isReferenceType() || FT->isPointerType()) {
       assert(false && "the restriction checker rejects this capture");
-      report(Diags, FLoc, Diag::err_amp_unchecked) << 3 << (Var ? Var : F);
+      report(CG.Diags, FLoc, Diag::err_amp_unchecked) << 3 << (Var ? Var : F);
       continue;
     }
     CurrentCapture = Var ? Var : F;
-    Flatten(FT, Offset, Dest, Name, FLoc, ByRefArray, RD->isLambda());
+    flatten(FT, Offset, Dest, Name, FLoc, ByRefArray, RD->isLambda());
     if (Var)
       FE.bindVar(Var, Name);
   }
+}
 
-  // The compute-domain index.
-  const ParmVarDecl *IdxParam = Op->getNumParams() ? Op->getParamDecl(0) : nullptr;
-  std::string IdxName = IdxParam && IdxParam->getIdentifier()
-                            ? safeLocalName(IdxParam->getName())
-                            : std::string("_idx");
-  std::string IdxTy =
-      IdxParam ? lowerType(IdxParam->getType().getNonReferenceType().getUnqualifiedType(),
-                           IdxParam->getLocation())
-               : "";
-  if (IdxParam) {
-    Prologue += "  " + IdxTy + " " + IdxName + ";\n";
-    const CXXRecordDecl *IdxRD = IdxParam->getType().getNonReferenceType()->getAsCXXRecordDecl();
-    auto Fill = [&](const std::string &Dest, const char *Builtin) {
-      for (unsigned D = 0; D < K.Rank; ++D)
-        Prologue += "  " + coordinate(Dest, D) + " = (int)" + Builtin + "(" +
-                    std::to_string(K.Rank - 1 - D) + ");\n";
-    };
-    if (isAmpClass(IdxRD, "tiled_index")) {
-      const std::string Global = IdxName + "." + safeLocalName("global");
-      const std::string Local = IdxName + "." + safeLocalName("local");
-      Fill(Global, "get_global_id");
-      Fill(Local, "get_local_id");
-      Fill(IdxName + ".tile", "get_group_id");
-      for (unsigned D = 0; D < K.Rank; ++D) {
-        Prologue += "  " + coordinate(IdxName + ".tile_origin", D) + " = " +
-                    coordinate(Global, D) + " - " + coordinate(Local, D) + ";\n";
-      }
-    } else if (K.Rank <= 3) {
-      Fill(IdxName, "get_global_id");
-    } else {
-      // Rank > 3 (runtime_api.h): AMP's last two dimensions are OpenCL's 0
-      // and 1, the leading ones are folded row-major into OpenCL dimension
-      // 2, and the domain arrives as a trailing argument to unfold them.
-      std::string Domain = Fresh("_domain");
-      std::string DomainTy = "ampcc_domain" + std::to_string(K.Rank);
-      addTypeDef(DomainTy, "typedef struct { int ext[" + std::to_string(K.Rank) +
-                               "]; } " + DomainTy + ";\n\n");
-      Params.push_back(DomainTy + " " + Domain);
-      Prologue += "  " + coordinate(IdxName, K.Rank - 1) + " = (int)get_global_id(0);\n";
-      Prologue += "  " + coordinate(IdxName, K.Rank - 2) + " = (int)get_global_id(1);\n";
-      Prologue += "  {\n    size_t _folded = get_global_id(2);\n";
-      for (int D = int(K.Rank) - 3; D >= 0; --D) {
-        std::string DS = std::to_string(D);
-        Prologue += "    " + coordinate(IdxName, D) + " = (int)(_folded % (size_t)" +
-                    Domain + ".ext[" + DS + "]);\n";
-        if (D)
-          Prologue += "    _folded /= (size_t)" + Domain + ".ext[" + DS + "];\n";
-      }
-      Prologue += "  }\n";
+// Views become a data pointer and a shape argument; a class that holds
+// views (in fields, bases or arrays) is taken apart member by member, since
+// OpenCL kernel arguments cannot contain pointers and the host's view
+// objects are laid out differently anyway; anything else is passed as its
+// bytes.
+void KernelEmitter::flatten(QualType FT, uint64_t Offset, const std::string &Dest,
+                            const std::string &ArgBase, SourceLocation FLoc,
+                            bool ByRefArray, bool Local) {
+  const CXXRecordDecl *FRD = FT->getAsCXXRecordDecl();
+  CaptureInfo CI;
+  CI.Offset = Offset;
+  CI.Name = ArgBase;
+  if (std::optional<ViewShape> View = viewShape(FRD)) {
+    QualType Elem = View->Element;
+    CI.Kind = ByRefArray ? rt::CaptureKind::ArrayRef : rt::CaptureKind::View;
+    CI.Rank = View->Rank;
+    CI.Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
+    // A const array captured by reference is read-only too; a const
+    // array_view is not (its elements stay writable).
+    if (Elem.isConstQualified() || (ByRefArray && FT.isConstQualified()))
+      CI.Flags |= rt::CF_ReadOnly;
+    std::string ViewTy = CG.lowerType(FT.getUnqualifiedType(), FLoc);
+    std::string Data = fresh(ArgBase + "_data"), Shape = fresh(ArgBase + "_shape");
+    Params.push_back(CG.pointerTo(Elem, AddrSpace::Global, FLoc) + Data);
+    Params.push_back("ampcc_shape" + std::to_string(CI.Rank) + " " + Shape);
+    if (Local)
+      Prologue += "  " + ViewTy + " " + Dest + ";\n";
+    Prologue += "  " + Dest + ".data = " + Data + ";\n";
+    Prologue += "  " + Dest + ".shape = " + Shape + ";\n";
+  } else if (holdsAmpContainer(FT)) {
+    if (Local)
+      Prologue += "  " + CG.declare(FT.getUnqualifiedType(), Dest, FLoc) + ";\n";
+    if (const auto *AT = Ctx.getAsConstantArrayType(FT)) {
+      uint64_t ElemSize = Ctx.getTypeSizeInChars(AT->getElementType()).getQuantity();
+      for (uint64_t I = 0, N = AT->getSize().getZExtValue(); I < N; ++I)
+        flatten(AT->getElementType(), Offset + I * ElemSize,
+                Dest + "[" + std::to_string(I) + "]", ArgBase + "_" + std::to_string(I),
+                FLoc, false, false);
+      return;
     }
-    FE.bindVar(IdxParam, IdxName);
+    const ASTRecordLayout &L = Ctx.getASTRecordLayout(FRD);
+    for (const CXXBaseSpecifier &B : FRD->bases()) {
+      const CXXRecordDecl *BRD = B.getType()->getAsCXXRecordDecl();
+      std::string Field = DeviceCodeGen::baseFieldName(FRD, BRD);
+      flatten(B.getType(), Offset + L.getBaseClassOffset(BRD).getQuantity(),
+              Dest + "." + Field, ArgBase + Field, FLoc, false, false);
+    }
+    for (const FieldDecl *F : FRD->fields()) {
+      std::string Field = DeviceCodeGen::fieldName(F);
+      flatten(F->getType(), Offset + L.getFieldOffset(F->getFieldIndex()) / 8,
+              Dest + "." + Field, ArgBase + "_" + Field, F->getLocation(), false, false);
+    }
+    return;
+  } else if (FT->isBooleanType()) {
+    CI.Kind = rt::CaptureKind::Bool;
+    CI.Size = 1;
+    std::string Arg = fresh(ArgBase + "_arg");
+    Params.push_back("int " + Arg);
+    Prologue += "  " + std::string(Local ? "bool " : "") + Dest + " = " + Arg + " != 0;\n";
+  } else {
+    CI.Kind = rt::CaptureKind::Value;
+    CI.Size = Ctx.getTypeSizeInChars(FT).getQuantity();
+    // The bytes are copied as they are: both sides must lay them out alike.
+    std::string Layout = deviceLayoutMismatch(Ctx, FT);
+    if (!Layout.empty())
+      report(CG.Diags, FLoc, Diag::err_amp_capture_layout) << CurrentCapture << Layout;
+    if (Local) {
+      Params.push_back(CG.declare(FT.getUnqualifiedType(), Dest, FLoc));
+    } else {
+      std::string Arg = fresh(ArgBase + "_arg");
+      Params.push_back(CG.declare(FT.getUnqualifiedType(), Arg, FLoc));
+      Prologue += "  " + Dest + " = " + Arg + ";\n";
+    }
   }
+  EK.Captures.push_back(CI);
+}
 
-  // The body runs inline in the kernel, so its tile_static variables can be
-  // declared at kernel scope. A functor's `this` is the rebuilt object.
+void KernelEmitter::computeIndex() {
+  const ParmVarDecl *IdxParam = Op->getNumParams() ? Op->getParamDecl(0) : nullptr;
+  if (!IdxParam)
+    return;
+  if (IdxParam->getIdentifier())
+    IdxName = DeviceCodeGen::safeLocalName(IdxParam->getName());
+  std::string IdxTy = CG.lowerType(
+      IdxParam->getType().getNonReferenceType().getUnqualifiedType(),
+      IdxParam->getLocation());
+  Prologue += "  " + IdxTy + " " + IdxName + ";\n";
+  const CXXRecordDecl *IdxRD = IdxParam->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  auto Fill = [&](const std::string &Dest, const char *Builtin) {
+    for (unsigned D = 0; D < K.Rank; ++D)
+      Prologue += "  " + coordinate(Dest, D) + " = (int)" + Builtin + "(" +
+                  std::to_string(K.Rank - 1 - D) + ");\n";
+  };
+  if (isAmpClass(IdxRD, "tiled_index")) {
+    const std::string Global = IdxName + "." + DeviceCodeGen::safeLocalName("global");
+    const std::string Local = IdxName + "." + DeviceCodeGen::safeLocalName("local");
+    Fill(Global, "get_global_id");
+    Fill(Local, "get_local_id");
+    Fill(IdxName + ".tile", "get_group_id");
+    for (unsigned D = 0; D < K.Rank; ++D)
+      Prologue += "  " + coordinate(IdxName + ".tile_origin", D) + " = " +
+                  coordinate(Global, D) + " - " + coordinate(Local, D) + ";\n";
+  } else if (K.Rank <= 3) {
+    Fill(IdxName, "get_global_id");
+  } else {
+    // Rank > 3 (runtime_api.h): AMP's last two dimensions are OpenCL's 0
+    // and 1, the leading ones are folded row-major into OpenCL dimension
+    // 2, and the domain arrives as a trailing argument to unfold them.
+    std::string Domain = fresh("_domain");
+    std::string DomainTy = "ampcc_domain" + std::to_string(K.Rank);
+    CG.addTypeDef(DomainTy, "typedef struct { int ext[" + std::to_string(K.Rank) +
+                                "]; } " + DomainTy + ";\n\n");
+    Params.push_back(DomainTy + " " + Domain);
+    Prologue += "  " + coordinate(IdxName, K.Rank - 1) + " = (int)get_global_id(0);\n";
+    Prologue += "  " + coordinate(IdxName, K.Rank - 2) + " = (int)get_global_id(1);\n";
+    Prologue += "  {\n    size_t _folded = get_global_id(2);\n";
+    for (int D = int(K.Rank) - 3; D >= 0; --D) {
+      std::string DS = std::to_string(D);
+      Prologue += "    " + coordinate(IdxName, D) + " = (int)(_folded % (size_t)" +
+                  Domain + ".ext[" + DS + "]);\n";
+      if (D)
+        Prologue += "    _folded /= (size_t)" + Domain + ".ext[" + DS + "];\n";
+    }
+    Prologue += "  }\n";
+  }
+  FE.bindVar(IdxParam, IdxName);
+}
+
+std::string KernelEmitter::body() {
+  // A functor's `this` is the rebuilt object.
   if (!RD->isLambda())
     FE.setThis({true, "(&" + SelfName + ")"});
-  // Every name the kernel declares itself, so hoisted tile_static storage
-  // cannot be shadowed by (or clash with) one of them.
+  // The body runs inline in the kernel, so its tile_static variables can be
+  // declared at kernel scope; every name the kernel declares itself is
+  // reserved, so hoisted storage cannot be shadowed by (or clash with) one.
   struct LocalNames : RecursiveASTVisitor<LocalNames> {
     llvm::StringSet<> Names;
     bool VisitVarDecl(VarDecl *VD) {
       if (!VD->hasAttr<CUDASharedAttr>())
-        Names.insert(safeLocalName(VD->getName()));
+        Names.insert(DeviceCodeGen::safeLocalName(VD->getName()));
       return true;
     }
   } Locals;
@@ -310,16 +337,17 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
   std::string TileStatics;
   FE.hoistTileStaticInto(&TileStatics, std::move(Locals.Names));
   FE.emitStmt(Op->getBody());
-  std::string Body = TileStatics + FE.temporaryDecls() + FE.output();
+  return TileStatics + FE.temporaryDecls() + FE.output();
+}
 
+std::string KernelEmitter::signature() const {
   std::string Sig = "__kernel ";
   if (K.Tiled) {
     // The tile is known at compile time: telling the OpenCL compiler lets it
     // specialise for the work-group size (OpenCL dimension 0 = AMP's last).
     Sig += "__attribute__((reqd_work_group_size(";
     for (unsigned D = 0; D < 3; ++D)
-      Sig += (D ? ", " : "") +
-             std::to_string(D < K.Rank ? K.Tile[K.Rank - 1 - D] : 1);
+      Sig += (D ? ", " : "") + std::to_string(D < K.Rank ? K.Tile[K.Rank - 1 - D] : 1);
     Sig += "))) ";
   }
   Sig += "void " + EK.KernelName + "(";
@@ -327,9 +355,26 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
     Sig += (I ? ", " : "") + Params[I];
   if (Params.empty())
     Sig += "void";
-  Sig += ")";
-  KernelText += lineDirective(Loc) + "\n" + Sig + " {\n" + Prologue + Body + "}\n\n";
-  Kernels.push_back(std::move(EK));
+  return Sig + ")";
+}
+
+void KernelEmitter::emit() {
+  describe();
+  mapCaptureFields();
+  closure();
+  computeIndex();
+  std::string Body = body();
+  CG.KernelText += CG.lineDirective(Loc) + "\n" + signature() + " {\n" + Prologue +
+                   Body + "}\n\n";
+  CG.Kernels.push_back(std::move(EK));
+}
+
+void DeviceCodeGen::emitKernel(const KernelSite &K) {
+  if (K.Rank < 1 || (K.Tiled && K.Rank > 3)) {
+    report(Diags, K.Call->getBeginLoc(), Diag::err_amp_rank_unsupported) << K.Rank;
+    return;
+  }
+  KernelEmitter(*this, K).emit();
 }
 
 } // namespace ampcc

@@ -70,6 +70,8 @@ struct EmittedKernel {
 };
 
 class FunctionEmitter;
+class KernelEmitter;
+class CloneEmitter;
 
 /// Options of the generated code that come from the command line.
 struct DeviceOptions {
@@ -187,11 +189,12 @@ public:
   bool needsDestruction(clang::QualType T);
 
 private:
+  friend class KernelEmitter;
+  friend class CloneEmitter;
   std::string lowerRecord(const clang::CXXRecordDecl *RD,
                           clang::SourceLocation Loc);
   std::string lowerArrayView(const clang::CXXRecordDecl *RD,
                              clang::SourceLocation Loc);
-  void emitFunctionBody(const FunctionPlan &Plan, CloneInfo &Info);
 
   clang::ASTContext &Ctx;
   clang::DiagnosticsEngine &Diags;
