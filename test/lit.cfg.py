@@ -6,9 +6,12 @@
 #   %FileCheck   FileCheck-19
 #   %clcheck     clang-19 checking generated OpenCL C 1.2 offline
 #   %not         inverts an exit code (llvm's `not`)
-# Every test directory needs a working OpenCL device (PoCL on CI machines).
-# If none is found the whole suite stops with an error: a missing device must
-# never turn into silently skipped tests.
+# Features:
+#   opencl       an OpenCL device is present; tests that run kernels or ask
+#                the runtime for devices say `REQUIRES: opencl`. Without a
+#                device they are reported UNSUPPORTED and the compiler tests
+#                still run, except under CI=true, where a missing device
+#                stops the suite: it must never turn into skipped tests there.
 import os
 import shutil
 import subprocess
@@ -51,10 +54,15 @@ def opencl_devices():
     return [l for l in out.splitlines() if "Device #" in l]
 
 devices = opencl_devices()
-if not devices:
-    lit_config.fatal("no OpenCL device found (clinfo -l lists none): install "
+if devices:
+    config.available_features.add("opencl")
+elif os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+    lit_config.fatal("no OpenCL device found (clinfo -l lists none) on CI: install "
                      "pocl-opencl-icd (scripts/setup.sh does) before running the tests")
-config.available_features.add("opencl-device")
+else:
+    lit_config.warning("no OpenCL device found (clinfo -l lists none): the tests "
+                       "that REQUIRES: opencl are UNSUPPORTED; scripts/setup.sh "
+                       "installs pocl-opencl-icd")
 
 # ccache, for the tests of ampcc under a compiler launcher (scripts/setup.sh
 # installs it).

@@ -90,11 +90,17 @@ TEST(AmpModelTest, ContainersHeldAtAnyDepth) {
   EXPECT_TRUE(isArrayOrTexture(varType(*AST, "tp")->getPointeeType()));
 }
 
-TEST(AmpModelTest, SideStreamsIntoDiagnosticsAsItsSelectIndex) {
+TEST(AmpModelTest, SideIsASetStreamedAsItsSelectIndex) {
   // Diagnostics.def selects on Side in the order amp, cpu, cpu+amp.
-  EXPECT_EQ(static_cast<int>(Side::Amp), 0);
-  EXPECT_EQ(static_cast<int>(Side::Cpu), 1);
-  EXPECT_EQ(static_cast<int>(Side::Both), 2);
+  EXPECT_EQ(selectIndex(Side::Amp), 0u);
+  EXPECT_EQ(selectIndex(Side::Cpu), 1u);
+  EXPECT_EQ(selectIndex(Side::Both), 2u);
+  EXPECT_EQ(Side::Cpu | Side::Amp, Side::Both);
+  EXPECT_EQ(Side::Both & Side::Amp, Side::Amp);
+  EXPECT_EQ(Side::Both - Side::Cpu, Side::Amp);
+  EXPECT_EQ(Side::Cpu & Side::Amp, Side::None);
+  EXPECT_TRUE(includes(Side::Both, Side::Cpu));
+  EXPECT_FALSE(includes(Side::Amp, Side::Cpu));
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 // char, short, long long, recursion and by-reference lambdas in host code and
 // in restrict(cpu) functions are fine next to a valid kernel, and the program
 // builds, runs and prints the expected values.
+// REQUIRES: opencl
 // RUN: %ampcc -fsyntax-only %s 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
 // RUN: %ampcc %s -o %t
 // RUN: %t | %FileCheck %s

@@ -6,6 +6,7 @@
 // lines, behind a macro, and on overloads that differ only in restriction.
 // The program builds (both passes) and the kernel computes the expected
 // values. Errors in reordered declarators point at the user's columns.
+// REQUIRES: opencl
 // RUN: %ampcc -fsyntax-only %s 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // RUN: %not %ampcc -fsyntax-only -DERRORS %s 2>&1 | %FileCheck --check-prefix=ERR %s --implicit-check-not=error:

@@ -1,6 +1,7 @@
 // -c produces an object file, which ampcc then links
 // into a program that runs the kernel: the kernel registration must travel
 // inside the object. -O2 and -g are accepted on the compile step.
+// REQUIRES: opencl
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %ampcc -c -O2 -g %s -o %t.dir/main.o
 // RUN: %ampcc %t.dir/main.o -o %t.dir/prog

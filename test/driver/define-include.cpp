@@ -2,6 +2,7 @@
 // and a macro defined in a header found through -I are used inside the kernel
 // and on the host, and a restrict(cpu, amp) function from that header is
 // called from both. Without the options the file does not compile.
+// REQUIRES: opencl
 // RUN: %ampcc -DSCALE=7 -D OFFSET=40 -I%S/Inputs %s -o %t
 // RUN: %t | %FileCheck %s
 // RUN: %ampcc -DSCALE=7 -DOFFSET=40 -I %S/Inputs -emit-opencl %s -o %t.cl

@@ -2,6 +2,7 @@
 // the program still runs its kernel. Each is checked where it shows: a
 // macro the host compile defines (-mavx2, -fopenmp), the linked binary
 // (-s strips it, -Xlinker/-fuse-ld reach the linker), the -MJ fragment.
+// REQUIRES: opencl
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
 // RUN: %ampcc -O2 -m64 -mavx2 -march=x86-64-v2 -fopenmp -I%S/Inputs %s -o omp
 // RUN: ./omp | %FileCheck --check-prefix=OMP %s

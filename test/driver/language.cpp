@@ -1,6 +1,7 @@
 // -x c++ makes the following inputs C++ sources whatever their extension;
 // -x none goes back to extensions; other languages are refused with the
 // reason.
+// REQUIRES: opencl
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cp %s %t.dir/kernel.amp
 // RUN: %ampcc -I%S/Inputs -x c++ %t.dir/kernel.amp -o %t.dir/prog
 // RUN: %t.dir/prog | %FileCheck %s

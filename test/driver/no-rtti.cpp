@@ -6,6 +6,7 @@
 // own kernel. One lambda launched from two instantiations of a template has
 // one key for two kernels: refused at compile time with the reason. typeid
 // in user code is still refused, as clang++ -fno-rtti does.
+// REQUIRES: opencl
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %ampcc -fno-rtti -O1 %s -o %t.dir/prog
 // RUN: %t.dir/prog | %FileCheck %s

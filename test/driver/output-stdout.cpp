@@ -1,5 +1,6 @@
 // -o - writes the output to stdout: an object with -c (kernels included),
 // the program when linking, the OpenCL C with -emit-opencl.
+// REQUIRES: opencl
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
 // RUN: %ampcc -c -I%S/Inputs %s -o - > piped.o
 // RUN: test ! -e ./-

@@ -1,6 +1,7 @@
 // @file arguments are response files, as clang reads them (CMake and Ninja
 // use them for long command lines): GNU quoting, nested files, and a missing
 // file is an error.
+// REQUIRES: opencl
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: echo '-DRSP_FACTOR=3 "-DRSP_NAME=\"from a response file\""' > %t.dir/inner.rsp
 // RUN: echo '@%t.dir/inner.rsp -I%S/Inputs -o %t.dir/prog' > %t.dir/outer.rsp

@@ -3,6 +3,7 @@
 // command (objects named after the sources in the current directory). Both
 // programs run and both kernels (one per translation unit) give the right
 // values.
+// REQUIRES: opencl
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %ampcc -c %s -o %t.dir/main.o
 // RUN: %ampcc -c %S/Inputs/separate-kernels.cpp -o %t.dir/kernels.o

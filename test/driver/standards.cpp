@@ -1,5 +1,6 @@
 // -std= and --std= (joined or separate) accept C++14 to C++2c, as clang 19
 // implements them; older standards and C are refused with the range.
+// REQUIRES: opencl
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %ampcc -std=c++14 -I%S/Inputs %s -o %t.dir/p14 && %t.dir/p14 | %FileCheck --check-prefix=CXX14 %s
 // RUN: %ampcc --std=c++20 -I%S/Inputs %s -o %t.dir/p20 && %t.dir/p20 | %FileCheck --check-prefix=CXX20 %s

@@ -2,6 +2,7 @@
 // mode with --offload-host-only, the user's -D/-I forwarded), the compilation
 // of the generated kernel stub, and the link with the runtime library and
 // OpenCL; the program still builds and runs.
+// REQUIRES: opencl
 // RUN: %ampcc -v -DVERBOSE_MACRO=1 -I%S/Inputs %s -o %t 2>&1 | %FileCheck %s
 // RUN: %t | %FileCheck --check-prefix=OUT %s
 // RUN: %ampcc -v -c -DVERBOSE_MACRO=2 %s -o %t.o 2>&1 | %FileCheck --check-prefix=COMPILE %s

@@ -2,6 +2,7 @@
 // overload (const and non-const), projection with operator(), view_as,
 // reinterpret_as, data(), and array_view<T,N> / array_view<const T,N> made
 // from a captured array. Compared with the same reads done on the host.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: array members in amp: 0 mismatches of 64
 #include <amp.h>

@@ -1,6 +1,7 @@
 // concurrency::array captured by reference (iterator constructor, conversion
 // to std::vector), projections (A[i][j], sec[i] as a rank-1 view) and
 // sections inside kernels, and a struct element type (Particle).
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: PASS 0
 #include <amp.h>

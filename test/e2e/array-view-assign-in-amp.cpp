@@ -1,5 +1,6 @@
 // Views copied, converted to const views and assigned inside amp code, and
 // captured by value in a lambda nested in the kernel.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: 7 7 7 7
 #include <amp.h>

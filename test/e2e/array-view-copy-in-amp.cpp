@@ -1,3 +1,4 @@
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: 2 2 2 2
 #include <amp.h>

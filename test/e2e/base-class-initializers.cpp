@@ -2,6 +2,7 @@
 // with bases are amp-compatible), with two bases, a delegating constructor
 // and a derived-to-base reference conversion to the second base. Compared
 // with the same classes run on the host.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: base initializers: 0 mismatches of 64
 #include <amp.h>

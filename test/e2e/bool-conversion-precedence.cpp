@@ -1,3 +1,4 @@
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: 00110011 00001111
 #include <amp.h>

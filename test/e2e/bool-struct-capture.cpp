@@ -2,6 +2,7 @@
 // different paths, and a struct Params { int a; float b; double c; } (with
 // padding between its members) plus a nested struct are read field by field
 // inside the kernel. Compared with a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc -ffp-contract=off %s -o %t && %t | %FileCheck %s
 // CHECK: bool-struct: 0 mismatches of 128
 // CHECK-NOT: mismatch at

@@ -1,6 +1,7 @@
 // A view of const elements is only read by the kernel, so it is never copied
 // back: not on synchronize(), not on host element access, not when the last
 // view is destroyed. Only the written view contributes device-to-host bytes.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: after kernel: h2d 2 (3200 bytes), d2h 0 (0 bytes)
 // CHECK: after const synchronize: d2h 0 (0 bytes)

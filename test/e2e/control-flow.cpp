@@ -3,6 +3,7 @@
 // inner break, and the ternary operator. The same function runs on the CPU as
 // the reference (restrict(cpu, amp)) and is also written out inline in the
 // kernel, so both the helper and the kernel body are compared.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: control-flow helper: 0 mismatches of 1000
 // CHECK: control-flow inline: 0 mismatches of 1000

@@ -2,6 +2,7 @@
 // is (here: the device, after a kernel) without updating the user memory
 // under the view: that memory changes at synchronize() or when the last
 // view goes, as in Visual C++. Checked element by element.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: copied: 0 mismatches of 300
 // CHECK: user memory before synchronize: 0 changed

@@ -4,6 +4,7 @@
 // access_type_none the host may not index them (runtime_exception) and
 // data() is null, while array_views over them still copy on access. A
 // view's discard_data never destroys the array's own data.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: cpu accelerator: last, emulated, shared memory
 // CHECK: launch on cpu view: refused

@@ -1,6 +1,7 @@
 // restrict(cpu, amp) functions (plain and a function template, calling each
 // other) are called from host code and from a kernel; the host results are
 // the reference for the kernel results, and also checked against constants.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: host poly(3) = 58, clampTo(-4, 0, 9) = 0, clampTo(2.5, 0, 1) = 1.0
 // CHECK: cpu-amp: 0 mismatches of 500

@@ -2,6 +2,7 @@
 // std::vector: the vector is untouched while the view lives (no implicit copy
 // back), and holds the new values once the scope ends, with no synchronize()
 // call anywhere. A copy of the view keeps the data alive until it too dies.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: inside scope: d2h 0
 // CHECK: after inner scope: d2h 0

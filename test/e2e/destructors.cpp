@@ -5,6 +5,7 @@
 // constructions (+id) and destructions (-id); the same restrict(cpu,amp)
 // code run on the host is the reference. Kernels once ran no destructor at
 // all, silently.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t 2>&1 | %FileCheck %s
 // C++14 elides copies of temporaries where C++17 has none to elide.
 // RUN: %ampcc -std=c++14 %s -o %t14 && %t14 2>&1 | %FileCheck %s

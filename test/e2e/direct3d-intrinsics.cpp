@@ -4,6 +4,7 @@
 // CPU reference is written independently here, bit by bit where the
 // definition is about bits; noise is checked for its properties (0 at
 // integers, within [-1, 1], deterministic, continuous).
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: direct3d-intrinsics: {{[1-9][0-9]+}} checks, 0 mismatches
 // CHECK-NOT: mismatch

@@ -2,6 +2,7 @@
 // discarded view is never copied to the device (0 bytes in), the kernel's
 // results still come back on synchronize(), and a second, non-discarded input
 // view is copied in exactly once. Transfer counts are asserted exactly.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: after kernel: h2d 1 copies 2048 bytes, d2h 0 copies 0 bytes, 1 launches
 // CHECK: after synchronize: h2d 1 copies 2048 bytes, d2h 1 copies 4096 bytes

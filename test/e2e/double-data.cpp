@@ -1,6 +1,7 @@
 // Double-precision data end to end: a const double view, a written double
 // view, a double scalar capture and values that do not survive a round trip
 // through float, compared exactly with a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc -ffp-contract=off %s -o %t && %t | %FileCheck %s
 // CHECK: double: 0 mismatches of 777
 // CHECK-NOT: mismatch at

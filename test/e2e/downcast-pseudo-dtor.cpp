@@ -2,6 +2,7 @@
 // &base_object, in private and tile_static memory), pseudo-destructor calls
 // on scalars from a template (t.~T()), and explicit pointer casts keep the
 // address space of what they point to. Compared with a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: downcasts: 0 mismatches of 64
 #include <amp.h>

@@ -3,6 +3,7 @@
 // extent::contains(). The compute domain is larger than the views, so the
 // kernel must rely on these bounds to stay inside them; views of different
 // shapes make a mixed-up extent visible.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: extent-in-kernel: 0 mismatches of 378
 // CHECK-NOT: mismatch at

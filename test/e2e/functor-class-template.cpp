@@ -3,6 +3,7 @@
 // once compiled to an empty kernel (no error, results untouched). Simple
 // and tiled, a member template helper, with and without delayed template
 // parsing. Compared with a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // RUN: %ampcc -fno-delayed-template-parsing %s -o %t.nodelay && %t.nodelay | %FileCheck %s
 // CHECK: template functor int: 0 mismatches of 300

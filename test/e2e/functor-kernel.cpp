@@ -2,6 +2,7 @@
 // `void operator()(index<N>) const restrict(amp)`, launched by value, in
 // rank 1 and rank 2; the functor also calls one of its own restrict(amp)
 // member functions. Compared with a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: functor rank-1: 0 mismatches of 333
 // CHECK: functor rank-2: 0 mismatches of 221

@@ -1,6 +1,7 @@
 // A 256-bin histogram with tile_static bins and atomics on local and global
 // memory, fast_math/precise_math calls, atomic_fetch_inc and
 // atomic_compare_exchange; all checked against a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK-NOT: cnt
 // CHECK: PASS 0

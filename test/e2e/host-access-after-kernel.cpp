@@ -1,6 +1,7 @@
 // Host element access through the view after a kernel sees the kernel's
 // results without an explicit synchronize(): operator[] with an index,
 // operator() with ints on a rank-2 view, and data() on a rank-1 view.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: rank-1 via []: 0 mismatches of 300
 // CHECK: rank-1 via data(): 0 mismatches of 300

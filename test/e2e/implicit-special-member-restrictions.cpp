@@ -4,6 +4,7 @@
 // the derived class restrict(cpu, amp) implicit ones, which run the cpu
 // overloads on the host and the amp ones in a kernel. Clang's own inference
 // made them amp-only, so host code could not construct the class.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: host: default cpu 1 amp 0, copy cpu 1 amp 0, assign cpu 1 amp 0
 // CHECK: kernel: 0 mismatches of 32

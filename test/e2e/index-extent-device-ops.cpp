@@ -3,6 +3,7 @@
 // ++/--, == and !=, extent::contains on and just past every border, and
 // extent::size(). Each work item writes a fingerprint that the host recomputes
 // with the same operators.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: device-index-ops: 0 mismatches of 132
 // CHECK-NOT: mismatch at

@@ -1,6 +1,7 @@
 // Lambdas inside restrict(amp) code: by-reference capture of a local (written
 // through), by-value capture, an explicit restrict(amp) lambda and a generic
 // lambda; and a tiled functor whose operator() declares a tile_static array.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: lambdas: 0 mismatches
 // CHECK: tiled functor: 0 mismatches

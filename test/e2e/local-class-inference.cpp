@@ -2,6 +2,7 @@
 // function's restriction (spec 2.2.1): a local class in a restrict(amp)
 // function, one nested three deep through member bodies, and one inside a
 // kernel lambda. Compared with a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: local classes: 0 mismatches of 100
 #include <amp.h>

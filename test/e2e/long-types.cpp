@@ -1,6 +1,7 @@
 // long and unsigned long views and captures in a kernel: values that need more
 // than 32 bits (so truncation to int shows up), signed division/modulo of
 // negatives and unsigned wrap-around, compared with a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: long: 0 mismatches of 500
 // CHECK: ulong: 0 mismatches of 500

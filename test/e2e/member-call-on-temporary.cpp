@@ -1,6 +1,7 @@
 // Member functions that return a reference (index/extent operator[]) called
 // on temporaries inside a kernel: `av.extent[k]`, `av.get_extent()[k]` and
 // `(idx + 1)[k]`. The generated code must not take the address of an rvalue.
+// REQUIRES: opencl
 // RUN: %ampcc -emit-opencl %s -o %t.cl
 // RUN: %clcheck %t.cl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s

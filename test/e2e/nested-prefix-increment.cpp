@@ -1,6 +1,7 @@
 // C++'s prefix ++ and -- give lvalues, C's do not: `----p` (through a
 // reference to a pointer, too) must become valid OpenCL C that steps twice.
 // Compared with the same steps on the CPU.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // RUN: %ampcc -emit-opencl %s | %FileCheck %s --check-prefix=CL
 // CHECK: nested prefix steps: 0 mismatches of 16

@@ -3,6 +3,7 @@
 // wrong row stride leaves elements unwritten or written twice. Each element
 // gets a unique value derived from its coordinates; one extra rank-1 launch
 // over 999*666 elements checks the linear case.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: non-pow2 rank-2: 0 mismatches of 665334
 // CHECK: non-pow2 rank-1: 0 mismatches of 665334

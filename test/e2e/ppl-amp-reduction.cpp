@@ -4,6 +4,7 @@
 // printed under a critical_section from parallel tasks, and PPL's iterator
 // parallel_for_each next to C++ AMP's kernel launch in the same file (only
 // the latter is a kernel).
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // RUN: %ampcc -emit-opencl %s | %FileCheck --check-prefix=CL %s
 // CL-COUNT-1: __kernel {{.*}} void sumOnAccelerator_kernel(

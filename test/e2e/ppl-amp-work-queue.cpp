@@ -3,6 +3,7 @@
 // each task pops items until the queue is empty and runs a kernel for each
 // on its own view. Results are gathered in a concurrent_vector and every
 // item is checked against a CPU computation.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: 24 items on 3 views: all checked

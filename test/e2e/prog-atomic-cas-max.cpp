@@ -4,6 +4,7 @@
 // atomic_compare_exchange's update of the expected value: the first thread
 // of each tile to claim its flag wins, the others read the winner's value
 // back through `expected`. Checked against a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK-NOT: mismatch
 // CHECK: tile maxima: 0 errors

@@ -5,6 +5,7 @@
 // guarded reads and a guarded write for sizes that are not (300x200 *
 // 200x250). Integer results are compared exactly, float results with a
 // relative tolerance.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK-NOT: mismatch
 // CHECK: multiply_simple<int> 300x200 * 200x250: 0 errors

@@ -3,6 +3,7 @@
 // (a[idx[0]] is an array_view<const T,1>) inside the kernel, (3) a projection
 // held with auto and indexed with operator(). Integer results are compared
 // exactly, float results with a relative tolerance.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK-NOT: mismatch
 // CHECK: mxv<int> no projection 1000x777: 0 errors

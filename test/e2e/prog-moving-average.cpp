@@ -3,6 +3,7 @@
 // tiled one (tile 512, pad()) that walks the window in chunks of a tile,
 // each chunk staged in a tile_static array declared inside the loop. Checked
 // against a CPU reference: exactly for int, with a tolerance for float.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK-NOT: mismatch
 // CHECK: sma_simple<float> n=100003 window=7: 0 errors

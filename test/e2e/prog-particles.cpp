@@ -4,6 +4,7 @@
 // nested struct with a constructor and overloaded operators. The CPU
 // reference runs the same member functions. All values are small multiples
 // of 1/32, so every float operation is exact and results compare exactly.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK-NOT: mismatch
 // CHECK: particles in place: 0 errors

@@ -6,6 +6,7 @@
 // adding a strided run of elements, the tiles' sums combined with
 // atomic_fetch_add). Integer sums are compared exactly, float sums with a
 // relative tolerance (the order of the additions differs from the CPU's).
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK-NOT: mismatch
 // CHECK: reduction_tiled<int> n=1000000: 3 passes, sum 499500000 (expected 499500000)

@@ -4,6 +4,7 @@
 // guarded read/write helpers, (d) tiled + truncate() with the leftover bands
 // done by the edge threads, (e) divide and conquer over sections. Each result
 // is compared exactly with a CPU transpose.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
 // CHECK-NOT: mismatch at
 // CHECK: transpose_simple 999x666: 0 errors

@@ -7,6 +7,7 @@
 // tile in tile_static 8-bit counters written out with write_uchar, and a
 // 256-bin histogram in full-width counters. Every counter is compared with a
 // CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK-NOT: mismatch
 // CHECK: global row histograms (flat view): 0 errors

@@ -1,6 +1,7 @@
 // A rank-2 int kernel that computes neighbour indices with index arithmetic
 // (idx + index<2>, idx - index<2>, idx * int) and reads through both [] and
 // (), compared with a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: rank2-int: 0 mismatches of 1200
 // CHECK-NOT: mismatch at

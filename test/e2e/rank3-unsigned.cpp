@@ -1,6 +1,7 @@
 // A rank-3 unsigned int kernel that addresses elements with operator()(i,j,k)
 // on a non-cubic extent (so a swapped dimension mapping shows up), with
 // wrap-around unsigned arithmetic, compared with a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: rank3-unsigned: 0 mismatches of 840
 // CHECK-NOT: mismatch at

@@ -1,6 +1,7 @@
 // Rank 5 compute domain and array_view (spec: any rank): the leading AMP
 // dimensions are folded into OpenCL dimension 2 and unfolded in the kernel
 // from the domain the runtime passes last.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // RUN: %ampcc -emit-opencl %s -o %t.cl && %FileCheck --check-prefix=CL %s < %t.cl && %clcheck %t.cl
 // CHECK: rank5: 0 mismatches of 840

@@ -3,6 +3,7 @@
 // (global memory is updated in place), and through a helper that forwards
 // its reference to another reference-taking helper. Compared with a CPU
 // reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: ref-params: 0 mismatches of 640
 // CHECK-NOT: mismatch at

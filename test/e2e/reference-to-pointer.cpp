@@ -2,6 +2,7 @@
 // into an array_view, parameters `int *&` and `int *&&` that move the
 // caller's pointer (global or private), each lowered to a pointer to the
 // pointer that keeps both address spaces. Compared with a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // RUN: %ampcc -emit-opencl %s -o - | %FileCheck --check-prefix=CL %s
 // CHECK: reference to pointer: 0 mismatches of 64

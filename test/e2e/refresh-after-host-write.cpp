@@ -3,6 +3,7 @@
 // Without refresh() the device copy would be stale; after refresh() the next
 // kernel must see the host's new values (one more host-to-device copy).
 // The output view is discarded each time so only the input's copies count.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: before refresh: h2d 1
 // CHECK: after second kernel: h2d 2

@@ -2,6 +2,7 @@
 // made from an extent alone and views of arrays have no such memory, so
 // refresh must keep what kernels wrote there (it once dropped it, and the
 // next kernel read zeros). Checked against the values the kernels write.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: extent-only view after refresh: 0 mismatches of 256
 // CHECK: view of an array after refresh: 17

@@ -2,6 +2,7 @@
 // elements: otherwise runtime_exception (Visual C++ does the same), never a
 // view that silently drops the remainder. A fitting reinterpretation still
 // shares the data.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: 10 ints as 12-byte records: runtime_exception
 // CHECK: 12 ints as 4 records: 4 elements, last record 9 10 11

@@ -1,6 +1,7 @@
 // Locals and captures whose names are OpenCL reserved words are renamed by
 // appending '_'; that must not collide with user names that already end in
 // '_' (`local` next to `local_`, a view `global` next to a scalar `global_`).
+// REQUIRES: opencl
 // RUN: %ampcc -emit-opencl %s -o %t.cl
 // RUN: %clcheck %t.cl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s

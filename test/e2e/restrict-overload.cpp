@@ -1,6 +1,7 @@
 // Overloads that differ only in their restriction: `int f(int) restrict(cpu)`
 // and `int f(int) restrict(amp)`. The kernel must call the amp one (2), the
 // host the cpu one (1); the same holds for a pair of member functions.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: host: f = 1, g = 10
 // CHECK: restrict-overload: 0 mismatches of 64

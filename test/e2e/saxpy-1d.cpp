@@ -1,5 +1,6 @@
 // A rank-1 kernel over float data: a const view, a writable view and a scalar
 // capture; results compared with a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: saxpy: 0 mismatches
 // CHECK-NOT: mismatch at

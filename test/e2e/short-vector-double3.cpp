@@ -3,6 +3,7 @@
 // float_3 -> int_3 and uint_3 -> double_3, and == / != on vectors. Run with
 // -ffp-contract=off so the device rounds like the host reference, which
 // works on plain doubles.
+// REQUIRES: opencl
 // RUN: %ampcc -ffp-contract=off %s -o %t && %t | %FileCheck %s
 // CHECK: double3: 0 mismatches
 // CHECK-NOT: mismatch at

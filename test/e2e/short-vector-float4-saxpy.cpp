@@ -4,6 +4,7 @@
 // an array element, i.e. __global memory), compound assignment on a
 // property, and a swizzle of a temporary. Compared with a CPU reference
 // computed on plain floats.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: float4-saxpy: 0 mismatches
 // CHECK-NOT: mismatch at

@@ -6,6 +6,7 @@
 // a for-loop increment, a swizzle of a temporary and an int_3 built from
 // swizzles. Every element is compared with a CPU reference computed on
 // plain ints.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: int2-swizzle: 0 mismatches
 // CHECK-NOT: mismatch at

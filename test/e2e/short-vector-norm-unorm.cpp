@@ -3,6 +3,7 @@
 // ++/--, unary minus, comparisons, explicit conversions from float_4 and
 // back, and component writes through properties. Inputs span the ranges and
 // beyond; the CPU reference clamps plain floats.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: norm-unorm: 0 mismatches
 // CHECK-NOT: mismatch at

@@ -5,6 +5,7 @@
 // zero in the kernel. tile_static objects are not constructed (as in Visual
 // C++): every thread writes its element before anyone reads it. Compared
 // with a CPU reference summing plain floats.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: tile-static-short-vectors: 0 mismatches
 // CHECK-NOT: mismatch at

@@ -3,6 +3,7 @@
 // and array_view<int_4,1>, with edge values (0, 0x80000000, 0xFFFFFFFF,
 // INT_MIN, negatives). The CPU reference applies the scalar operators to
 // each component.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: uint4-bitops: 0 mismatches
 // CHECK-NOT: mismatch at

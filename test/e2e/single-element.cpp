@@ -1,6 +1,7 @@
 // Kernels over a one-element compute domain in ranks 1, 2 and 3: exactly one
 // work item runs, with index (0), (0,0), (0,0,0), and its write comes back;
 // neighbouring host memory outside the view is not touched.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: rank-1: 42 (guard 7)
 // CHECK: rank-2: 1234 (guard 7)

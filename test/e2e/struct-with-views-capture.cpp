@@ -4,6 +4,7 @@
 // kernel takes such a value apart member by member; before, PoCL refused the
 // program ("struct kernel parameters may not contain pointers"). Compared
 // with a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // RUN: %ampcc -emit-opencl %s -o - | %FileCheck --check-prefix=CL %s
 // CHECK: lambda: 0 mismatches of 64

@@ -1,6 +1,7 @@
 // A kernel inside a function template, instantiated for float and for int
 // (one kernel per instantiation, each with its own element type). A float
 // kernel reused for int data would give wrong values, as would the reverse.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: template float: 0 mismatches of 100
 // CHECK: template int: 0 mismatches of 100

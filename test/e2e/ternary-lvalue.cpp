@@ -1,3 +1,4 @@
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: 77 77 67 67
 #include <amp.h>

@@ -1,5 +1,6 @@
 // tile_extent / get_tile_extent() of tiled_extent on the host and of
 // tiled_index inside a kernel.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: host 1 32
 // CHECK-NEXT: dev 132

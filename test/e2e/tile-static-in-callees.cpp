@@ -2,6 +2,7 @@
 // the storage is declared once per kernel at kernel scope (shared by both
 // calls, as a tile_static is per tile) and passed down the call chain as
 // __local pointers; a kernel local with the same name does not shadow it.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // RUN: %ampcc -emit-opencl %s -o %t.cl && %FileCheck --check-prefix=CL %s < %t.cl && %clcheck %t.cl
 // CHECK: PASS 0

@@ -2,6 +2,7 @@
 // Visual C++ allows: they have tile storage, not automatic storage). Its
 // members get the storage as a pointer parameter, as functions that
 // declare tile_static variables do. Compared with a CPU reference.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: local class tile_static: 0 mismatches of 128
 #include <amp.h>

@@ -2,6 +2,7 @@
 // tile, which Visual C++ still accepts; the kernel takes tiled_index<D0, D1>
 // and tile_static memory works as with extent.tile<D0, D1>(). Per-tile sums
 // compared with a CPU reference, with and without an accelerator_view.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: rank 1: 0 mismatches of 8
 // CHECK: rank 2: 0 mismatches of 16

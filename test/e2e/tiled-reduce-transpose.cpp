@@ -1,6 +1,7 @@
 // Tiled kernels end to end: a per-tile reduction with a tile_static array and
 // barriers, and a 999x666 transpose over tile<16,16>().pad() with guarded
 // reads and writes; pad()/truncate() sizes follow the spec's example.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: pad 1008 672 trunc 992 656
 // CHECK-NEXT: PASS 0

@@ -3,6 +3,7 @@
 // function template) is accepted with a warning, both passes compile the
 // fixed text, __FILE__ still names the user's file, and a kernel over a
 // const array_view<T,2>& parameter still copies its results back.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
 // WARN: transpose-template-keyword.cpp:20:30: warning: missing 'template' keyword prior to dependent template name 'tile'

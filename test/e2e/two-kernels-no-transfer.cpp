@@ -1,6 +1,7 @@
 // Two kernels in a row on the same writable view: the data goes to the device
 // once, stays there between the kernels (no copy in either direction between
 // them), and comes back only when the host reads an element.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: after kernel 1: h2d 1 (4000 bytes), d2h 0, launches 1
 // CHECK: after kernel 2: h2d 1 (4000 bytes), d2h 0, launches 2

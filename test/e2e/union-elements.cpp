@@ -2,6 +2,7 @@
 // printed as C unions; they were once printed as structs, which moved every
 // member but the first (a silent wrong answer). Compared with a CPU
 // reference that does the same bit manipulation.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: union elements: 0 mismatches of 64
 // CHECK: anonymous union members: 0 mismatches of 64

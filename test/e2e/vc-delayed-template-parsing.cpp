@@ -4,6 +4,7 @@
 // this file's `using namespace concurrency;`. ampcc parses templates the
 // same way by default; -fno-delayed-template-parsing restores standard
 // two-phase lookup and the error.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // RUN: %not %ampcc -fno-delayed-template-parsing -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=STRICT %s
 // STRICT: vc-matrix-helpers.h:{{[0-9]+}}:{{[0-9]+}}: error: unknown type name 'accelerator_view'

@@ -4,6 +4,7 @@
 // <cstring> included before <amp.h>, `index` glibc's index(). And a
 // non-const reference bound to a temporary accelerator or accelerator_view
 // (handles: the reference becomes a copy sharing the same device and queue).
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
 // WARN-NOT: error

@@ -1,6 +1,7 @@
 // A console program in Visual C++'s style: `_tmain` with `_TCHAR`, `__int64`
 // counters, and Concurrency Visualizer markers around the phases. The
 // markers do nothing by default and are printed with AMPCC_TRACE=1.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t 2> %t.err && %t x | %FileCheck %s
 // RUN: %FileCheck --allow-empty --check-prefix=WARN %s < %t.err
 // RUN: env AMPCC_TRACE=1 %t x 2>&1 | %FileCheck --check-prefix=TRACE %s

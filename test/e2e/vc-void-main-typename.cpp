@@ -2,6 +2,7 @@
 // exits with 0) and a dependent type named without `typename`, here in a
 // function template that launches a kernel and in a class template (where
 // Clang itself accepts it, as C++20 does).
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
 // WARN-NOT: error

@@ -3,6 +3,7 @@
 // thread sums its row of a 2D view through a rank-1 view made from the
 // row's first element, and writes through a rank-2 one. A view over a local
 // variable is reported, not miscompiled: views hold global pointers.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // RUN: %not %ampcc -c -DLOCAL_VIEW %s -o %t.o 2>&1 | %FileCheck --check-prefix=LOCAL %s
 // CHECK: view over pointer: 0 mismatches of 16

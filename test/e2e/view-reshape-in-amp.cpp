@@ -1,6 +1,7 @@
 // array_view::view_as, reinterpret_as and data() inside a kernel (spec
 // §5.2.8): a rank-1 view written through a dense rank-2 view of it, through
 // its element pointer, and a float view's bytes written as ints.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // RUN: %ampcc -emit-opencl %s -o %t.cl && %clcheck %t.cl
 // CHECK: reshape: 0 mismatches

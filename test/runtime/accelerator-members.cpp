@@ -4,6 +4,7 @@
 // create_marker, the auto-selection view, and parallel_for_each on a chosen
 // view. The second run picks the default with set_default before any use;
 // the third with the environment variable.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t
 // RUN: %t | %FileCheck %s
 // RUN: %t set-default | %FileCheck %s --check-prefix=SET

@@ -5,6 +5,7 @@
 // array moves only its rectangle back; discard_data on a view of an array
 // leaves the array's data alone (it belongs to the array, not the view, as
 // in Visual C++), so host writes through the view still go in.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: two kernels: h2d 1 (4000 bytes), d2h 0
 // CHECK: const host reads: d2h 1 (4000 bytes)

@@ -3,6 +3,7 @@
 // staging arrays), copy and move semantics, data(), view_as,
 // reinterpret_as, sections, conversion to std::vector, the accelerator_view
 // accessors, and the transfers construction costs.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: iterator construction then kernel: h2d 1 (400 bytes)
 // CHECK: copy construction: h2d 0 d2h 0 d2d 1

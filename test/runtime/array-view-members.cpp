@@ -4,6 +4,7 @@
 // semantics, data(), view_as, reinterpret_as, copy_to,
 // get_source_accelerator_view, synchronize_to, refresh, discard_data and
 // the destructor's write-back, with the transfers each one costs.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: small container: runtime_exception
 // CHECK: no data source: runtime_exception

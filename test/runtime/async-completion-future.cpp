@@ -3,6 +3,7 @@
 // accelerator_view::create_marker; get, wait, wait_for, wait_until, valid,
 // then, and the conversion to std::shared_future<void>. An exception thrown
 // by the operation comes out of get().
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: default future valid: 0
 // CHECK: copy_async in: ready 1, h2d 1

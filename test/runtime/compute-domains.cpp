@@ -4,6 +4,7 @@
 // moves), and launches larger than one
 // enqueue may be, which the runtime splits with global offsets (forced here
 // with AMPCC_MAX_LAUNCH_ITEMS; a tiled one is refused instead).
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t
 // RUN: %t | %FileCheck %s
 // RUN: env AMPCC_MAX_LAUNCH_ITEMS=1000 %t split | %FileCheck %s --check-prefix=SPLIT

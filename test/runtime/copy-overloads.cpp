@@ -7,6 +7,7 @@
 //  - array to array on one device never crosses the bus;
 //  - sections copy only their rectangle.
 // Each line counts what happened since the previous one.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: iter->array: h2d 0/0 d2h 0/0 d2d 0
 // CHECK: kernel: h2d 1/4000 d2h 0/0 d2d 0

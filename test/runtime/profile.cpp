@@ -3,6 +3,7 @@
 // (AMPCC_TRACE=1) names kernels by location too; AMPCC_TRACE_FILE writes
 // Chrome trace-event JSON, checked here by parsing it (counts of launches,
 // transfers and builds), never by timing.
+// REQUIRES: opencl
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %ampcc %s -o %t.dir/prog
 // RUN: env AMPCC_PROFILE=1 %t.dir/prog 2> %t.dir/profile | %FileCheck --check-prefix=OUT %s

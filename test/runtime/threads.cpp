@@ -2,6 +2,7 @@
 // once: each thread with its own data, then threads sharing one array_view
 // (each working on its own section of it), then threads sharing an array,
 // then copies between threads' arrays. Every result is checked.
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: own data: 0 mismatches
 // CHECK: shared view, own sections: 0 mismatches

@@ -3,6 +3,7 @@
 // sizes (PoCL would abort inside the enqueue), and the program goes on: the
 // next launch runs. (On NVIDIA the program build fails first, with ptxas's
 // own message: the test then stops after the exception.)
+// REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: too large: runtime_exception: kernel at {{.*}}tile-static-too-large.cpp:{{[0-9]+}}:{{[0-9]+}}: its tile_static variables take 16777216 bytes, but {{.*}} has {{[0-9]+}} bytes of tile_static (local) memory per tile
 // CHECK: afterwards: 0 mismatches of 256

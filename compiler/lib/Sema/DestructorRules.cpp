@@ -34,8 +34,8 @@ public:
     const CXXDestructorDecl *Dtor = RD->getDestructor();
     if (!Dtor || Dtor->isImplicit() || Dtor->isDeleted())
       return true;
-    unsigned Has = declaredSides(Dtor);
-    unsigned Needed = 0;
+    Side Has = declaredSides(Dtor);
+    Side Needed = Side::None;
     const CXXConstructorDecl *Witness = nullptr;
     for (const CXXConstructorDecl *Ctor : RD->ctors()) {
       // Clang makes constexpr constructors host-device on its own; only a
@@ -43,16 +43,16 @@ public:
       const auto *Dev = Ctor->getAttr<CUDADeviceAttr>();
       if (Ctor->isImplicit() || Ctor->isDeleted() || (Dev && Dev->isImplicit()))
         continue;
-      unsigned S = declaredSides(Ctor);
-      if ((S & ~Has) && !Witness)
+      Side S = declaredSides(Ctor);
+      if (S - Has != Side::None && !Witness)
         Witness = Ctor;
       Needed |= S;
     }
-    unsigned Missing = Needed & ~Has;
-    if (!Missing || !Witness)
+    Side Missing = Needed - Has;
+    if (Missing == Side::None || !Witness)
       return true;
-    // %1: the side the destructor lacks (0 amp, 1 cpu).
-    int Lacks = Missing & SideMask::Amp ? 0 : 1;
+    // The side the destructor lacks (amp first, when it lacks both).
+    Side Lacks = includes(Missing, Side::Amp) ? Side::Amp : Side::Cpu;
     if (C.error(Dtor->getLocation(), Diag::err_restrict_destructor_sides) << RD << Lacks)
       C.note(Witness->getLocation(), Diag::note_restrict_constructor_side) << Lacks;
     return true;

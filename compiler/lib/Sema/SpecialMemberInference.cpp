@@ -18,16 +18,14 @@ using namespace clang;
 
 namespace ampcc {
 
-unsigned declaredSides(const FunctionDecl *FD) {
+Side declaredSides(const FunctionDecl *FD) {
   bool Host = FD->hasAttr<CUDAHostAttr>(), Device = FD->hasAttr<CUDADeviceAttr>();
   if (!Host && !Device)
-    return SideMask::Cpu; // no restriction specifier: restrict(cpu)
-  return (Host ? SideMask::Cpu : 0u) | (Device ? SideMask::Amp : 0u);
+    return Side::Cpu; // no restriction specifier: restrict(cpu)
+  return (Host ? Side::Cpu : Side::None) | (Device ? Side::Amp : Side::None);
 }
 
 namespace {
-
-enum Sides : unsigned { Cpu = SideMask::Cpu, Amp = SideMask::Amp, Both = SideMask::Both };
 
 enum class Kind { Default, Copy, Move, CopyAssign, MoveAssign, Dtor };
 
@@ -64,17 +62,17 @@ bool isTrivial(const CXXRecordDecl *RD, Kind K) {
   return false;
 }
 
-unsigned implicitSides(const CXXRecordDecl *RD, Kind K, unsigned Depth);
+Side implicitSides(const CXXRecordDecl *RD, Kind K, unsigned Depth);
 
 /// The sides on which a subobject of type \p T has member \p K.
-unsigned offered(QualType T, Kind K, unsigned Depth) {
+Side offered(QualType T, Kind K, unsigned Depth) {
   const CXXRecordDecl *RD = T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
   if (!RD || !RD->hasDefinition() || Depth > 32)
-    return Both;
+    return Side::Both;
   RD = RD->getDefinition();
   if (isTrivial(RD, K))
-    return Both;
-  unsigned Found = 0;
+    return Side::Both;
+  Side Found = Side::None;
   bool Declared = false;
   for (const Decl *D : RD->decls()) {
     const auto *MD = dyn_cast<CXXMethodDecl>(D);
@@ -94,8 +92,8 @@ unsigned offered(QualType T, Kind K, unsigned Depth) {
   return Found;
 }
 
-unsigned implicitSides(const CXXRecordDecl *RD, Kind K, unsigned Depth) {
-  unsigned S = Both;
+Side implicitSides(const CXXRecordDecl *RD, Kind K, unsigned Depth) {
+  Side S = Side::Both;
   for (const CXXBaseSpecifier &B : RD->bases())
     S &= offered(B.getType(), K, Depth);
   for (const FieldDecl *F : RD->fields())
@@ -113,17 +111,17 @@ void inferSpecialMemberRestrictions(const Decl *D) {
   std::optional<Kind> K = kindOf(MD);
   if (!K)
     return;
-  unsigned S = implicitSides(MD->getParent(), *K, 0);
-  if (!S)
+  Side S = implicitSides(MD->getParent(), *K, 0);
+  if (S == Side::None)
     return;
   auto *Mut = const_cast<CXXMethodDecl *>(MD);
   ASTContext &Ctx = Mut->getASTContext();
   Mut->dropAttr<CUDAInvalidTargetAttr>();
   Mut->dropAttr<CUDAHostAttr>();
   Mut->dropAttr<CUDADeviceAttr>();
-  if (S & Cpu)
+  if (includes(S, Side::Cpu))
     Mut->addAttr(CUDAHostAttr::CreateImplicit(Ctx));
-  if (S & Amp)
+  if (includes(S, Side::Amp))
     Mut->addAttr(CUDADeviceAttr::CreateImplicit(Ctx));
 }
 

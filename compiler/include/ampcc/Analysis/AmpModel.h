@@ -21,17 +21,41 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <array>
+#include <cassert>
 #include <optional>
 
 namespace ampcc {
 
-/// The restriction of a function, as C++ AMP names it. Diagnostics take it
-/// as-is (`%select{amp|cpu|cpu, amp}`), in this order.
-enum class Side { Amp = 0, Cpu = 1, Both = 2 };
+/// The restriction of a function, as C++ AMP names it: the set of sides
+/// (restrict(cpu), restrict(amp)) it may run on, so that the restrictions
+/// several declarations offer can be joined (|) and intersected (&).
+/// Diagnostics take it as-is, as the index of `%select{amp|cpu|cpu, amp}`.
+enum class Side : unsigned { None = 0, Cpu = 1, Amp = 2, Both = Cpu | Amp };
+
+constexpr Side operator|(Side A, Side B) {
+  return static_cast<Side>(static_cast<unsigned>(A) | static_cast<unsigned>(B));
+}
+constexpr Side operator&(Side A, Side B) {
+  return static_cast<Side>(static_cast<unsigned>(A) & static_cast<unsigned>(B));
+}
+/// The sides of \p A that \p B lacks.
+constexpr Side operator-(Side A, Side B) {
+  return static_cast<Side>(static_cast<unsigned>(A) & ~static_cast<unsigned>(B));
+}
+inline Side &operator|=(Side &A, Side B) { return A = A | B; }
+inline Side &operator&=(Side &A, Side B) { return A = A & B; }
+/// Whether the set \p S includes the side \p One.
+constexpr bool includes(Side S, Side One) { return (S & One) == One; }
+
+/// The `%select{amp|cpu|cpu, amp}` index of a non-empty \p S.
+constexpr unsigned selectIndex(Side S) {
+  return S == Side::Amp ? 0 : S == Side::Cpu ? 1 : 2;
+}
 
 inline const clang::StreamingDiagnostic &operator<<(const clang::StreamingDiagnostic &D,
                                                     Side S) {
-  D.AddTaggedVal(static_cast<uint64_t>(S), clang::DiagnosticsEngine::ak_uint);
+  assert(S != Side::None && "no restriction to name");
+  D.AddTaggedVal(selectIndex(S), clang::DiagnosticsEngine::ak_uint);
   return D;
 }
 

@@ -14,6 +14,8 @@
 #ifndef AMPCC_SEMA_SPECIALMEMBERINFERENCE_H
 #define AMPCC_SEMA_SPECIALMEMBERINFERENCE_H
 
+#include "ampcc/Analysis/AmpModel.h"
+
 #include "clang/AST/ASTMutationListener.h"
 
 namespace clang {
@@ -22,14 +24,9 @@ class FunctionDecl;
 
 namespace ampcc {
 
-/// Restrictions as bits, for unions and intersections over members.
-struct SideMask {
-  enum : unsigned { Cpu = 1, Amp = 2, Both = Cpu | Amp };
-};
-
-/// The restrictions \p FD is declared with (SideMask bits); none written
-/// means restrict(cpu).
-unsigned declaredSides(const clang::FunctionDecl *FD);
+/// The restrictions \p FD is declared with; none written means
+/// restrict(cpu).
+Side declaredSides(const clang::FunctionDecl *FD);
 
 /// Sets the restrictions of the implicit special member \p D (any other
 /// declaration is left alone).

@@ -10,19 +10,8 @@
 #include <amp.h>
 #include <cstdio>
 #include <vector>
+#include "Inputs/check.h"
 using namespace concurrency;
-
-static int Checks = 0, Failed = 0;
-#define CHECK_EQ(A, B)                                                         \
-  do {                                                                         \
-    ++Checks;                                                                  \
-    long long VA = (long long)(A), VB = (long long)(B);                        \
-    if (VA != VB) {                                                            \
-      ++Failed;                                                                \
-      std::printf("FAILED line %d: %s == %s (%lld vs %lld)\n", __LINE__, #A,  \
-                  #B, VA, VB);                                                 \
-    }                                                                          \
-  } while (0)
 
 template <int N> static bool is(const extent<N> &E, int A, int B = 0, int C = 0) {
   int X[3] = {A, B, C};
@@ -146,6 +135,5 @@ int main() {
   CHECK_EQ(is(W.extent, 2, 3, 4), 1);
   CHECK_EQ((array_view<int, 1>(24, Data).extent.size()), 24u);
 
-  std::printf("extent-host: %d checks, %d failed\n", Checks, Failed);
-  return Failed != 0;
+  return checkSummary("extent-host");
 }

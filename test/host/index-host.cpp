@@ -9,19 +9,8 @@
 #include <amp.h>
 #include <cstdio>
 #include <type_traits>
+#include "Inputs/check.h"
 using namespace concurrency;
-
-static int Checks = 0, Failed = 0;
-#define CHECK_EQ(A, B)                                                         \
-  do {                                                                         \
-    ++Checks;                                                                  \
-    long long VA = (long long)(A), VB = (long long)(B);                        \
-    if (VA != VB) {                                                            \
-      ++Failed;                                                                \
-      std::printf("FAILED line %d: %s == %s (%lld vs %lld)\n", __LINE__, #A,  \
-                  #B, VA, VB);                                                 \
-    }                                                                          \
-  } while (0)
 
 template <int N> static bool is(const index<N> &I, int A, int B = 0, int C = 0) {
   int E[3] = {A, B, C};
@@ -125,6 +114,5 @@ int main() {
   CHECK_EQ(index<1>(4) != index<1>(-4), 1);
   CHECK_EQ(D2 == index<2>(0, 0), 1);
 
-  std::printf("index-host: %d checks, %d failed\n", Checks, Failed);
-  return Failed != 0;
+  return checkSummary("index-host");
 }

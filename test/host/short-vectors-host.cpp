@@ -12,20 +12,8 @@
 #include <amp_short_vectors.h>
 #include <cstdio>
 #include <type_traits>
+#include "Inputs/check.h"
 using namespace concurrency::graphics;
-
-static int Checks = 0, Failed = 0;
-#define CHECK_EQ(A, B)                                                         \
-  do {                                                                         \
-    ++Checks;                                                                  \
-    double VA = (double)(A), VB = (double)(B);                                 \
-    if (VA != VB) {                                                            \
-      ++Failed;                                                                \
-      std::printf("FAILED line %d: %s = %g, expected %g\n", __LINE__, #A, VA,  \
-                  VB);                                                         \
-    }                                                                          \
-  } while (0)
-#define CHECK(C) CHECK_EQ((C) ? 1 : 0, 1)
 
 static_assert(std::is_trivially_copyable<float_4>::value, "array elements are memcpy'd");
 static_assert(std::is_trivially_copyable<norm_3>::value, "array elements are memcpy'd");
@@ -239,6 +227,5 @@ int main() {
   swizzles();
   arithmetic();
   normalized();
-  std::printf("short-vectors-host: %d checks, %d failed\n", Checks, Failed);
-  return Failed != 0;
+  return checkSummary("short-vectors-host");
 }
