@@ -5,6 +5,10 @@
 // types included. Lambdas written inside amp code never leave the accelerator
 // and may capture anything by reference.
 // RUN: %not %ampcc -fsyntax-only %s 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+// The same errors stop -emit-opencl, which then writes no OpenCL C.
+// RUN: rm -f %t.cl
+// RUN: %not %ampcc -emit-opencl %s -o %t.cl 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+// RUN: %not ls %t.cl
 #include <amp.h>
 #include <vector>
 using namespace concurrency;

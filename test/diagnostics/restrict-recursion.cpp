@@ -4,6 +4,10 @@
 // the cycle and the chain from the kernel. A function called twice, template
 // recursion that ends, and recursion in cpu code are fine.
 // RUN: %not %ampcc -fsyntax-only %s 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+// The same errors stop -emit-opencl, which then writes no OpenCL C.
+// RUN: rm -f %t.cl
+// RUN: %not %ampcc -emit-opencl %s -o %t.cl 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+// RUN: %not ls %t.cl
 #include <amp.h>
 #include <vector>
 using namespace concurrency;

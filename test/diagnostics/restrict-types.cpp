@@ -5,6 +5,10 @@
 // type, local, cast, literal), with a hint and the chain back to the kernel;
 // the valid code after it must give no diagnostic.
 // RUN: %not %ampcc -fsyntax-only %s 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+// The same errors stop -emit-opencl, which then writes no OpenCL C.
+// RUN: rm -f %t.cl
+// RUN: %not %ampcc -emit-opencl %s -o %t.cl 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+// RUN: %not ls %t.cl
 #include <amp.h>
 #include <cstddef>
 #include <cstdint>
@@ -39,7 +43,7 @@ int typedefs() restrict(amp) { uint8_t b = 1; byte_t c = 2; return b + c; }
 // CHECK: restrict-types.cpp:[[@LINE-2]]:54: error: 'byte_t' (aka 'unsigned char') is not allowed in restrict(amp) code
 int enums(SmallEnum e) restrict(amp) { return e == SA; }
 // CHECK: restrict-types.cpp:[[@LINE-1]]:21: error: enumeration 'SmallEnum' has underlying type 'char', which is not allowed in restrict(amp) code
-// CHECK: restrict-types.cpp:15:6: note: 'SmallEnum' declared here; give it the underlying type 'int' or 'unsigned int'
+// CHECK: restrict-types.cpp:19:6: note: 'SmallEnum' declared here; give it the underlying type 'int' or 'unsigned int'
 int literals(int x) restrict(amp) {
   int a = x - '0';
   // CHECK: restrict-types.cpp:[[@LINE-1]]:15: error: 'char' is not allowed in restrict(amp) code
@@ -95,10 +99,14 @@ int main() {
            typedefs() + enums(SA) + literals(3) + casts(4) + wide() + (int)ld(1.0) +
            (int)ull() + good(0, 0, 0, 0, 0, 0, 0, nullptr, 0.0f, 0, 0, 0);
   });
+  // A captured value of a disallowed type, reported at its first use.
+  long long Big = 5;
+  parallel_for_each(V.extent, [=](index<1> I) restrict(amp) { V[I] = (int)Big; });
+  // CHECK: restrict-types.cpp:[[@LINE-1]]:75: error: 'long long' is not allowed in restrict(amp) code
   // cpu code may use any type.
   char HostChar = 'x';
   short HostShort = 2;
   long long HostLL = 3;
   return HostChar + HostShort + (int)HostLL;
 }
-// CHECK: 20 errors generated.
+// CHECK: 21 errors generated.
