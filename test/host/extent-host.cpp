@@ -13,14 +13,6 @@
 #include "Inputs/check.h"
 using namespace concurrency;
 
-template <int N> static bool is(const extent<N> &E, int A, int B = 0, int C = 0) {
-  int X[3] = {A, B, C};
-  for (int K = 0; K < N; ++K)
-    if (E[K] != X[K])
-      return false;
-  return true;
-}
-
 int main() {
   CHECK_EQ(extent<1>::rank, 1);
   CHECK_EQ(extent<3>::rank, 3);

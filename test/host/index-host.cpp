@@ -12,14 +12,6 @@
 #include "Inputs/check.h"
 using namespace concurrency;
 
-template <int N> static bool is(const index<N> &I, int A, int B = 0, int C = 0) {
-  int E[3] = {A, B, C};
-  for (int K = 0; K < N; ++K)
-    if (I[K] != E[K])
-      return false;
-  return true;
-}
-
 int main() {
   // rank and value_type
   CHECK_EQ(index<1>::rank, 1);

@@ -24,6 +24,16 @@ inline int Checks = 0, Failed = 0;
   } while (0)
 #define CHECK(C) CHECK_EQ((C) ? 1 : 0, 1)
 
+/// Whether the index or extent \p X has the coordinates A, B, C (as many
+/// as its rank).
+template <typename Coords> bool is(const Coords &X, int A, int B = 0, int C = 0) {
+  int Expected[3] = {A, B, C};
+  for (int K = 0; K < Coords::rank; ++K)
+    if (X[K] != Expected[K])
+      return false;
+  return true;
+}
+
 inline int checkSummary(const char *Name) {
   std::printf("%s: %d checks, %d failed\n", Name, host_check::Checks, host_check::Failed);
   return host_check::Failed != 0;
