@@ -6,7 +6,7 @@
 // REQUIRES: opencl
 // RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
-// WARN: transpose-template-keyword.cpp:20:30: warning: missing 'template' keyword prior to dependent template name 'tile'
+// WARN: transpose-template-keyword.cpp:21:30: warning: missing 'template' keyword prior to dependent template name 'tile'
 // WARN-NOT: error
 // CHECK: {{.*}}transpose-template-keyword.cpp PASS 0
 #include <amp.h>
