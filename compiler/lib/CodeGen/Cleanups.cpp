@@ -57,10 +57,7 @@ std::string FunctionEmitter::destroy(QualType T, const std::string &Address,
     return "";
   ASTContext &Ctx = CG.getContext();
   QualType Elem = Ctx.getBaseElementType(T.getNonReferenceType());
-  CloneKey Key;
-  Key.FD = Elem->getAsCXXRecordDecl()->getDestructor();
-  Key.ThisSpace = AS;
-  const CloneInfo &Info = CG.requestFunction(Key, Loc);
+  const CloneInfo &Info = CG.requestFunction(destructorKey(Ctx, T, AS), Loc);
   const auto *CAT = Ctx.getAsConstantArrayType(T);
   if (!CAT)
     return Info.Name + "(" + Address + ");";

@@ -115,6 +115,15 @@ bool constructsWithoutCall(const CXXConstructExpr *CE) {
          !CE->getType()->isArrayType();
 }
 
+CloneKey destructorKey(ASTContext &Ctx, QualType T, AddrSpace AS) {
+  CloneKey Key;
+  Key.FD = Ctx.getBaseElementType(T.getNonReferenceType())
+               ->getAsCXXRecordDecl()
+               ->getDestructor();
+  Key.ThisSpace = AS;
+  return Key;
+}
+
 // --- Queries ----------------------------------------------------------------
 
 AddrSpace ClonePlanner::spaceOf(const FunctionPlan &P, const Expr *E) const {
@@ -482,10 +491,7 @@ void ClonePlanner::Walker::construct(const CXXConstructExpr *CE) {
 void ClonePlanner::Walker::destroyed(QualType T, AddrSpace AS, SourceLocation Loc) {
   if (!Planner.CG.needsDestruction(T))
     return;
-  CloneKey Key;
-  Key.FD = ctx().getBaseElementType(T)->getAsCXXRecordDecl()->getDestructor();
-  Key.ThisSpace = AS;
-  for (const VarDecl *VD : Planner.plan(Key, Loc).TileStatics)
+  for (const VarDecl *VD : Planner.plan(destructorKey(ctx(), T, AS), Loc).TileStatics)
     tileStatic(VD);
 }
 
@@ -580,7 +586,7 @@ const FunctionPlan &ClonePlanner::plan(const CloneKey &Key, SourceLocation CallL
     P.Undefined = true; // reported where it is called
     return Plans.emplace(Key, std::move(P)).first->second;
   }
-  InProgress[Key] = true;
+  InProgress.insert(Key);
   bindSignature(Def, P);
   walkBody(Def, P);
   InProgress.erase(Key);

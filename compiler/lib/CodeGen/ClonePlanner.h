@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <map>
+#include <set>
 #include <vector>
 
 namespace ampcc {
@@ -111,6 +112,10 @@ bool isLibraryIntrinsic(const clang::FunctionDecl *FD, unsigned NumArgs);
 /// (elided and trivial copies, views, trivial default construction).
 bool constructsWithoutCall(const clang::CXXConstructExpr *CE);
 
+/// The clone of the destructor that destroys an object (or the elements of
+/// an array) of type \p T in \p AS; T's class must have one.
+CloneKey destructorKey(clang::ASTContext &Ctx, clang::QualType T, AddrSpace AS);
+
 class ClonePlanner {
 public:
   explicit ClonePlanner(DeviceCodeGen &CG) : CG(CG) {}
@@ -146,7 +151,7 @@ private:
   DeviceCodeGen &CG;
   std::map<CloneKey, FunctionPlan> Plans;
   /// Clones being planned: a request for one of them is a recursive call.
-  std::map<CloneKey, bool> InProgress;
+  std::set<CloneKey> InProgress;
 };
 
 } // namespace ampcc

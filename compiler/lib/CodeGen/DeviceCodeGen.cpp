@@ -281,18 +281,16 @@ const CloneInfo &DeviceCodeGen::requestFunction(const CloneKey &Key,
   // which the planner has reported already.
   if (!Inserted)
     return It->second;
-  const FunctionPlan &Plan = Planner->plan(Key, CallLoc);
-  It->second.Plan = &Plan;
-  CloneInfo Result;
-  Result.Plan = &Plan;
-  if (Plan.Undefined) {
+  // std::map: the entry stays where it is while callees are printed.
+  CloneInfo &Info = It->second;
+  Info.Plan = &Planner->plan(Key, CallLoc);
+  if (Info.Plan->Undefined) {
     report(Diags, CallLoc, Diag::err_amp_function_no_body) << Key.FD;
-    Result.Name = "ampcc_undefined";
+    Info.Name = "ampcc_undefined";
   } else {
-    Result.Name = CloneEmitter(*this, Plan).emit();
+    Info.Name = CloneEmitter(*this, *Info.Plan).emit();
   }
-  It->second = Result; // std::map: the iterator survived the recursion.
-  return It->second;
+  return Info;
 }
 
 std::string DeviceCodeGen::baseFieldName(const CXXRecordDecl *Derived,
