@@ -171,7 +171,7 @@ TEST(ClonePlannerTest, ReturnsIntoDifferentSpacesAreRecorded) {
   ASSERT_EQ(Keys.size(), 2u);
   unsigned Mixed = 0;
   for (const CloneKey &K : Keys)
-    Mixed += P.plan(K).MixedReturns.size();
+    Mixed += P.plan(K).MixedSpaces.size();
   EXPECT_EQ(Mixed, 1u); // only the clone given two spaces
 }
 

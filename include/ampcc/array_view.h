@@ -212,8 +212,8 @@ public:
   }
 
   // Spec §5.2.2: over a pointer in amp code too. The code generator builds
-  // a dense view when the pointer is to global memory (an element of
-  // another view) and reports anything else.
+  // a dense view over the memory the pointer points into (global, private
+  // or tile_static; docs/architecture.md, "Views over local memory").
   array_view(const Concurrency::extent<N> &Ext, T *Src) restrict(amp);
   array_view(int E0, T *Src) restrict(amp);
   array_view(int E0, int E1, T *Src) restrict(amp);

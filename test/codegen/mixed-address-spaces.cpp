@@ -13,14 +13,14 @@ int &pickRef(bool First, int &A, int &B) restrict(amp) {
   if (First)
     return A;
   return B;
-  // CHECK: mixed-address-spaces.cpp:[[@LINE-1]]:10: error: reference or pointer return value refers to private memory here but to tile_static memory elsewhere
+  // CHECK: mixed-address-spaces.cpp:[[@LINE-1]]:10: error: returned reference or pointer refers to private memory here but to tile_static memory elsewhere
 }
 
 int *pickPtr(bool First, int *A, int *B) restrict(amp) {
   if (First)
     return A;
   return B;
-  // CHECK: mixed-address-spaces.cpp:[[@LINE-1]]:10: error: reference or pointer return value refers to private memory here but to tile_static memory elsewhere
+  // CHECK: mixed-address-spaces.cpp:[[@LINE-1]]:10: error: returned reference or pointer refers to private memory here but to tile_static memory elsewhere
 }
 
 int *orNull(bool Some, int *A) restrict(amp) {

@@ -107,12 +107,15 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
 /// (data pointer and shape), added once per view type.
 class ViewMemberLowering {
 public:
+  /// \p Space: where the object's elements live; views derived from it
+  /// (sections, projections) view the same memory.
   ViewMemberLowering(FunctionEmitter &FE, const CXXMethodDecl *MD, std::string Obj,
-                     llvm::ArrayRef<const Expr *> Args, SourceLocation Loc)
-      : FE(FE), CG(FE.CG), MD(MD), Shape(*viewShape(MD->getParent())),
-        View(CG.lowerType(QualType(MD->getParent()->getTypeForDecl(), 0), Loc)),
-        Elem(CG.pointerTo(Shape.Element, AddrSpace::Global, Loc)), Obj(std::move(Obj)),
-        Args(Args), Loc(Loc) {}
+                     AddrSpace Space, llvm::ArrayRef<const Expr *> Args,
+                     SourceLocation Loc)
+      : FE(FE), CG(FE.CG), MD(MD), Shape(*viewShape(MD->getParent())), Space(Space),
+        View(CG.lowerType(QualType(MD->getParent()->getTypeForDecl(), 0), Loc, Space)),
+        Elem(CG.pointerTo(Shape.Element, Space, Loc)), Obj(std::move(Obj)), Args(Args),
+        Loc(Loc) {}
 
   Lowered lower();
 
@@ -127,6 +130,8 @@ private:
   std::string extent();
   /// The element offset of the index whose coordinates \p IndexOf spells.
   std::string linear(llvm::function_ref<std::string(unsigned)> IndexOf) const;
+  /// The C type of the view \p T over the object's memory.
+  std::string viewType(QualType T) const { return CG.lowerType(T, Loc, Space); }
   /// The C type of argument \p I, as a value.
   std::string argType(unsigned I) const {
     return CG.lowerType(Args[I]->getType().getNonReferenceType().getUnqualifiedType(), Loc);
@@ -136,6 +141,7 @@ private:
   DeviceCodeGen &CG;
   const CXXMethodDecl *MD;
   ViewShape Shape;
+  AddrSpace Space;
   std::string View, Elem, Obj;
   llvm::ArrayRef<const Expr *> Args;
   SourceLocation Loc;
@@ -202,7 +208,7 @@ Lowered ViewMemberLowering::element() {
 }
 
 std::string ViewMemberLowering::projection() {
-  std::string Sub = CG.lowerType(MD->getReturnType(), Loc);
+  std::string Sub = viewType(MD->getReturnType());
   std::string Fn = View + "_project_" + Sub; // const arrays give const views
   std::string Body = "  " + Sub + " r;\n  r.data = v.data;\n"
                      "  r.shape.off = v.shape.off + i * v.shape.stride[0];\n";
@@ -219,7 +225,7 @@ std::string ViewMemberLowering::projection() {
 std::string ViewMemberLowering::section() {
   // The result is an array_view even when the object is an array (a
   // different struct with the same fields).
-  std::string Ret = CG.lowerType(MD->getReturnType(), Loc);
+  std::string Ret = viewType(MD->getReturnType());
   // Not View + "_section": that is the name of <amp.h>'s own section()
   // overloads lowered from their bodies.
   std::string Fn = View + "_make_section" + (Ret == View ? "" : "_" + Ret);
@@ -236,7 +242,7 @@ std::string ViewMemberLowering::section() {
 
 std::string ViewMemberLowering::viewAs() {
   // A rank-1 contiguous view seen as a dense rank-K view (spec §5.2.8).
-  std::string To = CG.lowerType(MD->getReturnType(), Loc);
+  std::string To = viewType(MD->getReturnType());
   unsigned K = viewShape(MD->getReturnType())->Rank;
   std::string Fn = View + "_view_as_" + To;
   std::string Body = "  " + To + " r;\n  r.data = v.data;\n"
@@ -259,10 +265,10 @@ std::string ViewMemberLowering::reinterpretAs() {
   ASTContext &Ctx = CG.getContext();
   std::string From = std::to_string(Ctx.getTypeSizeInChars(Shape.Element).getQuantity());
   std::string ToSize = std::to_string(Ctx.getTypeSizeInChars(ToElem).getQuantity());
-  std::string To = CG.lowerType(MD->getReturnType(), Loc);
+  std::string To = viewType(MD->getReturnType());
   std::string Fn = View + "_reinterpret_as_" + To;
   CG.addHelper(Fn, To + " " + Fn + "(" + View + " v) {\n  " + To + " r;\n"
-                   "  r.data = (" + CG.pointerTo(ToElem, AddrSpace::Global, Loc) +
+                   "  r.data = (" + CG.pointerTo(ToElem, Space, Loc) +
                    ")v.data;\n"
                    "  r.shape.off = v.shape.off * " + From + " / " + ToSize + ";\n"
                    "  r.shape.ext[0] = v.shape.ext[0] * " + From + " / " + ToSize + ";\n"
@@ -307,7 +313,8 @@ Lowered FunctionEmitter::ampLibraryCall(const FunctionDecl *FD, const Expr *Obje
   // Views are passed by value: `this` inside <amp.h>'s own members is a
   // pointer to the view.
   std::string Obj = ObjectIsPointer ? "(*" + expr(Object) + ")" : expr(Object);
-  return ViewMemberLowering(*this, MD, std::move(Obj), Args, Loc).lower();
+  return ViewMemberLowering(*this, MD, std::move(Obj), viewSpaceOf(Object), Args, Loc)
+      .lower();
 }
 
 } // namespace ampcc

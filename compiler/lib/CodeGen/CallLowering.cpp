@@ -99,10 +99,12 @@ std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
   if (isViewClass(RD) && CE->getNumArgs() == 1)
     if (const auto *Src = CE->getArg(0)->getType()->getAsCXXRecordDecl())
       if (isViewClass(Src)) {
-        std::string To = CG.lowerType(CE->getType().getUnqualifiedType(), CE->getBeginLoc());
+        AddrSpace Space = viewSpaceOf(CE->getArg(0));
+        std::string To =
+            CG.lowerType(CE->getType().getUnqualifiedType(), CE->getBeginLoc(), Space);
         std::string From = CG.lowerType(
             CE->getArg(0)->getType().getNonReferenceType().getUnqualifiedType(),
-            CE->getBeginLoc());
+            CE->getBeginLoc(), Space);
         if (To == From)
           return expr(CE->getArg(0));
         std::string Fn = To + "_from_" + From;
@@ -124,21 +126,16 @@ std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
 }
 
 /// array_view(extent, T *) and array_view(E0[, E1[, E2]], T *) in amp code:
-/// a dense row-major view whose data pointer is the argument. Views hold
-/// __global pointers, so only a pointer into global memory (an element of
-/// another view or array) can become one.
+/// a dense row-major view whose data pointer is the argument. Over private
+/// or tile_static memory it is the view struct of that space (the planner
+/// gives the variables that hold it that type).
 std::string FunctionEmitter::viewOverPointer(const CXXConstructExpr *CE) {
   const Expr *Ptr = CE->getArg(CE->getNumArgs() - 1);
-  if (pointeeSpaceOf(Ptr) != AddrSpace::Global) {
-    report(CG.getDiags(), Ptr->getExprLoc(), Diag::err_amp_unsupported_expr)
-        << "an array_view over memory that is not an array or array_view's "
-           "(a local or tile_static variable)"
-        << Ptr->getSourceRange();
-    return "0";
-  }
+  AddrSpace Space = pointeeSpaceOf(Ptr);
   ViewShape Shape = *viewShape(CE->getType());
   unsigned Rank = Shape.Rank;
-  std::string View = CG.lowerType(CE->getType().getUnqualifiedType(), CE->getBeginLoc());
+  std::string View =
+      CG.lowerType(CE->getType().getUnqualifiedType(), CE->getBeginLoc(), Space);
   std::string Fn = View + "_over_pointer";
   std::string Body = "  " + View + " r;\n  r.data = p;\n  r.shape.off = 0;\n"
                      "  int stride = 1;\n";
@@ -148,8 +145,7 @@ std::string FunctionEmitter::viewOverPointer(const CXXConstructExpr *CE) {
             "  r.shape.stride[" + D + "] = stride;\n"
             "  stride *= e" + D + ";\n";
   }
-  std::string PtrTy = CG.pointerTo(Shape.Element,
-                                   AddrSpace::Global, CE->getBeginLoc());
+  std::string PtrTy = CG.pointerTo(Shape.Element, Space, CE->getBeginLoc());
   std::string Params;
   for (unsigned I = 0; I < Rank; ++I)
     Params += "int e" + std::to_string(I) + ", ";

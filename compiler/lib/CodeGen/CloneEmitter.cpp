@@ -26,7 +26,7 @@ std::string CloneEmitter::baseName() const {
   const CloneKey &Key = Plan.Key;
   std::string Base;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Def))
-    Base = CG.lowerRecord(MD->getParent(), Def->getLocation()) + "_";
+    Base = CG.lowerRecord(MD->getParent(), Def->getLocation(), Key.ThisViewSpace) + "_";
   Base += isa<CXXConstructorDecl>(Def) ? std::string("ctor") : functionBaseName(Def);
   std::string Suffix;
   for (AddrSpace AS : Key.ParamSpaces)
@@ -36,6 +36,10 @@ std::string CloneEmitter::baseName() const {
     Suffix += Key.ThisSpace == AddrSpace::Global ? "G" : "L";
   if (Key.ThisByValue)
     Suffix += "v";
+  // Views over private (p) or tile_static (t) memory.
+  for (AddrSpace AS : Key.ViewSpaces)
+    if (AS != AddrSpace::Global)
+      Suffix += AS == AddrSpace::Private ? "p" : "t";
   return Suffix.empty() ? Base : Base + "_" + Suffix;
 }
 
@@ -62,7 +66,8 @@ void CloneEmitter::object() {
   }
   if (!MD || !MD->isInstance())
     return;
-  std::string RecName = CG.lowerRecord(MD->getParent(), Def->getLocation());
+  std::string RecName =
+      CG.lowerRecord(MD->getParent(), Def->getLocation(), Plan.ThisViewSpace);
   std::string This = "_this";
   if (MD->isConst() || Plan.Key.ThisByValue) {
     Params.push_back(RecName + " _self");
@@ -96,7 +101,7 @@ void CloneEmitter::parameters() {
       break;
     case ArgPassing::Address:
       Params.push_back(CG.pointerTo(PT->getPointeeType(), V->Space, P->getLocation(),
-                                    V->PointeeSpace) +
+                                    V->PointeeSpace, V->ViewSpace) +
                        PName);
       break;
     case ArgPassing::Pointer:
@@ -105,7 +110,7 @@ void CloneEmitter::parameters() {
       break;
     case ArgPassing::Value:
       Params.push_back(CG.declare(PT.getNonReferenceType().getUnqualifiedType(), PName,
-                                  P->getLocation()));
+                                  P->getLocation(), V->ViewSpace));
       break;
     }
     FE.bindVar(P, PName);
@@ -129,7 +134,8 @@ std::string CloneEmitter::returnType() const {
   QualType RT = Def->getReturnType();
   if (Plan.ReturnsPointer || RT->isPointerType())
     return CG.pointerTo(RT->getPointeeType(), Plan.ReturnSpace, Def->getLocation());
-  return CG.lowerType(RT.getNonReferenceType().getUnqualifiedType(), Def->getLocation());
+  return CG.lowerType(RT.getNonReferenceType().getUnqualifiedType(), Def->getLocation(),
+                      Plan.ReturnViewSpace);
 }
 
 void CloneEmitter::destructorEpilogue() {
@@ -158,9 +164,7 @@ void CloneEmitter::destructorEpilogue() {
 }
 
 std::string CloneEmitter::emit() {
-  for (const FunctionPlan::MixedReturn &M : Plan.MixedReturns)
-    report(CG.Diags, M.Loc, Diag::err_amp_mixed_address_spaces)
-        << "return value" << (unsigned)M.Here << (unsigned)M.First;
+  reportMixedSpaces(CG.Diags, Plan);
   std::string Base = baseName();
   object();
   parameters();

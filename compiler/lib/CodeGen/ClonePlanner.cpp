@@ -25,6 +25,16 @@ namespace ampcc {
 
 // --- Shared rules -------------------------------------------------------------
 
+/// An array_view or array, or a reference, pointer or array of them: a
+/// variable whose plan records where the view's elements live.
+static bool holdsView(ASTContext &Ctx, QualType T) {
+  T = T.getNonReferenceType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  const auto *RD = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+  return RD && isViewClass(RD);
+}
+
 bool callParts(const CallExpr *CE, CallParts &P) {
   P.FD = CE->getDirectCallee();
   if (!P.FD)
@@ -122,6 +132,16 @@ CloneKey destructorKey(ASTContext &Ctx, QualType T, AddrSpace AS) {
                ->getDestructor();
   Key.ThisSpace = AS;
   return Key;
+}
+
+void reportMixedSpaces(DiagnosticsEngine &Diags, const FunctionPlan &P) {
+  for (const FunctionPlan::Mixed &M : P.MixedSpaces)
+    report(Diags, M.Loc, Diag::err_amp_mixed_address_spaces)
+        << (M.View ? "array_view '" + M.View->getNameAsString() + "'"
+                   : std::string("returned reference or pointer"))
+        << (unsigned)M.Here << (unsigned)M.First;
+  for (const FunctionPlan::StoredView &V : P.StoredViews)
+    report(Diags, V.Loc, Diag::err_amp_view_space_stored) << (unsigned)V.Space << V.Where;
 }
 
 // --- Queries ----------------------------------------------------------------
@@ -230,15 +250,76 @@ AddrSpace ClonePlanner::pointeeSpaceOf(const FunctionPlan &P, const Expr *E) con
   return AddrSpace::Private;
 }
 
+AddrSpace ClonePlanner::viewSpaceOf(const FunctionPlan &P, const Expr *E) const {
+  if (!E)
+    return AddrSpace::Global;
+  E = E->IgnoreParens();
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return viewSpaceOf(P, FE->getSubExpr());
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return viewSpaceOf(P, MTE->getSubExpr());
+  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+    return viewSpaceOf(P, BTE->getSubExpr());
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+    return viewSpaceOf(P, OVE->getSourceExpr());
+  // Copies, const conversions and casts keep the data pointer.
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    return viewSpaceOf(P, CE->getSubExpr());
+  if (isa<CXXThisExpr>(E))
+    return P.ThisViewSpace;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf
+               ? viewSpaceOf(P, UO->getSubExpr())
+               : AddrSpace::Global;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const VarPlace *V = P.var(DRE->getDecl());
+    return V ? V->ViewSpace : AddrSpace::Global;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return viewSpaceOf(P, CO->getTrueExpr());
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return BO->getOpcode() == BO_Comma ? viewSpaceOf(P, BO->getRHS()) : AddrSpace::Global;
+  if (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXRecordDecl *RD = CCE->getConstructor()->getParent();
+    unsigned N = CCE->getNumArgs();
+    if (!isViewClass(RD) || N == 0)
+      return AddrSpace::Global;
+    // array_view(extent, T *): over the memory the pointer points into.
+    if (N >= 2 && CCE->getArg(N - 1)->getType()->isPointerType())
+      return pointeeSpaceOf(P, CCE->getArg(N - 1));
+    if (holdsView(CG.getContext(), CCE->getArg(0)->getType()))
+      return viewSpaceOf(P, CCE->getArg(0));
+    return AddrSpace::Global;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    CallParts Parts;
+    if (!callParts(CE, Parts))
+      return AddrSpace::Global;
+    // Sections, projections, view_as, reinterpret_as and assignment: the
+    // result views the object's data.
+    const auto *MD = dyn_cast<CXXMethodDecl>(Parts.FD);
+    if (MD && isViewClass(MD->getParent()) &&
+        isLibraryIntrinsic(Parts.FD, Parts.Args.size()))
+      return viewSpaceOf(P, Parts.Object);
+    auto Call = P.Calls.find(CE);
+    if (Call == P.Calls.end())
+      return AddrSpace::Global;
+    auto Callee = Plans.find(Call->second);
+    return Callee == Plans.end() ? AddrSpace::Global : Callee->second.ReturnViewSpace;
+  }
+  // Members of other classes: classes hold views of global memory only.
+  return AddrSpace::Global;
+}
+
 AddrSpace ClonePlanner::callResultSpace(const FunctionPlan &P, const CallExpr *CE) const {
   CallParts Parts;
   if (!callParts(CE, Parts))
     return AddrSpace::Private;
   const auto *MD = dyn_cast<CXXMethodDecl>(Parts.FD);
-  // Elements of array_views and arrays (and their data()) live in global
-  // memory.
+  // Elements of array_views (and their data()) live where the view's data
+  // does; an array's in global memory.
   if (MD && isViewClass(MD->getParent()))
-    return AddrSpace::Global;
+    return viewSpaceOf(P, Parts.Object);
   // Trivial assignment is C assignment: it yields its left operand.
   if (isTrivialAssignment(MD))
     return Parts.ObjectIsPointer ? pointeeSpaceOf(P, Parts.Object)
@@ -254,6 +335,9 @@ CloneKey ClonePlanner::cloneKey(const FunctionPlan &P, const CallParts &Parts) c
   CloneKey Key;
   Key.FD = Parts.FD->getCanonicalDecl();
   const auto *MD = dyn_cast<CXXMethodDecl>(Parts.FD);
+  if (MD && MD->isInstance() && !isa<CXXConstructorDecl>(MD) &&
+      isViewClass(MD->getParent()))
+    Key.ThisViewSpace = viewSpaceOf(P, Parts.Object);
   if (MD && MD->isInstance() && !isa<CXXConstructorDecl>(MD) && !MD->isConst()) {
     if (!Parts.ObjectIsPointer && isTemporary(Parts.Object))
       Key.ThisByValue = true; // a temporary has no address in C
@@ -281,6 +365,9 @@ CloneKey ClonePlanner::cloneKey(const FunctionPlan &P, const CallParts &Parts) c
     }
     Key.ParamSpaces.push_back(AS);
     Key.InnerSpaces.push_back(Inner);
+    Key.ViewSpaces.push_back(holdsView(CG.getContext(), PT)
+                                 ? viewSpaceOf(P, Parts.Args[I])
+                                 : AddrSpace::Global);
   }
   return Key;
 }
@@ -295,6 +382,9 @@ public:
       : Planner(Planner), P(P), Learned(Learned) {}
 
   void walk(const Stmt *S);
+  /// \p E, when a value of a type holding views, is stored in \p Where,
+  /// whose C type holds views of global memory.
+  void stored(const Expr *E, const std::string &Where);
   void declare(const VarDecl *VD);
   /// The destruction of an object of type \p T in \p AS calls its
   /// destructor's clone.
@@ -307,6 +397,7 @@ private:
   void call(const CallParts &Parts, const Expr *Site);
   void construct(const CXXConstructExpr *CE);
   void assign(const BinaryOperator *BO);
+  void assignView(const CallParts &Parts, const Expr *Site);
   void returns(const ReturnStmt *RS);
   void tileStatic(const VarDecl *VD);
   ASTContext &ctx() { return Planner.CG.getContext(); }
@@ -333,8 +424,10 @@ void ClonePlanner::Walker::walk(const Stmt *S) {
   // A lambda's body is its call operator's, planned as a clone of its own
   // where it is called; here only the captures are evaluated.
   if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
-    for (const Expr *Init : LE->capture_inits())
+    for (const Expr *Init : LE->capture_inits()) {
       walk(Init);
+      stored(Init, "a lambda's capture");
+    }
     return;
   }
   if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
@@ -362,6 +455,9 @@ void ClonePlanner::Walker::walk(const Stmt *S) {
     construct(CCE);
   } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     assign(BO);
+  } else if (const auto *ILE = dyn_cast<InitListExpr>(S)) {
+    for (const Expr *Init : ILE->inits())
+      stored(Init, "an aggregate or array");
   } else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(S)) {
     destroyed(BTE->getType(), AddrSpace::Private, BTE->getBeginLoc());
   } else if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
@@ -407,6 +503,8 @@ void ClonePlanner::Walker::declare(const VarDecl *VD) {
       V.Space = Planner.pointeeSpaceOf(P, Init);
     }
   }
+  if (holdsView(ctx(), T) && Init)
+    V.ViewSpace = Planner.viewSpaceOf(P, Init);
   P.Vars[VD] = V;
   if (!V.IsRef && !VD->isNRVOVariable())
     destroyed(T.getNonReferenceType(), AddrSpace::Private, VD->getLocation());
@@ -434,6 +532,15 @@ void ClonePlanner::Walker::returns(const ReturnStmt *RS) {
   const Expr *E = RS->getRetValue();
   if (!E || E->getType()->isVoidType())
     return;
+  if (holdsView(ctx(), E->getType()) && !P.ReturnsPointer) {
+    AddrSpace AS = Planner.viewSpaceOf(P, E);
+    if (SawReturn && AS != P.ReturnViewSpace)
+      P.MixedSpaces.push_back({E->getBeginLoc(), nullptr, AS, P.ReturnViewSpace});
+    else
+      P.ReturnViewSpace = AS;
+    SawReturn = true;
+    return;
+  }
   AddrSpace AS;
   if (P.ReturnsPointer)
     AS = Planner.spaceOf(P, E);
@@ -443,7 +550,7 @@ void ClonePlanner::Walker::returns(const ReturnStmt *RS) {
   else
     return;
   if (SawReturn && AS != P.ReturnSpace)
-    P.MixedReturns.push_back({E->getBeginLoc(), AS, P.ReturnSpace});
+    P.MixedSpaces.push_back({E->getBeginLoc(), nullptr, AS, P.ReturnSpace});
   else
     P.ReturnSpace = AS;
   SawReturn = true;
@@ -466,6 +573,10 @@ void ClonePlanner::Walker::tileStatic(const VarDecl *VD) {
 }
 
 void ClonePlanner::Walker::call(const CallParts &Parts, const Expr *Site) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(Parts.FD);
+  if (MD && isViewClass(MD->getParent()) &&
+      MD->getOverloadedOperator() == OO_Equal && Parts.Args.size() == 1)
+    assignView(Parts, Site);
   // Calls that do not go to a clone: the library's intrinsics, C struct
   // assignment, and calls to cpu functions (the checker reports those).
   if (isLibraryIntrinsic(Parts.FD, Parts.Args.size()) ||
@@ -477,6 +588,30 @@ void ClonePlanner::Walker::call(const CallParts &Parts, const Expr *Site) {
   P.Calls[Site] = Key;
   for (const VarDecl *VD : Callee.TileStatics)
     tileStatic(VD);
+}
+
+void ClonePlanner::Walker::assignView(const CallParts &Parts, const Expr *Site) {
+  // A view variable is one C struct whose pointer has one space: views of
+  // another space cannot be assigned to it.
+  const auto *DRE = dyn_cast<DeclRefExpr>(Parts.Object->IgnoreParenImpCasts());
+  const VarPlace *V = DRE ? P.var(DRE->getDecl()) : nullptr;
+  if (!V) {
+    const auto *ME = dyn_cast<MemberExpr>(Parts.Object->IgnoreParenImpCasts());
+    stored(Parts.Args[0], ME ? "member '" + ME->getMemberDecl()->getNameAsString() + "'"
+                             : std::string("this object"));
+    return;
+  }
+  AddrSpace AS = Planner.viewSpaceOf(P, Parts.Args[0]);
+  if (AS != V->ViewSpace)
+    P.MixedSpaces.push_back({Site->getBeginLoc(), DRE->getDecl(), AS, V->ViewSpace});
+}
+
+void ClonePlanner::Walker::stored(const Expr *E, const std::string &Where) {
+  if (!E || !holdsView(ctx(), E->getType()))
+    return;
+  AddrSpace AS = Planner.viewSpaceOf(P, E);
+  if (AS != AddrSpace::Global)
+    P.StoredViews.push_back({E->getBeginLoc(), AS, Where});
 }
 
 void ClonePlanner::Walker::construct(const CXXConstructExpr *CE) {
@@ -506,6 +641,7 @@ void ClonePlanner::bindSignature(const FunctionDecl *Def, FunctionPlan &P) {
   if (MD && MD->isInstance() && !isa<CXXConstructorDecl>(MD) && !MD->isConst() &&
       !Key.ThisByValue)
     P.ThisSpace = Key.ThisSpace;
+  P.ThisViewSpace = Key.ThisViewSpace;
   // A lambda's body names the captured variables, not the closure's
   // fields: each variable is bound to its field.
   if (MD && MD->getParent()->isLambda())
@@ -539,6 +675,8 @@ void ClonePlanner::bindSignature(const FunctionDecl *Def, FunctionPlan &P) {
     case ArgPassing::Value:
       break;
     }
+    if (I < Key.ViewSpaces.size())
+      V.ViewSpace = Key.ViewSpaces[I];
     P.Vars[Def->getParamDecl(I)] = V;
   }
 }
@@ -552,8 +690,11 @@ void ClonePlanner::walkBody(const FunctionDecl *Def, FunctionPlan &P) {
     P = Signature;
     Walker W(*this, P, Learned);
     if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
-      for (const CXXCtorInitializer *Init : Ctor->inits())
+      for (const CXXCtorInitializer *Init : Ctor->inits()) {
         W.walk(Init->getInit());
+        if (const FieldDecl *F = Init->getMember())
+          W.stored(Init->getInit(), "member '" + F->getNameAsString() + "'");
+      }
     W.walk(Def->getBody());
     // A destructor destroys its members and bases, where `this` points.
     if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(Def)) {

@@ -41,6 +41,8 @@ struct VarPlace {
   AddrSpace Space = AddrSpace::Private;
   /// For a reference to a pointer: where that pointer points.
   AddrSpace PointeeSpace = AddrSpace::Private;
+  /// For an array_view (or a reference to one): where its elements live.
+  AddrSpace ViewSpace = AddrSpace::Global;
 };
 
 /// Everything about one clone (or one kernel body) that depends on address
@@ -54,8 +56,12 @@ struct FunctionPlan {
   bool ReturnsPointer = false;
   /// Where a returned reference or pointer points.
   AddrSpace ReturnSpace = AddrSpace::Private;
+  /// Where a returned array_view's elements live.
+  AddrSpace ReturnViewSpace = AddrSpace::Global;
   /// The space `this` points into (private for by-value objects).
   AddrSpace ThisSpace = AddrSpace::Private;
+  /// For members of array_view itself: where the object's elements live.
+  AddrSpace ThisViewSpace = AddrSpace::Global;
   /// Parameters, locals, captures and tile_static variables.
   llvm::DenseMap<const clang::ValueDecl *, VarPlace> Vars;
   /// The tile_static variables a called function receives as trailing
@@ -64,13 +70,24 @@ struct FunctionPlan {
   std::vector<const clang::VarDecl *> TileStatics;
   /// The clone each call site calls (calls, constructions).
   llvm::DenseMap<const clang::Expr *, CloneKey> Calls;
-  /// Return statements whose reference points into another space than the
-  /// first one's: reported when the clone is printed.
-  struct MixedReturn {
+  /// Places where one C variable or return value would have to point into
+  /// two spaces (a return statement unlike the first one, an array_view
+  /// assigned a view of another space): reported when the clone is printed.
+  struct Mixed {
     clang::SourceLocation Loc;
+    /// What points: a returned reference or pointer, or a view variable.
+    const clang::ValueDecl *View;
     AddrSpace Here, First;
   };
-  std::vector<MixedReturn> MixedReturns;
+  std::vector<Mixed> MixedSpaces;
+  /// Views of private or tile_static memory stored where only views of
+  /// global memory fit (class members, aggregates, lambda captures).
+  struct StoredView {
+    clang::SourceLocation Loc;
+    AddrSpace Space;
+    std::string Where;
+  };
+  std::vector<StoredView> StoredViews;
 
   const VarPlace *var(const clang::ValueDecl *D) const {
     auto It = Vars.find(D);
@@ -112,6 +129,10 @@ bool isLibraryIntrinsic(const clang::FunctionDecl *FD, unsigned NumArgs);
 /// (elided and trivial copies, views, trivial default construction).
 bool constructsWithoutCall(const clang::CXXConstructExpr *CE);
 
+/// Reports the places where \p P would need one C pointer into two spaces,
+/// or a view of local memory where C has a view of global memory.
+void reportMixedSpaces(clang::DiagnosticsEngine &Diags, const FunctionPlan &P);
+
 /// The clone of the destructor that destroys an object (or the elements of
 /// an array) of type \p T in \p AS; T's class must have one.
 CloneKey destructorKey(clang::ASTContext &Ctx, clang::QualType T, AddrSpace AS);
@@ -133,6 +154,9 @@ public:
   AddrSpace spaceOf(const FunctionPlan &P, const clang::Expr *E) const;
   /// The space the pointer \p E points into.
   AddrSpace pointeeSpaceOf(const FunctionPlan &P, const clang::Expr *E) const;
+  /// The space the elements of the array_view (or array) \p E live in; \p E
+  /// may also be a pointer to a view (`this` in the view's own members).
+  AddrSpace viewSpaceOf(const FunctionPlan &P, const clang::Expr *E) const;
   /// The clone \p Parts calls: the spaces of what is bound to the callee's
   /// pointer-lowered parameters and `this`.
   CloneKey cloneKey(const FunctionPlan &P, const CallParts &Parts) const;

@@ -86,7 +86,8 @@ std::string DeviceCodeGen::lineDirective(SourceLocation Loc) {
 
 // --- Types ------------------------------------------------------------------
 
-std::string DeviceCodeGen::lowerType(QualType T, SourceLocation Loc) {
+std::string DeviceCodeGen::lowerType(QualType T, SourceLocation Loc,
+                                     AddrSpace ViewData) {
   QualType C = T.getCanonicalType();
   std::string Qual = C.isConstQualified() ? "const " : "";
   if (const auto *BT = C->getAs<BuiltinType>()) {
@@ -117,7 +118,7 @@ std::string DeviceCodeGen::lowerType(QualType T, SourceLocation Loc) {
   if (const auto *ET = C->getAs<EnumType>())
     return Qual + lowerType(ET->getDecl()->getIntegerType(), Loc);
   if (const auto *RD = C->getAsCXXRecordDecl())
-    return Qual + lowerRecord(RD, Loc);
+    return Qual + lowerRecord(RD, Loc, ViewData);
   // A type is lowered for each use of a declaration (parameter, prologue):
   // one report per place and type.
   if (ReportedTypes.insert({Loc.getRawEncoding(), C.getAsOpaquePtr()}).second)
@@ -126,11 +127,12 @@ std::string DeviceCodeGen::lowerType(QualType T, SourceLocation Loc) {
 }
 
 std::string DeviceCodeGen::pointerTo(QualType Pointee, AddrSpace AS,
-                                     SourceLocation Loc, AddrSpace Inner) {
+                                     SourceLocation Loc, AddrSpace Inner,
+                                     AddrSpace ViewData) {
   if (Pointee->isPointerType())
     return std::string(addrSpaceKeyword(Inner)) + " " +
            lowerType(Pointee->getPointeeType(), Loc) + " *" + addrSpaceKeyword(AS) + " *";
-  return std::string(addrSpaceKeyword(AS)) + " " + lowerType(Pointee, Loc) +
+  return std::string(addrSpaceKeyword(AS)) + " " + lowerType(Pointee, Loc, ViewData) +
          " *";
 }
 
@@ -150,7 +152,7 @@ std::string DeviceCodeGen::pointerToArrayElements(QualType Array, AddrSpace AS,
 }
 
 std::string DeviceCodeGen::declare(QualType T, llvm::StringRef Name,
-                                   SourceLocation Loc) {
+                                   SourceLocation Loc, AddrSpace ViewData) {
   QualType C = T.getCanonicalType();
   std::string Dims;
   while (const auto *AT = Ctx.getAsConstantArrayType(C)) {
@@ -163,7 +165,7 @@ std::string DeviceCodeGen::declare(QualType T, llvm::StringRef Name,
     return pointerTo(C->getPointeeType(), AddrSpace::Global, Loc) + Name.str() +
            Dims;
   }
-  return lowerType(C, Loc) + " " + Name.str() + Dims;
+  return lowerType(C, Loc, ViewData) + " " + Name.str() + Dims;
 }
 
 const ValueDecl *DeviceCodeGen::capturedVar(const FieldDecl *F) {
@@ -188,7 +190,7 @@ std::string DeviceCodeGen::fieldName(const FieldDecl *F) {
 }
 
 std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
-                                       SourceLocation Loc) {
+                                       SourceLocation Loc, AddrSpace ViewData) {
   if (!RD->hasDefinition()) {
     // Nothing in the device pass completed the type (an instantiation it
     // never needed): there is no layout to lower.
@@ -198,7 +200,7 @@ std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
   }
   RD = RD->getDefinition();
   if (isViewClass(RD))
-    return lowerArrayView(RD, Loc);
+    return lowerArrayView(RD, Loc, ViewData);
   auto It = RecordNames.find(RD);
   if (It != RecordNames.end())
     return It->second;
@@ -244,18 +246,22 @@ std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
 }
 
 /// array_view<T,N> on the device: the element pointer of its buffer and the
-/// shape the runtime passes as a kernel argument (struct of ints).
+/// shape the runtime passes as a kernel argument (struct of ints). A view
+/// that amp code makes over private or tile_static memory is another
+/// struct (suffix _private or _local) whose pointer points there.
 std::string DeviceCodeGen::lowerArrayView(const CXXRecordDecl *RD,
-                                          SourceLocation Loc) {
+                                          SourceLocation Loc, AddrSpace ViewData) {
   const auto *Spec = cast<ClassTemplateSpecializationDecl>(RD);
-  auto It = ArrayViewNames.find(Spec->getTypeForDecl());
+  auto It = ArrayViewNames.find({Spec->getTypeForDecl(), ViewData});
   if (It != ArrayViewNames.end())
     return It->second;
   ViewShape Shape = *viewShape(Spec);
   QualType Elem = Shape.Element;
   unsigned Rank = Shape.Rank;
   std::string ElemName = lowerType(Elem, Loc);
-  std::string Layout = deviceLayoutMismatch(Ctx, Elem);
+  // Only global memory is shared with the host.
+  std::string Layout =
+      ViewData == AddrSpace::Global ? deviceLayoutMismatch(Ctx, Elem) : "";
   if (!Layout.empty())
     report(Diags, Loc, Diag::err_amp_element_layout) << Elem << Layout;
   std::string Desc = "ampcc_shape" + std::to_string(Rank);
@@ -265,9 +271,12 @@ std::string DeviceCodeGen::lowerArrayView(const CXXRecordDecl *RD,
   std::string Name = uniqueGlobalName(
       "ampcc_view_" + std::string(Elem.isConstQualified() ? "c" : "") +
       sanitizeIdentifier(lowerType(Elem.getUnqualifiedType(), Loc)) + "_" +
-      std::to_string(Rank));
-  ArrayViewNames[Spec->getTypeForDecl()] = Name;
-  TypeDefs += "typedef struct " + Name + " {\n  __global " + ElemName +
+      std::to_string(Rank) +
+      (ViewData == AddrSpace::Global
+           ? ""
+           : ViewData == AddrSpace::Local ? "_local" : "_private"));
+  ArrayViewNames[{Spec->getTypeForDecl(), ViewData}] = Name;
+  TypeDefs += "typedef struct " + Name + " {\n  " + addrSpaceKeyword(ViewData) + " " + ElemName +
               " *data;\n  " + Desc + " shape;\n} " + Name + ";\n\n";
   return Name;
 }

@@ -119,21 +119,23 @@ void FunctionEmitter::emitDeclCode(const VarDecl *VD) {
     if (!VI.IsRef) {
       // A reference to a temporary (or a const reference) is its value.
       QualType VT = T.getNonReferenceType().getUnqualifiedType();
-      return line(CG.declare(VT, Name, VD->getLocation()) +
+      return line(CG.declare(VT, Name, VD->getLocation(), VI.ViewSpace) +
                   (Init ? " = " + expr(Init) : "") + ";");
     }
     return line(CG.pointerTo(T->getPointeeType(), VI.Space, VD->getLocation(),
-                             VI.PointeeSpace) +
+                             VI.PointeeSpace, VI.ViewSpace) +
                 Name + " = " + addressOf(Init) + ";");
   }
   if (T->isPointerType()) {
     // A pointer declared without a target takes its space from what is
     // assigned to it later (ClonePlanner.cpp).
-    return line(CG.pointerTo(T->getPointeeType(), VI.Space, VD->getLocation()) + Name +
-                (Init ? " = " + expr(Init) : "") + ";");
+    return line(CG.pointerTo(T->getPointeeType(), VI.Space, VD->getLocation(),
+                             AddrSpace::Private, VI.ViewSpace) +
+                Name + (Init ? " = " + expr(Init) : "") + ";");
   }
 
-  std::string Decl = CG.declare(T.getUnqualifiedType(), Name, VD->getLocation());
+  std::string Decl =
+      CG.declare(T.getUnqualifiedType(), Name, VD->getLocation(), VI.ViewSpace);
   if (!Init)
     return line(Decl + ";");
   if (const auto *CE = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit())) {

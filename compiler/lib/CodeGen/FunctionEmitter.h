@@ -218,6 +218,9 @@ private:
   AddrSpace spaceOf(const clang::Expr *LValue) const {
     return CG.planner().spaceOf(Plan, LValue);
   }
+  AddrSpace viewSpaceOf(const clang::Expr *View) const {
+    return CG.planner().viewSpaceOf(Plan, View);
+  }
   AddrSpace pointeeSpaceOf(const clang::Expr *Pointer) const {
     return CG.planner().pointeeSpaceOf(Plan, Pointer);
   }

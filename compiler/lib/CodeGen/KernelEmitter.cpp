@@ -359,6 +359,7 @@ std::string KernelEmitter::signature() const {
 }
 
 void KernelEmitter::emit() {
+  reportMixedSpaces(CG.Diags, Plan);
   describe();
   mapCaptureFields();
   closure();

@@ -42,6 +42,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ampcc {
@@ -89,19 +90,19 @@ struct CloneKey {
   /// For reference-to-pointer parameters, where the referenced pointer
   /// points; Private for every other parameter.
   std::vector<AddrSpace> InnerSpaces;
+  /// For array_view parameters (by value or by reference), where the view's
+  /// elements live; Global for every other parameter.
+  std::vector<AddrSpace> ViewSpaces;
   AddrSpace ThisSpace = AddrSpace::Private;
+  /// For members of array_view itself: where the object's elements live.
+  AddrSpace ThisViewSpace = AddrSpace::Global;
   /// A non-const member called on a temporary: `this` is a by-value copy.
   bool ThisByValue = false;
   bool operator<(const CloneKey &O) const {
-    if (FD != O.FD)
-      return FD < O.FD;
-    if (ThisByValue != O.ThisByValue)
-      return ThisByValue < O.ThisByValue;
-    if (ThisSpace != O.ThisSpace)
-      return ThisSpace < O.ThisSpace;
-    if (ParamSpaces != O.ParamSpaces)
-      return ParamSpaces < O.ParamSpaces;
-    return InnerSpaces < O.InnerSpaces;
+    return std::tie(FD, ThisByValue, ThisSpace, ThisViewSpace, ParamSpaces,
+                    InnerSpaces, ViewSpaces) <
+           std::tie(O.FD, O.ThisByValue, O.ThisSpace, O.ThisViewSpace,
+                    O.ParamSpaces, O.InnerSpaces, O.ViewSpaces);
   }
 };
 
@@ -137,11 +138,16 @@ public:
   /// (ClonePlanner.h).
   ClonePlanner &planner() { return *Planner; }
 
-  /// The OpenCL C spelling of \p T as a value type (no references).
-  std::string lowerType(clang::QualType T, clang::SourceLocation Loc);
+  /// The OpenCL C spelling of \p T as a value type (no references). An
+  /// array_view (or an array of them) is the view struct whose data pointer
+  /// points into \p ViewData: views over private or tile_static memory are
+  /// other C types than views over global memory.
+  std::string lowerType(clang::QualType T, clang::SourceLocation Loc,
+                        AddrSpace ViewData = AddrSpace::Global);
   /// Declares "Type Name" in C (handles array declarators).
   std::string declare(clang::QualType T, llvm::StringRef Name,
-                      clang::SourceLocation Loc);
+                      clang::SourceLocation Loc,
+                      AddrSpace ViewData = AddrSpace::Global);
   /// "__local int *Name" (or "__local int (*Name)[4]") for a reference to an
   /// array: a pointer to its first element.
   std::string pointerToArrayElements(clang::QualType Array, AddrSpace AS,
@@ -152,7 +158,8 @@ public:
   /// points into \p Inner: "__global float *__private *".
   std::string pointerTo(clang::QualType Pointee, AddrSpace AS,
                         clang::SourceLocation Loc,
-                        AddrSpace Inner = AddrSpace::Private);
+                        AddrSpace Inner = AddrSpace::Private,
+                        AddrSpace ViewData = AddrSpace::Global);
 
   /// Requests a function clone, returns its lowered description; prints
   /// its body (callees first) on the first request.
@@ -192,9 +199,10 @@ private:
   friend class KernelEmitter;
   friend class CloneEmitter;
   std::string lowerRecord(const clang::CXXRecordDecl *RD,
-                          clang::SourceLocation Loc);
+                          clang::SourceLocation Loc,
+                          AddrSpace ViewData = AddrSpace::Global);
   std::string lowerArrayView(const clang::CXXRecordDecl *RD,
-                             clang::SourceLocation Loc);
+                             clang::SourceLocation Loc, AddrSpace ViewData);
 
   clang::ASTContext &Ctx;
   clang::DiagnosticsEngine &Diags;
@@ -204,7 +212,7 @@ private:
   llvm::DenseMap<const clang::CXXRecordDecl *, std::string> RecordNames;
   /// (location, type) pairs already reported as unsupported.
   std::set<std::pair<unsigned, void *>> ReportedTypes;
-  llvm::DenseMap<const clang::Type *, std::string> ArrayViewNames;
+  std::map<std::pair<const clang::Type *, AddrSpace>, std::string> ArrayViewNames;
   std::unique_ptr<ClonePlanner> Planner;
   std::map<CloneKey, CloneInfo> Clones;
   llvm::StringSet<> HelperKeys;
