@@ -3,8 +3,8 @@
 // planner gives each view variable, parameter and return value the space of
 // what it views, and clones functions per view-argument space. A view of
 // one space assigned to a variable of another, or stored where C holds
-// views of global memory (a class member, an aggregate, a lambda capture),
-// is a compile-time error at file:line:col.
+// views of global memory only (a lambda's capture), is a compile-time error
+// at file:line:col. A class holding views is one C struct per space it views.
 // RUN: %ampcc -emit-opencl %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %clcheck %t.cl
@@ -57,13 +57,13 @@ int main() {
 #ifdef BAD
     array_view<int, 1> G = Out;
     G = P;
-    // BAD: view-address-spaces.cpp:[[@LINE-1]]:5: error: array_view 'G' refers to private memory here but to global memory elsewhere
+    // BAD: view-address-spaces.cpp:[[@LINE-1]]:9: error: array_view 'G' refers to private memory here but to global memory elsewhere
+    // A class holding views is one C struct per space it views.
     Holder H = {P};
-    // BAD: view-address-spaces.cpp:[[@LINE-1]]:17: error: an array_view over private memory cannot be stored in an aggregate or array: ampcc keeps views of private and tile_static memory only in variables, parameters and return values
     H.V = L;
-    // BAD: view-address-spaces.cpp:[[@LINE-1]]:11: error: an array_view over tile_static memory cannot be stored in member 'V'
+    // BAD: view-address-spaces.cpp:[[@LINE-1]]:11: error: member 'V' refers to tile_static memory here but to private memory elsewhere
     auto F = [=]() restrict(amp) { return P[0]; };
-    // BAD: view-address-spaces.cpp:[[@LINE-1]]:15: error: an array_view over private memory cannot be stored in a lambda's capture
+    // BAD: view-address-spaces.cpp:[[@LINE-1]]:15: error: an array_view over private memory cannot be stored in a lambda's capture: lambdas in amp code capture views of global memory only
     Out[T.global] += F();
 #endif
   });

@@ -59,44 +59,60 @@ std::string FunctionEmitter::mathCall(const FunctionDecl *FD,
 }
 
 /// Spec §6 atomics onto OpenCL 1.2's atomic_* built-ins, which exist for
-/// 32-bit ints on __global and __local memory.
+/// 32-bit ints on __global and __local memory. Private memory is seen by
+/// one work-item only, so there a plain read-modify-write is atomic (C++
+/// AMP allows atomics through any pointer; OpenCL's built-ins do not).
 std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
                                         llvm::ArrayRef<const Expr *> Args,
                                         SourceLocation Loc) {
   StringRef Name = FD->getName();
   AddrSpace DestSpace = pointeeSpaceOf(Args[0]);
-  if (DestSpace == AddrSpace::Private) {
-    report(CG.getDiags(), Args[0]->getBeginLoc(), Diag::err_amp_atomic_private);
-    return "0";
-  }
+  bool Private = DestSpace == AddrSpace::Private;
   std::string Dest = expr(Args[0]);
+  QualType Elem = Args[0]->getType()->getPointeeType().getUnqualifiedType();
+  std::string T = CG.lowerType(Elem, Loc);
+  std::string DestParam = std::string(Private ? "" : "volatile ") +
+                          addrSpaceKeyword(DestSpace) + " " + T + " *dest";
   if (Name == "atomic_compare_exchange") {
-    QualType Elem = Args[0]->getType()->getPointeeType().getUnqualifiedType();
     AddrSpace ExpSpace = pointeeSpaceOf(Args[1]);
-    std::string T = CG.lowerType(Elem, Loc);
     std::string Fn = std::string("ampcc_atomic_cas_") + T + "_" +
                      addrSpaceKeyword(DestSpace) + addrSpaceKeyword(ExpSpace);
-    CG.addHelper(Fn, "bool " + Fn + "(volatile " + addrSpaceKeyword(DestSpace) +
-                         " " + T + " *dest, " + addrSpaceKeyword(ExpSpace) + " " +
-                         T + " *expected, " + T + " value) {\n"
-                         "  " + T + " old = atomic_cmpxchg(dest, *expected, value);\n"
+    std::string Old = Private ? "*dest;\n  if (old == *expected)\n    *dest = value;\n"
+                              : "atomic_cmpxchg(dest, *expected, value);\n";
+    CG.addHelper(Fn, "bool " + Fn + "(" + DestParam + ", " + addrSpaceKeyword(ExpSpace) +
+                         " " + T + " *expected, " + T + " value) {\n"
+                         "  " + T + " old = " + Old +
                          "  if (old == *expected)\n    return true;\n"
                          "  *expected = old;\n  return false;\n}\n\n");
     return Fn + "(" + Dest + ", " + expr(Args[1]) + ", " + expr(Args[2]) + ")";
   }
-  static const llvm::StringMap<const char *> Builtins = {
-      {"atomic_exchange", "atomic_xchg"}, {"atomic_fetch_add", "atomic_add"},
-      {"atomic_fetch_sub", "atomic_sub"}, {"atomic_fetch_max", "atomic_max"},
-      {"atomic_fetch_min", "atomic_min"}, {"atomic_fetch_and", "atomic_and"},
-      {"atomic_fetch_or", "atomic_or"},   {"atomic_fetch_xor", "atomic_xor"},
-      {"atomic_fetch_inc", "atomic_inc"}, {"atomic_fetch_dec", "atomic_dec"}};
+  // The OpenCL built-in, and the new value in terms of `old` and `v`.
+  static const llvm::StringMap<std::pair<const char *, const char *>> Builtins = {
+      {"atomic_exchange", {"atomic_xchg", "v"}},
+      {"atomic_fetch_add", {"atomic_add", "old + v"}},
+      {"atomic_fetch_sub", {"atomic_sub", "old - v"}},
+      {"atomic_fetch_max", {"atomic_max", "max(old, v)"}},
+      {"atomic_fetch_min", {"atomic_min", "min(old, v)"}},
+      {"atomic_fetch_and", {"atomic_and", "old & v"}},
+      {"atomic_fetch_or", {"atomic_or", "old | v"}},
+      {"atomic_fetch_xor", {"atomic_xor", "old ^ v"}},
+      {"atomic_fetch_inc", {"atomic_inc", "old + 1"}},
+      {"atomic_fetch_dec", {"atomic_dec", "old - 1"}}};
   auto It = Builtins.find(Name);
   if (It == Builtins.end()) {
     report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
         << ("atomic function '" + FD->getNameAsString() + "'");
     return "0";
   }
-  std::string S = std::string(It->second) + "(" + Dest;
+  std::string S = std::string(It->second.first) + "(" + Dest;
+  if (Private) {
+    std::string Fn = "ampcc_" + std::string(It->second.first) + "_private_" + T;
+    bool HasValue = Args.size() > 1;
+    CG.addHelper(Fn, T + " " + Fn + "(" + DestParam + (HasValue ? ", " + T + " v" : "") +
+                         ") {\n  " + T + " old = *dest;\n  *dest = " + It->second.second +
+                         ";\n  return old;\n}\n\n");
+    S = Fn + "(" + Dest;
+  }
   for (unsigned I = 1; I < Args.size(); ++I)
     S += ", " + expr(Args[I]);
   return S + ")";

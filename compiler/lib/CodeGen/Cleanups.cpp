@@ -52,12 +52,13 @@ bool DeviceCodeGen::needsDestruction(QualType T) {
 }
 
 std::string FunctionEmitter::destroy(QualType T, const std::string &Address,
-                                     AddrSpace AS, SourceLocation Loc) {
+                                     AddrSpace AS, SourceLocation Loc,
+                                     AddrSpace ViewData) {
   if (!CG.needsDestruction(T))
     return "";
   ASTContext &Ctx = CG.getContext();
   QualType Elem = Ctx.getBaseElementType(T.getNonReferenceType());
-  const CloneInfo &Info = CG.requestFunction(destructorKey(Ctx, T, AS), Loc);
+  const CloneInfo &Info = CG.requestFunction(destructorKey(Ctx, T, AS, ViewData), Loc);
   const auto *CAT = Ctx.getAsConstantArrayType(T);
   if (!CAT)
     return Info.Name + "(" + Address + ");";
@@ -67,7 +68,7 @@ std::string FunctionEmitter::destroy(QualType T, const std::string &Address,
   std::string K = "_ampcc_k" + std::to_string(TempCount++);
   return "for (int " + K + " = " + std::to_string(Count) + "; " + K + "-- > 0;) " +
          Info.Name + "(&((" + addrSpaceKeyword(AS) + " " +
-         CG.lowerType(Elem.getUnqualifiedType(), Loc) + " *)(" + Address + "))[" + K +
+         CG.lowerType(Elem.getUnqualifiedType(), Loc, ViewData) + " *)(" + Address + "))[" + K +
          "]);";
 }
 
@@ -141,7 +142,7 @@ void FunctionEmitter::noteDeclared(const VarDecl *VD) {
                             ? VI.Name
                             : "&" + VI.Name;
   std::string Code = destroy(T, Address, VI.IsRef ? VI.Space : AddrSpace::Private,
-                             VD->getLocation());
+                             VD->getLocation(), VI.ViewSpace);
   if (!Code.empty())
     Scopes.back().Cleanups.push_back(Code);
 }
@@ -149,16 +150,19 @@ void FunctionEmitter::noteDeclared(const VarDecl *VD) {
 // --- Temporaries --------------------------------------------------------------
 
 std::string FunctionEmitter::newTemporary(QualType T, SourceLocation Loc,
-                                          bool Pointer, AddrSpace AS) {
+                                          bool Pointer, AddrSpace AS,
+                                          AddrSpace ViewData) {
   std::string Name = "_ampcc_t" + std::to_string(TempCount++);
   T = T.getNonReferenceType().getUnqualifiedType();
   std::string Decl;
   if (Pointer)
-    Decl = CG.pointerTo(T, AS, Loc) + Name;
+    Decl = CG.pointerTo(T, AS, Loc, AddrSpace::Private, ViewData) + Name;
   else if (T->isPointerType())
-    Decl = CG.pointerTo(T->getPointeeType(), AddrSpace::Private, Loc) + Name;
+    Decl = CG.pointerTo(T->getPointeeType(), AddrSpace::Private, Loc, AddrSpace::Private,
+                        ViewData) +
+           Name;
   else
-    Decl = CG.declare(T, Name, Loc);
+    Decl = CG.declare(T, Name, Loc, ViewData);
   TempDecls += "  " + Decl + ";\n";
   return Name;
 }
@@ -269,10 +273,11 @@ bool FunctionEmitter::bindTemporaries(const ExprWithCleanups *E, std::string &Dt
     return false;
   WithoutTemporaries.erase(E);
   for (const CXXBindTemporaryExpr *BTE : Temps)
-    Temporaries[BTE] = newTemporary(BTE->getType(), BTE->getBeginLoc());
+    Temporaries[BTE] = newTemporary(BTE->getType(), BTE->getBeginLoc(), false,
+                                    AddrSpace::Private, viewSpaceOf(BTE));
   for (auto It = Temps.rbegin(); It != Temps.rend(); ++It) {
     std::string Call = destroy((*It)->getType(), "&" + Temporaries[*It],
-                               AddrSpace::Private, (*It)->getBeginLoc());
+                               AddrSpace::Private, (*It)->getBeginLoc(), viewSpaceOf(*It));
     Call.pop_back(); // The ';': these are operands of a comma expression.
     Dtors += ", " + Call;
   }
@@ -298,7 +303,8 @@ std::string FunctionEmitter::fullExpr(const ExprWithCleanups *E, bool Discarded)
     return "((void)(" + expr(Sub) + ")" + Dtors + ")";
   if (Sub->isGLValue())
     return "(*" + addressThenDestroy(Sub, Dtors) + ")";
-  std::string R = newTemporary(Sub->getType(), E->getBeginLoc());
+  std::string R = newTemporary(Sub->getType(), E->getBeginLoc(), false,
+                               AddrSpace::Private, viewSpaceOf(Sub));
   return "(" + R + " = " + expr(Sub) + Dtors + ", " + R + ")";
 }
 
@@ -312,7 +318,7 @@ std::string FunctionEmitter::fullExprAddress(const ExprWithCleanups *E) {
 std::string FunctionEmitter::addressThenDestroy(const Expr *LValue,
                                                 const std::string &Dtors) {
   std::string P = newTemporary(LValue->getType(), LValue->getBeginLoc(),
-                               /*Pointer=*/true, spaceOf(LValue));
+                               /*Pointer=*/true, spaceOf(LValue), viewSpaceOf(LValue));
   return "(" + P + " = " + addressOf(LValue) + Dtors + ", " + P + ")";
 }
 

@@ -46,7 +46,9 @@ std::string CloneEmitter::baseName() const {
 void CloneEmitter::object() {
   const auto *MD = dyn_cast<CXXMethodDecl>(Def);
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def)) {
-    std::string RecName = CG.lowerRecord(Ctor->getParent(), Def->getLocation());
+    // The object's views view what the initializers gave them.
+    std::string RecName =
+        CG.lowerRecord(Ctor->getParent(), Def->getLocation(), Plan.ReturnViewSpace);
     FE.setThis({true, "_this"});
     // An empty default constructor (no written initialisers, empty body)
     // leaves C++ members indeterminate; ampcc zeroes them instead.
@@ -97,7 +99,7 @@ void CloneEmitter::parameters() {
       // A reference to an array (a tile_static or local array passed to a
       // helper): a pointer to its first element, indexed as the array was.
       Params.push_back(CG.pointerToArrayElements(PT->getPointeeType(), V->Space, PName,
-                                                 P->getLocation()));
+                                                 P->getLocation(), V->ViewSpace));
       break;
     case ArgPassing::Address:
       Params.push_back(CG.pointerTo(PT->getPointeeType(), V->Space, P->getLocation(),
@@ -105,7 +107,8 @@ void CloneEmitter::parameters() {
                        PName);
       break;
     case ArgPassing::Pointer:
-      Params.push_back(CG.pointerTo(PT->getPointeeType(), V->Space, P->getLocation()) +
+      Params.push_back(CG.pointerTo(PT->getPointeeType(), V->Space, P->getLocation(),
+                                    AddrSpace::Private, V->ViewSpace) +
                        PName);
       break;
     case ArgPassing::Value:
@@ -130,7 +133,7 @@ void CloneEmitter::parameters() {
 
 std::string CloneEmitter::returnType() const {
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
-    return CG.lowerRecord(Ctor->getParent(), Def->getLocation());
+    return CG.lowerRecord(Ctor->getParent(), Def->getLocation(), Plan.ReturnViewSpace);
   QualType RT = Def->getReturnType();
   if (Plan.ReturnsPointer || RT->isPointerType())
     return CG.pointerTo(RT->getPointeeType(), Plan.ReturnSpace, Def->getLocation());
@@ -148,12 +151,12 @@ void CloneEmitter::destructorEpilogue() {
     Parts.push_back(FE.destroy(
         B.getType(),
         "&_this->" + DeviceCodeGen::baseFieldName(RD, B.getType()->getAsCXXRecordDecl()),
-        Plan.ThisSpace, B.getBeginLoc()));
+        Plan.ThisSpace, B.getBeginLoc(), Plan.ThisViewSpace));
   for (const FieldDecl *F : RD->fields()) {
     std::string Field = "_this->" + DeviceCodeGen::fieldName(F);
     Parts.push_back(FE.destroy(F->getType(),
                                F->getType()->isArrayType() ? Field : "&" + Field,
-                               Plan.ThisSpace, F->getLocation()));
+                               Plan.ThisSpace, F->getLocation(), Plan.ThisViewSpace));
   }
   for (auto It = Parts.rbegin(); It != Parts.rend(); ++It)
     if (!It->empty())

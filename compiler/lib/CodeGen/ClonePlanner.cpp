@@ -25,14 +25,14 @@ namespace ampcc {
 
 // --- Shared rules -------------------------------------------------------------
 
-/// An array_view or array, or a reference, pointer or array of them: a
-/// variable whose plan records where the view's elements live.
-static bool holdsView(ASTContext &Ctx, QualType T) {
+bool holdsView(ASTContext &Ctx, QualType T) {
   T = T.getNonReferenceType();
   if (T->isPointerType())
     T = T->getPointeeType();
   const auto *RD = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
-  return RD && isViewClass(RD);
+  // Lambdas inside amp code keep views of global memory (their captures
+  // are checked where they are made).
+  return RD && !RD->isLambda() && holdsAmpContainer(QualType(RD->getTypeForDecl(), 0));
 }
 
 bool callParts(const CallExpr *CE, CallParts &P) {
@@ -125,21 +125,20 @@ bool constructsWithoutCall(const CXXConstructExpr *CE) {
          !CE->getType()->isArrayType();
 }
 
-CloneKey destructorKey(ASTContext &Ctx, QualType T, AddrSpace AS) {
+CloneKey destructorKey(ASTContext &Ctx, QualType T, AddrSpace AS, AddrSpace ViewData) {
   CloneKey Key;
   Key.FD = Ctx.getBaseElementType(T.getNonReferenceType())
                ->getAsCXXRecordDecl()
                ->getDestructor();
   Key.ThisSpace = AS;
+  Key.ThisViewSpace = holdsView(Ctx, T) ? ViewData : AddrSpace::Global;
   return Key;
 }
 
 void reportMixedSpaces(DiagnosticsEngine &Diags, const FunctionPlan &P) {
   for (const FunctionPlan::Mixed &M : P.MixedSpaces)
     report(Diags, M.Loc, Diag::err_amp_mixed_address_spaces)
-        << (M.View ? "array_view '" + M.View->getNameAsString() + "'"
-                   : std::string("returned reference or pointer"))
-        << (unsigned)M.Here << (unsigned)M.First;
+        << M.What << (unsigned)M.Here << (unsigned)M.First;
   for (const FunctionPlan::StoredView &V : P.StoredViews)
     report(Diags, V.Loc, Diag::err_amp_view_space_stored) << (unsigned)V.Space << V.Where;
 }
@@ -250,46 +249,83 @@ AddrSpace ClonePlanner::pointeeSpaceOf(const FunctionPlan &P, const Expr *E) con
   return AddrSpace::Private;
 }
 
+/// The operand whose views an expression's value holds, for expressions that
+/// neither create nor call anything: wrappers, casts and copies keep the
+/// data pointer, and a member or an element lives in its object or array,
+/// whose views all view one space (a class holding views is one C struct
+/// per space). Null for anything else.
+static const Expr *viewCarrier(const Expr *E) {
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return FE->getSubExpr();
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return MTE->getSubExpr();
+  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+    return BTE->getSubExpr();
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+    return OVE->getSourceExpr();
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    return CE->getSubExpr();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf ? UO->getSubExpr()
+                                                                       : nullptr;
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return CO->getTrueExpr();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma)
+      return BO->getRHS();
+    if (BO->isAssignmentOp())
+      return BO->getLHS();
+    // Pointer arithmetic on a pointer to objects holding views.
+    return BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getBase();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return ASE->getBase();
+  if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(E))
+    return DAE->getExpr();
+  if (const auto *DIE = dyn_cast<CXXDefaultInitExpr>(E))
+    return DIE->getExpr();
+  return nullptr;
+}
+
 AddrSpace ClonePlanner::viewSpaceOf(const FunctionPlan &P, const Expr *E) const {
   if (!E)
     return AddrSpace::Global;
-  E = E->IgnoreParens();
-  if (const auto *FE = dyn_cast<FullExpr>(E))
-    return viewSpaceOf(P, FE->getSubExpr());
-  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-    return viewSpaceOf(P, MTE->getSubExpr());
-  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-    return viewSpaceOf(P, BTE->getSubExpr());
-  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
-    return viewSpaceOf(P, OVE->getSourceExpr());
-  // Copies, const conversions and casts keep the data pointer.
-  if (const auto *CE = dyn_cast<CastExpr>(E))
-    return viewSpaceOf(P, CE->getSubExpr());
+  for (E = E->IgnoreParens(); const Expr *Carrier = viewCarrier(E);)
+    E = Carrier->IgnoreParens();
   if (isa<CXXThisExpr>(E))
     return P.ThisViewSpace;
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    return UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf
-               ? viewSpaceOf(P, UO->getSubExpr())
-               : AddrSpace::Global;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const VarPlace *V = P.var(DRE->getDecl());
     return V ? V->ViewSpace : AddrSpace::Global;
   }
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
-    return viewSpaceOf(P, CO->getTrueExpr());
-  if (const auto *BO = dyn_cast<BinaryOperator>(E))
-    return BO->getOpcode() == BO_Comma ? viewSpaceOf(P, BO->getRHS()) : AddrSpace::Global;
+  if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *Init : ILE->inits())
+      if (holdsView(CG.getContext(), Init->getType()))
+        return viewSpaceOf(P, Init);
+    return AddrSpace::Global;
+  }
   if (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) {
     const CXXRecordDecl *RD = CCE->getConstructor()->getParent();
     unsigned N = CCE->getNumArgs();
-    if (!isViewClass(RD) || N == 0)
+    if (isViewClass(RD)) {
+      // array_view(extent, T *): over the memory the pointer points into.
+      if (N >= 2 && CCE->getArg(N - 1)->getType()->isPointerType())
+        return pointeeSpaceOf(P, CCE->getArg(N - 1));
+      if (N >= 1 && holdsView(CG.getContext(), CCE->getArg(0)->getType()))
+        return viewSpaceOf(P, CCE->getArg(0));
       return AddrSpace::Global;
-    // array_view(extent, T *): over the memory the pointer points into.
-    if (N >= 2 && CCE->getArg(N - 1)->getType()->isPointerType())
-      return pointeeSpaceOf(P, CCE->getArg(N - 1));
-    if (holdsView(CG.getContext(), CCE->getArg(0)->getType()))
-      return viewSpaceOf(P, CCE->getArg(0));
-    return AddrSpace::Global;
+    }
+    // Copies that are C struct copies keep their source's views; other
+    // constructors are clones, whose plan says what they store.
+    if (constructsWithoutCall(CCE))
+      return N == 1 ? viewSpaceOf(P, CCE->getArg(0)) : AddrSpace::Global;
+    auto Call = P.Calls.find(CCE);
+    if (Call == P.Calls.end())
+      return AddrSpace::Global;
+    auto Callee = Plans.find(Call->second);
+    return Callee == Plans.end() ? AddrSpace::Global : Callee->second.ReturnViewSpace;
   }
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     CallParts Parts;
@@ -298,8 +334,9 @@ AddrSpace ClonePlanner::viewSpaceOf(const FunctionPlan &P, const Expr *E) const 
     // Sections, projections, view_as, reinterpret_as and assignment: the
     // result views the object's data.
     const auto *MD = dyn_cast<CXXMethodDecl>(Parts.FD);
-    if (MD && isViewClass(MD->getParent()) &&
-        isLibraryIntrinsic(Parts.FD, Parts.Args.size()))
+    if (MD && ((isViewClass(MD->getParent()) &&
+                isLibraryIntrinsic(Parts.FD, Parts.Args.size())) ||
+               isTrivialAssignment(MD)))
       return viewSpaceOf(P, Parts.Object);
     auto Call = P.Calls.find(CE);
     if (Call == P.Calls.end())
@@ -307,7 +344,6 @@ AddrSpace ClonePlanner::viewSpaceOf(const FunctionPlan &P, const Expr *E) const 
     auto Callee = Plans.find(Call->second);
     return Callee == Plans.end() ? AddrSpace::Global : Callee->second.ReturnViewSpace;
   }
-  // Members of other classes: classes hold views of global memory only.
   return AddrSpace::Global;
 }
 
@@ -336,7 +372,7 @@ CloneKey ClonePlanner::cloneKey(const FunctionPlan &P, const CallParts &Parts) c
   Key.FD = Parts.FD->getCanonicalDecl();
   const auto *MD = dyn_cast<CXXMethodDecl>(Parts.FD);
   if (MD && MD->isInstance() && !isa<CXXConstructorDecl>(MD) &&
-      isViewClass(MD->getParent()))
+      holdsView(CG.getContext(), QualType(MD->getParent()->getTypeForDecl(), 0)))
     Key.ThisViewSpace = viewSpaceOf(P, Parts.Object);
   if (MD && MD->isInstance() && !isa<CXXConstructorDecl>(MD) && !MD->isConst()) {
     if (!Parts.ObjectIsPointer && isTemporary(Parts.Object))
@@ -388,7 +424,14 @@ public:
   void declare(const VarDecl *VD);
   /// The destruction of an object of type \p T in \p AS calls its
   /// destructor's clone.
-  void destroyed(QualType T, AddrSpace AS, SourceLocation Loc);
+  void destroyed(QualType T, AddrSpace AS, SourceLocation Loc,
+                 AddrSpace ViewData = AddrSpace::Global);
+  /// The views in \p E must view \p Expected, where \p What (for the
+  /// message) keeps them.
+  void sameSpace(const Expr *E, const std::string &What, AddrSpace Expected);
+  /// A constructor's member or base initializer: the first that holds views
+  /// decides where the object's views view.
+  void initializes(const CXXCtorInitializer *Init);
   /// True when a pointer declared without a target learned a space
   /// different from the one its earlier uses saw.
   bool learnedLate() const { return LearnedLate; }
@@ -409,6 +452,7 @@ private:
   /// Pointers declared without a target, not yet assigned.
   llvm::SmallPtrSet<const VarDecl *, 4> Untargeted;
   bool SawReturn = false;
+  bool SawViewInit = false;
   bool LearnedLate = false;
 };
 
@@ -456,10 +500,14 @@ void ClonePlanner::Walker::walk(const Stmt *S) {
   } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     assign(BO);
   } else if (const auto *ILE = dyn_cast<InitListExpr>(S)) {
+    // An aggregate's views all view one space, its first view's.
+    AddrSpace First = Planner.viewSpaceOf(P, ILE);
     for (const Expr *Init : ILE->inits())
-      stored(Init, "an aggregate or array");
+      if (holdsView(ctx(), Init->getType()))
+        sameSpace(Init, "aggregate element", First);
   } else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(S)) {
-    destroyed(BTE->getType(), AddrSpace::Private, BTE->getBeginLoc());
+    destroyed(BTE->getType(), AddrSpace::Private, BTE->getBeginLoc(),
+              Planner.viewSpaceOf(P, BTE));
   } else if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
     // A tile_static of an enclosing function, named by a local class's
     // member, reaches this function as one declared in a callee does.
@@ -507,7 +555,7 @@ void ClonePlanner::Walker::declare(const VarDecl *VD) {
     V.ViewSpace = Planner.viewSpaceOf(P, Init);
   P.Vars[VD] = V;
   if (!V.IsRef && !VD->isNRVOVariable())
-    destroyed(T.getNonReferenceType(), AddrSpace::Private, VD->getLocation());
+    destroyed(T.getNonReferenceType(), AddrSpace::Private, VD->getLocation(), V.ViewSpace);
 }
 
 void ClonePlanner::Walker::assign(const BinaryOperator *BO) {
@@ -535,7 +583,8 @@ void ClonePlanner::Walker::returns(const ReturnStmt *RS) {
   if (holdsView(ctx(), E->getType()) && !P.ReturnsPointer) {
     AddrSpace AS = Planner.viewSpaceOf(P, E);
     if (SawReturn && AS != P.ReturnViewSpace)
-      P.MixedSpaces.push_back({E->getBeginLoc(), nullptr, AS, P.ReturnViewSpace});
+      P.MixedSpaces.push_back({E->getBeginLoc(), "returned object's array_view", AS,
+                               P.ReturnViewSpace});
     else
       P.ReturnViewSpace = AS;
     SawReturn = true;
@@ -550,7 +599,8 @@ void ClonePlanner::Walker::returns(const ReturnStmt *RS) {
   else
     return;
   if (SawReturn && AS != P.ReturnSpace)
-    P.MixedSpaces.push_back({E->getBeginLoc(), nullptr, AS, P.ReturnSpace});
+    P.MixedSpaces.push_back(
+        {E->getBeginLoc(), "returned reference or pointer", AS, P.ReturnSpace});
   else
     P.ReturnSpace = AS;
   SawReturn = true;
@@ -591,19 +641,23 @@ void ClonePlanner::Walker::call(const CallParts &Parts, const Expr *Site) {
 }
 
 void ClonePlanner::Walker::assignView(const CallParts &Parts, const Expr *Site) {
-  // A view variable is one C struct whose pointer has one space: views of
-  // another space cannot be assigned to it.
-  const auto *DRE = dyn_cast<DeclRefExpr>(Parts.Object->IgnoreParenImpCasts());
-  const VarPlace *V = DRE ? P.var(DRE->getDecl()) : nullptr;
-  if (!V) {
-    const auto *ME = dyn_cast<MemberExpr>(Parts.Object->IgnoreParenImpCasts());
-    stored(Parts.Args[0], ME ? "member '" + ME->getMemberDecl()->getNameAsString() + "'"
-                             : std::string("this object"));
-    return;
-  }
-  AddrSpace AS = Planner.viewSpaceOf(P, Parts.Args[0]);
-  if (AS != V->ViewSpace)
-    P.MixedSpaces.push_back({Site->getBeginLoc(), DRE->getDecl(), AS, V->ViewSpace});
+  // A view is one C struct whose pointer has one space: views of another
+  // space cannot be assigned to it.
+  const Expr *Dest = Parts.Object->IgnoreParenImpCasts();
+  std::string What = "array_view";
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Dest))
+    What += " '" + DRE->getDecl()->getNameAsString() + "'";
+  else if (const auto *ME = dyn_cast<MemberExpr>(Dest))
+    What = "member '" + ME->getMemberDecl()->getNameAsString() + "'";
+  sameSpace(Parts.Args[0], What, Planner.viewSpaceOf(P, Parts.Object));
+  (void)Site;
+}
+
+void ClonePlanner::Walker::sameSpace(const Expr *E, const std::string &What,
+                                     AddrSpace Expected) {
+  AddrSpace AS = Planner.viewSpaceOf(P, E);
+  if (AS != Expected)
+    P.MixedSpaces.push_back({E->getBeginLoc(), What, AS, Expected});
 }
 
 void ClonePlanner::Walker::stored(const Expr *E, const std::string &Where) {
@@ -612,6 +666,21 @@ void ClonePlanner::Walker::stored(const Expr *E, const std::string &Where) {
   AddrSpace AS = Planner.viewSpaceOf(P, E);
   if (AS != AddrSpace::Global)
     P.StoredViews.push_back({E->getBeginLoc(), AS, Where});
+}
+
+void ClonePlanner::Walker::initializes(const CXXCtorInitializer *Init) {
+  walk(Init->getInit());
+  if (!holdsView(ctx(), Init->getInit()->getType()))
+    return;
+  std::string What = Init->getMember() ? "member '" + Init->getMember()->getNameAsString() + "'"
+                                        : std::string("base or delegated object");
+  // The members initialized before it decided; `this` views the same.
+  if (!SawViewInit) {
+    SawViewInit = true;
+    P.ThisViewSpace = P.ReturnViewSpace = Planner.viewSpaceOf(P, Init->getInit());
+    return;
+  }
+  sameSpace(Init->getInit(), What, P.ThisViewSpace);
 }
 
 void ClonePlanner::Walker::construct(const CXXConstructExpr *CE) {
@@ -623,10 +692,12 @@ void ClonePlanner::Walker::construct(const CXXConstructExpr *CE) {
   call(Parts, CE);
 }
 
-void ClonePlanner::Walker::destroyed(QualType T, AddrSpace AS, SourceLocation Loc) {
+void ClonePlanner::Walker::destroyed(QualType T, AddrSpace AS, SourceLocation Loc,
+                                     AddrSpace ViewData) {
   if (!Planner.CG.needsDestruction(T))
     return;
-  for (const VarDecl *VD : Planner.plan(destructorKey(ctx(), T, AS), Loc).TileStatics)
+  for (const VarDecl *VD :
+       Planner.plan(destructorKey(ctx(), T, AS, ViewData), Loc).TileStatics)
     tileStatic(VD);
 }
 
@@ -690,18 +761,15 @@ void ClonePlanner::walkBody(const FunctionDecl *Def, FunctionPlan &P) {
     P = Signature;
     Walker W(*this, P, Learned);
     if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
-      for (const CXXCtorInitializer *Init : Ctor->inits()) {
-        W.walk(Init->getInit());
-        if (const FieldDecl *F = Init->getMember())
-          W.stored(Init->getInit(), "member '" + F->getNameAsString() + "'");
-      }
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        W.initializes(Init);
     W.walk(Def->getBody());
     // A destructor destroys its members and bases, where `this` points.
     if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(Def)) {
       for (const CXXBaseSpecifier &B : Dtor->getParent()->bases())
-        W.destroyed(B.getType(), P.ThisSpace, B.getBeginLoc());
+        W.destroyed(B.getType(), P.ThisSpace, B.getBeginLoc(), P.ThisViewSpace);
       for (const FieldDecl *F : Dtor->getParent()->fields())
-        W.destroyed(F->getType(), P.ThisSpace, F->getLocation());
+        W.destroyed(F->getType(), P.ThisSpace, F->getLocation(), P.ThisViewSpace);
     }
     if (!W.learnedLate())
       return;

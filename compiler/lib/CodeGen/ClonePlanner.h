@@ -56,11 +56,13 @@ struct FunctionPlan {
   bool ReturnsPointer = false;
   /// Where a returned reference or pointer points.
   AddrSpace ReturnSpace = AddrSpace::Private;
-  /// Where a returned array_view's elements live.
+  /// Where the views in the returned object live (for constructors, in
+  /// the object constructed).
   AddrSpace ReturnViewSpace = AddrSpace::Global;
   /// The space `this` points into (private for by-value objects).
   AddrSpace ThisSpace = AddrSpace::Private;
-  /// For members of array_view itself: where the object's elements live.
+  /// For members of array_view and of classes holding views: where the
+  /// object's views' elements live.
   AddrSpace ThisViewSpace = AddrSpace::Global;
   /// Parameters, locals, captures and tile_static variables.
   llvm::DenseMap<const clang::ValueDecl *, VarPlace> Vars;
@@ -71,17 +73,18 @@ struct FunctionPlan {
   /// The clone each call site calls (calls, constructions).
   llvm::DenseMap<const clang::Expr *, CloneKey> Calls;
   /// Places where one C variable or return value would have to point into
-  /// two spaces (a return statement unlike the first one, an array_view
-  /// assigned a view of another space): reported when the clone is printed.
+  /// two spaces (a return statement unlike the first one, a view assigned a
+  /// view of another space): reported when the clone is printed.
   struct Mixed {
     clang::SourceLocation Loc;
-    /// What points: a returned reference or pointer, or a view variable.
-    const clang::ValueDecl *View;
+    /// What points, for the message: "returned reference or pointer",
+    /// "array_view 'v'", "member 'm'".
+    std::string What;
     AddrSpace Here, First;
   };
   std::vector<Mixed> MixedSpaces;
   /// Views of private or tile_static memory stored where only views of
-  /// global memory fit (class members, aggregates, lambda captures).
+  /// global memory fit (lambda captures).
   struct StoredView {
     clang::SourceLocation Loc;
     AddrSpace Space;
@@ -135,7 +138,12 @@ void reportMixedSpaces(clang::DiagnosticsEngine &Diags, const FunctionPlan &P);
 
 /// The clone of the destructor that destroys an object (or the elements of
 /// an array) of type \p T in \p AS; T's class must have one.
-CloneKey destructorKey(clang::ASTContext &Ctx, clang::QualType T, AddrSpace AS);
+CloneKey destructorKey(clang::ASTContext &Ctx, clang::QualType T, AddrSpace AS,
+                       AddrSpace ViewData = AddrSpace::Global);
+
+/// An array_view or array, a class holding one, or a reference, pointer or
+/// array of those: where the views' elements live is part of the plan.
+bool holdsView(clang::ASTContext &Ctx, clang::QualType T);
 
 class ClonePlanner {
 public:

@@ -138,14 +138,15 @@ std::string DeviceCodeGen::pointerTo(QualType Pointee, AddrSpace AS,
 
 std::string DeviceCodeGen::pointerToArrayElements(QualType Array, AddrSpace AS,
                                                   llvm::StringRef Name,
-                                                  SourceLocation Loc) {
+                                                  SourceLocation Loc,
+                                                  AddrSpace ViewData) {
   QualType Elem = Ctx.getAsArrayType(Array.getCanonicalType())->getElementType();
   std::string Dims;
   while (const auto *AT = Ctx.getAsConstantArrayType(Elem)) {
     Dims += "[" + std::to_string(AT->getSize().getZExtValue()) + "]";
     Elem = AT->getElementType();
   }
-  std::string Base = std::string(addrSpaceKeyword(AS)) + " " + lowerType(Elem, Loc);
+  std::string Base = std::string(addrSpaceKeyword(AS)) + " " + lowerType(Elem, Loc, ViewData);
   if (Dims.empty())
     return Base + " *" + Name.str();
   return Base + " (*" + Name.str() + ")" + Dims;
@@ -201,7 +202,11 @@ std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
   RD = RD->getDefinition();
   if (isViewClass(RD))
     return lowerArrayView(RD, Loc, ViewData);
-  auto It = RecordNames.find(RD);
+  // A class holding views is one C struct per space its views view
+  // (docs/architecture.md, "Views over local memory").
+  if (ViewData != AddrSpace::Global && !holdsView(Ctx, QualType(RD->getTypeForDecl(), 0)))
+    ViewData = AddrSpace::Global;
+  auto It = RecordNames.find({RD, ViewData});
   if (It != RecordNames.end())
     return It->second;
 
@@ -210,13 +215,15 @@ std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
     Base = "lambda";
   else
     Base = QualType(RD->getTypeForDecl(), 0).getAsString(Ctx.getPrintingPolicy());
+  if (ViewData != AddrSpace::Global)
+    Base += ViewData == AddrSpace::Local ? "_local" : "_private";
   std::string Name = uniqueGlobalName(Base);
-  RecordNames[RD] = Name; // Before fields: a field can't have the same type.
+  RecordNames[{RD, ViewData}] = Name; // Before fields: a field can't have the same type.
 
   std::string Body;
   unsigned BaseNo = 0;
   for (const CXXBaseSpecifier &B : RD->bases())
-    Body += "  " + lowerType(B.getType(), B.getBeginLoc()) + " _base" +
+    Body += "  " + lowerType(B.getType(), B.getBeginLoc(), ViewData) + " _base" +
             std::to_string(BaseNo++) + ";\n";
 
   for (const FieldDecl *F : RD->fields()) {
@@ -234,7 +241,7 @@ std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
     }
     // Const members lose their const: C has no constructors, so generated
     // constructors and kernel prologues assign them.
-    Body += "  " + declare(FT.getUnqualifiedType(), FieldName, F->getLocation()) +
+    Body += "  " + declare(FT.getUnqualifiedType(), FieldName, F->getLocation(), ViewData) +
             ";\n";
   }
   if (Body.empty()) // C structs cannot be empty; C++ empty classes have size 1.

@@ -230,7 +230,8 @@ void FunctionEmitter::emitReturn(const ReturnStmt *RS) {
       NRVO && NRVO->isNRVOVariable() && Vars.count(NRVO) && !Vars[NRVO].IsRef &&
       !Plan.ReturnsPointer)
     return returnAfterCleanups(Vars[NRVO].Name, Cleanups, [&] {
-      return newTemporary(NRVO->getType(), E->getBeginLoc());
+      return newTemporary(NRVO->getType(), E->getBeginLoc(), false, AddrSpace::Private,
+                          Vars[NRVO].ViewSpace);
     });
   if (!E || E->getType()->isVoidType()) {
     if (E)
@@ -245,13 +246,14 @@ void FunctionEmitter::emitReturn(const ReturnStmt *RS) {
   if (Plan.ReturnsPointer)
     return returnAfterCleanups(addressOf(E), Cleanups, [&] {
       return newTemporary(E->getType(), E->getBeginLoc(), /*Pointer=*/true,
-                          Plan.ReturnSpace);
+                          Plan.ReturnSpace, viewSpaceOf(E));
     });
   returnAfterCleanups(expr(E), Cleanups, [&] {
     if (E->getType()->isPointerType())
       return newTemporary(E->getType()->getPointeeType(), E->getBeginLoc(),
-                          /*Pointer=*/true, pointeeSpaceOf(E));
-    return newTemporary(E->getType(), E->getBeginLoc());
+                          /*Pointer=*/true, pointeeSpaceOf(E), viewSpaceOf(E));
+    return newTemporary(E->getType(), E->getBeginLoc(), false, AddrSpace::Private,
+                        viewSpaceOf(E));
   });
 }
 
@@ -515,7 +517,8 @@ std::string FunctionEmitter::initList(const InitListExpr *ILE,
   }
   S += "}";
   if (AsCompoundLiteral)
-    return "(" + CG.lowerType(ILE->getType(), ILE->getBeginLoc()) + ")" + S;
+    return "(" + CG.lowerType(ILE->getType(), ILE->getBeginLoc(), viewSpaceOf(ILE)) + ")" +
+           S;
   return S;
 }
 

@@ -102,7 +102,8 @@ public:
   /// The statement that destroys the object at \p Address (a pointer into
   /// \p AS) of type \p T; "" when destroying it does nothing.
   std::string destroy(clang::QualType T, const std::string &Address,
-                      AddrSpace AS, clang::SourceLocation Loc);
+                      AddrSpace AS, clang::SourceLocation Loc,
+                      AddrSpace ViewData = AddrSpace::Global);
 
 private:
   // Statements.
@@ -176,7 +177,8 @@ private:
   /// to \p T in \p AS when \p Pointer.
   std::string newTemporary(clang::QualType T, clang::SourceLocation Loc,
                            bool Pointer = false,
-                           AddrSpace AS = AddrSpace::Private);
+                           AddrSpace AS = AddrSpace::Private,
+                           AddrSpace ViewData = AddrSpace::Global);
   std::string temporaryExpr(const clang::CXXBindTemporaryExpr *BTE);
 
   // Expressions.

@@ -94,7 +94,8 @@ struct CloneKey {
   /// elements live; Global for every other parameter.
   std::vector<AddrSpace> ViewSpaces;
   AddrSpace ThisSpace = AddrSpace::Private;
-  /// For members of array_view itself: where the object's elements live.
+  /// For members of array_view and of classes holding views: where the
+  /// object's views' elements live.
   AddrSpace ThisViewSpace = AddrSpace::Global;
   /// A non-const member called on a temporary: `this` is a by-value copy.
   bool ThisByValue = false;
@@ -152,7 +153,8 @@ public:
   /// array: a pointer to its first element.
   std::string pointerToArrayElements(clang::QualType Array, AddrSpace AS,
                                      llvm::StringRef Name,
-                                     clang::SourceLocation Loc);
+                                     clang::SourceLocation Loc,
+                                     AddrSpace ViewData = AddrSpace::Global);
   /// Pointer type spelling: "__global float *". A pointee that is itself a
   /// pointer (a C++ reference to a pointer, lowered to a pointer to it)
   /// points into \p Inner: "__global float *__private *".
@@ -209,7 +211,8 @@ private:
   DeviceOptions Opts;
 
   llvm::StringSet<> UsedNames;
-  llvm::DenseMap<const clang::CXXRecordDecl *, std::string> RecordNames;
+  /// Per class and the space its views view (classes without views: global).
+  std::map<std::pair<const clang::CXXRecordDecl *, AddrSpace>, std::string> RecordNames;
   /// (location, type) pairs already reported as unsupported.
   std::set<std::pair<unsigned, void *>> ReportedTypes;
   std::map<std::pair<const clang::Type *, AddrSpace>, std::string> ArrayViewNames;
