@@ -5,6 +5,7 @@
 #include "Device.h"
 #include "ampcc/accelerator.h"
 #include "Errors.h"
+#include "FaultChecks.h"
 #include "Profile.h"
 #include "Stats.h"
 #include "ampcc/exceptions.h"
@@ -616,9 +617,10 @@ void *hostAccess(DataSource *S, bool WillWrite) {
     throw Concurrency::runtime_exception(
         "host access to an array_view that has no data source",
         Concurrency::AMPCC_E_INVALIDARG);
-  return S->hostAccess(RangeSet::all(S->bytes()), WillWrite
-                                                      ? HostAccessMode::Write
-                                                      : HostAccessMode::Read);
+  void *Data = S->hostAccess(RangeSet::all(S->bytes()),
+                             WillWrite ? HostAccessMode::Write : HostAccessMode::Read);
+  reportFaults();
+  return Data;
 }
 
 void discardSource(DataSource *S) {
@@ -633,7 +635,9 @@ void refreshSource(DataSource *S) {
 
 void *hostAccessView(const ViewHeader *H, size_t ElemSize,
                      HostAccessMode Mode) {
-  return sourceOf(H, "host access").hostAccessView(H, ElemSize, Mode);
+  void *Data = sourceOf(H, "host access").hostAccessView(H, ElemSize, Mode);
+  reportFaults();
+  return Data;
 }
 
 void discardView(const ViewHeader *H, size_t ElemSize) {
@@ -653,15 +657,18 @@ void synchronizeViewTo(const ViewHeader *H, size_t ElemSize,
   DataSource &S = sourceOf(H, "synchronize_to");
   AcceleratorViewImpl &V = View ? *View : *defaultDevice().defaultView();
   S.synchronizeTo(V, S.rangesOf(H, ElemSize));
+  reportFaults();
 }
 
 void readViewDense(const ViewHeader *H, size_t ElemSize, void *Dst) {
   sourceOf(H, "copy").readDense(H, ElemSize, Dst);
+  reportFaults();
 }
 
 void copyView(const ViewHeader *Src, const ViewHeader *Dst, size_t ElemSize) {
   DataSource::copy(sourceOf(Src, "copy"), Src, sourceOf(Dst, "copy"), Dst,
                    ElemSize);
+  reportFaults();
 }
 
 AcceleratorViewImpl *sourceAcceleratorView(DataSource *S) {

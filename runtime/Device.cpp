@@ -4,6 +4,7 @@
 
 #include "Env.h"
 #include "Errors.h"
+#include "FaultChecks.h"
 #include "Profile.h"
 #include "Stats.h"
 #include "ampcc/exceptions.h"
@@ -161,6 +162,7 @@ cl_command_queue AcceleratorViewImpl::queue() {
 void AcceleratorViewImpl::wait() {
   if (!Dev.isHost())
     checkCL(clFinish(queue()), "clFinish");
+  reportFaults(); // Checked kernels' bad accesses (FaultChecks.h).
 }
 
 void AcceleratorViewImpl::flush() {

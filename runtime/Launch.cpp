@@ -13,6 +13,7 @@
 #include "Device.h"
 #include "Errors.h"
 #include "Env.h"
+#include "FaultChecks.h"
 #include "KernelRegistry.h"
 #include "Profile.h"
 #include "Region.h"
@@ -26,6 +27,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ampcc {
@@ -340,6 +342,19 @@ void launchKernel(const char *TypeName, const void *Closure,
     }
   }
 
+  // Checked mode: the fault record is the last argument (FaultChecks.h).
+  struct FaultBuffer {
+    cl_mem Buffer = nullptr;
+    ~FaultBuffer() {
+      if (Buffer)
+        clReleaseMemObject(Buffer);
+    }
+  } Faults;
+  if (K.Program && K.Program->Checked) {
+    Faults.Buffer = createFaultBuffer(Dev.context(), *K.Program);
+    Args.push_back(Arg::of(Faults.Buffer));
+  }
+
   cl_command_queue Q = V.queue();
   {
     std::lock_guard<std::mutex> Guard(B.Lock);
@@ -373,6 +388,8 @@ void launchKernel(const char *TypeName, const void *Closure,
                   dims(Size, Dims));
         }
   }
+  if (Faults.Buffer)
+    watchFaults(Q, std::exchange(Faults.Buffer, nullptr), K);
   for (SourceUse &U : Uses)
     if (!U.Written.empty())
       U.Source->kernelMayWrite(U.Written);

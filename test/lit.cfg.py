@@ -38,7 +38,9 @@ config.substitutions.append(("%obj_root", config.ampcc_obj_root))
 # The OpenCL runtime: keep PoCL's kernel cache inside the build tree so runs
 # do not depend on (or pollute) the user's home directory.
 for var in ["HOME", "OCL_ICD_VENDORS", "OPENCL_VENDOR_PATH", "POCL_DEVICES",
-            "CPPAMP_DEFAULT_ACCELERATOR", "POCL_MAX_PTHREAD_COUNT"]:
+            "CPPAMP_DEFAULT_ACCELERATOR", "POCL_MAX_PTHREAD_COUNT",
+            # A sanitized build's options and suppressions (scripts/sanitize.sh).
+            "ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
 config.environment["POCL_CACHE_DIR"] = os.path.join(config.test_exec_root, "pocl-cache")

@@ -341,6 +341,15 @@ bool Parser::one(llvm::StringRef A) {
              A == "-stdlib=libstdc++") {
     // Compile and link must agree on these, as with clang++.
     Both(Opts.CodegenArgs, Opts.LinkArgs);
+    // `bounds` also checks every element access in kernels (checked mode),
+    // and makes host accesses out of range throw std::out_of_range.
+    bool Enables = A.starts_with("-fsanitize="), Disables = A.starts_with("-fno-sanitize=");
+    if (Enables || Disables) {
+      llvm::SmallVector<llvm::StringRef, 4> Kinds;
+      A.substr(A.find('=') + 1).split(Kinds, ',');
+      if (llvm::is_contained(Kinds, "bounds") || llvm::is_contained(Kinds, "array-bounds"))
+        Opts.CheckBounds = Enables;
+    }
 
   // Dependency files.
   } else if (A == "-MD" || A == "-MMD" || A == "-MP") {

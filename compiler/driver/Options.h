@@ -42,6 +42,7 @@ struct Options {
   bool ShowHelp = false;
   bool NoRTTI = false;        ///< -fno-rtti: kernels are looked up by name
   bool FPContract = true;     ///< -ffp-contract=off turns fusion off in kernels
+  bool CheckBounds = false;   ///< -fsanitize=bounds: checked mode in kernels
   bool ShowOptionNames = true; ///< [-Wflag] after warnings, as clang
   /// Function templates parsed when instantiated, as Visual C++ does;
   /// -fno-delayed-template-parsing turns it off.

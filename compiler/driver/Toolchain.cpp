@@ -1,6 +1,8 @@
 //===- Toolchain.cpp - where ampcc finds clang, headers and runtime -----===//
 #include "Toolchain.h"
 
+#include "ampcc/Frontend/DeviceCompiler.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -64,20 +66,7 @@ int Toolchain::run(llvm::ArrayRef<std::string> Args) const {
 
 std::vector<std::string> languageModeArgs(const Toolchain &TC,
                                           const std::string &Std) {
-  // HIP mode gives restrict(...) its semantics (see include/ampcc/restrict.h);
-  // no HIP installation is needed or used. -fms-extensions accepts Visual
-  // C++'s __int64 and __declspec; besides those keywords it only defines
-  // _WCHAR_T_DEFINED and _NATIVE_WCHAR_T_DEFINED (unlike -fms-compatibility,
-  // which breaks libstdc++). Visual C++ accepts dynamic exception
-  // specifications (`throw(int)`) in every language mode, with a warning;
-  // C++ AMP code written for it does too, so Clang's C++17 error is a
-  // warning here. restrict(...) and tile_static are keywords in Visual C++,
-  // usable without any header: their macros come first in every file.
-  return {"-x", "hip", "-nogpuinc", "-nogpulib", "-std=" + Std,
-          "-fdeclspec", "-fms-extensions", "-Wno-cuda-compat",
-          "-Wno-error=dynamic-exception-spec", "-D__AMPCC__=1",
-          "-isystem", TC.IncludeDir,
-          "-include", TC.IncludeDir + "/ampcc/restrict.h"};
+  return ampcc::frontendLanguageArgs(TC.IncludeDir, Std);
 }
 
 } // namespace ampcc

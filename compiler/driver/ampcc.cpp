@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Options.h"
+#include "TempFiles.h"
 #include "Toolchain.h"
 
 #include "ampcc/CodeGen/HostStub.h"
@@ -157,11 +158,16 @@ std::string Driver::tempFile(const std::string &Src, llvm::StringRef Suffix) {
       std::exit(1);
     }
     TempDir = Dir.str().str();
+    if (!Opts.SaveTemps)
+      removeOnSignal(TempDir);
   }
   llvm::SmallString<128> Stem(llvm::sys::path::filename(Src));
   llvm::sys::path::replace_extension(Stem, "");
-  return TempDir + "/" + Stem.str().str() + "-" + std::to_string(TempCounter++) +
-         Suffix.str();
+  std::string Path = TempDir + "/" + Stem.str().str() + "-" +
+                     std::to_string(TempCounter++) + Suffix.str();
+  if (!Opts.SaveTemps)
+    removeOnSignal(Path);
+  return Path;
 }
 
 bool Driver::writeFile(const std::string &Path, const std::string &Text) {
@@ -214,6 +220,9 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   Frontend.insert(Frontend.end(), Opts.FrontendArgs.begin(), Opts.FrontendArgs.end());
   if (!Opts.ShowOptionNames)
     Frontend.push_back("-fno-diagnostics-show-option");
+  // Checked mode: <amp.h>'s host accesses throw std::out_of_range.
+  if (Opts.CheckBounds)
+    Frontend.push_back("-DAMPCC_CHECK_BOUNDS=1");
 
   // -E is what ccache and distcc run to hash a compile: the host pass's
   // preprocessor alone, which sees the whole file (kernels included).
@@ -241,6 +250,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
                  << Src << "\n";
   DeviceOptions DevOpts;
   DevOpts.FPContract = Opts.FPContract;
+  DevOpts.CheckBounds = Opts.CheckBounds;
   DeviceCompileResult Device;
   if (Opts.DryRun) {
     Device.Success = true;
@@ -336,7 +346,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     std::string Stub = tempFile(Src, ".kernels.cpp");
     std::string StubObject = tempFile(Src, ".kernels.o");
     std::string StubText = emitHostStub(Device.Kernels, Device.Program, Src,
-                                        Device.UsesDouble);
+                                        Device.UsesDouble, Device.Checks);
     if (Opts.NoRTTI) {
       if (!uniqueKernelKeys(Src, Device.KernelKeys))
         return false;
@@ -426,6 +436,13 @@ int main(int Argc, const char **Argv) {
     llvm::outs() << "ampcc version " AMPCC_VERSION " (C++ AMP for OpenCL; "
                  << "Clang " CLANG_VERSION_STRING_FOR_AMPCC ")\n";
     return 0;
+  }
+  // A runtime built with sanitizers (cmake/AMPCCSanitize.cmake) links only
+  // into programs built with the same ones.
+  if (*AMPCC_RUNTIME_SANITIZE) {
+    std::string Flag = "-fsanitize=" AMPCC_RUNTIME_SANITIZE;
+    Opts.CodegenArgs.push_back(Flag);
+    Opts.LinkArgs.push_back(Flag);
   }
   Toolchain TC = Toolchain::discover(Argv[0]);
   TC.Verbose = Opts.Verbose;

@@ -17,6 +17,7 @@
 #include "index.h"
 #include "runtime_api.h"
 
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -124,20 +125,43 @@ ViewShape<K> denseShapeAt(ampcc::rt::DataSource *Source, int32_t Offset,
   throw runtime_exception(Message, AMPCC_E_INVALIDARG);
 }
 
-/// The element offset of a host access, which must lie in the extent: a
-/// wrong index would read or write outside the data silently (or crash).
+/// An index outside a view on the host: std::out_of_range in checked mode
+/// (`ampcc -fsanitize=bounds`), the spec's runtime_exception otherwise.
+[[noreturn]] inline void throwOutOfRange(const std::string &Message) {
+#ifdef AMPCC_CHECK_BOUNDS
+  throw std::out_of_range(Message);
+#else
+  throwInvalid(Message);
+#endif
+}
+
+/// The element offset of a host access. Visual C++ does not check host
+/// indices, and programs rely on it for an index outside the extent whose
+/// element still lies in the view (a rank-2 loop with its bounds swapped):
+/// that works here too. An element outside the view, which would read or
+/// write memory that is not the view's, throws. Checked mode
+/// (-fsanitize=bounds) checks every coordinate.
 template <int N> size_t checkedLinear(const ViewShape<N> &S, const int *Idx) {
-  for (int I = 0; I < N; ++I)
-    if (Idx[I] < 0 || Idx[I] >= S.Ext[I]) {
-      std::string Where, Ext;
-      for (int J = 0; J < N; ++J) {
-        Where += (J ? ", " : "") + std::to_string(Idx[J]);
-        Ext += (J ? ", " : "") + std::to_string(S.Ext[J]);
-      }
-      throwInvalid("host access: index (" + Where + ") is outside the extent (" + Ext +
-                   ")");
+  long long Offset = 0, Last = 0;
+  bool Inside = true;
+  for (int I = 0; I < N; ++I) {
+    Offset += (long long)Idx[I] * S.Stride[I];
+    Last += (long long)(S.Ext[I] - 1) * S.Stride[I];
+#ifdef AMPCC_CHECK_BOUNDS
+    Inside = Inside && Idx[I] >= 0 && Idx[I] < S.Ext[I];
+#else
+    Inside = Inside && S.Ext[I] > 0;
+#endif
+  }
+  if (!Inside || Offset < 0 || Offset > Last) {
+    std::string Where, Ext;
+    for (int J = 0; J < N; ++J) {
+      Where += (J ? ", " : "") + std::to_string(Idx[J]);
+      Ext += (J ? ", " : "") + std::to_string(S.Ext[J]);
     }
-  return shapeLinear<N>(S, Idx);
+    throwOutOfRange("host access: index (" + Where + ") is outside the extent (" + Ext + ")");
+  }
+  return size_t(S.H.Offset + Offset);
 }
 
 // Bodies of synchronize_async and synchronize_to_async: named functors, not
@@ -549,8 +573,8 @@ template <typename T, int N> struct Projection {
   typedef array_view<T, N - 1> type;
   static type project(const array_view<T, N> &V, int I0) {
     if (I0 < 0 || I0 >= V._M_shape.Ext[0])
-      throwInvalid("projection: row " + std::to_string(I0) +
-                   " is outside the view's extent " + std::to_string(V._M_shape.Ext[0]));
+      throwOutOfRange("projection: row " + std::to_string(I0) +
+                      " is outside the view's extent " + std::to_string(V._M_shape.Ext[0]));
     ViewShape<N - 1> S;
     S.H.Source = V._M_shape.H.Source;
     S.H.Offset = V._M_shape.H.Offset + I0 * V._M_shape.Stride[0];

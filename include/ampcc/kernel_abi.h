@@ -86,6 +86,12 @@ struct ProgramDesc {
   const char *Source;       ///< OpenCL C 1.2 text.
   const char *SourceFile;   ///< The user's file, for messages.
   bool UsesDouble;          ///< Needs cl_khr_fp64.
+  /// Built with -fsanitize=bounds: each kernel takes a fault buffer as its
+  /// last argument (runtime/FaultChecks.h).
+  bool Checked = false;
+  const char *const *CheckSites = nullptr; ///< "file:line:col" per site.
+  uint32_t NumCheckSites = 0;
+  uint32_t ScratchBytes = 0; ///< Scratch after the 64-byte fault record.
 };
 
 struct KernelDesc {

@@ -146,6 +146,25 @@ private:
   std::string extent();
   /// The element offset of the index whose coordinates \p IndexOf spells.
   std::string linear(llvm::function_ref<std::string(unsigned)> IndexOf) const;
+
+  // Checked mode (DeviceOptions::CheckBounds): helpers take the checking
+  // state and a site number, and a bad index is recorded and skipped.
+  bool checked() const { return CG.checksBounds(); }
+  /// ", ampcc_checks *chk, int site" or "".
+  std::string checkParams() const {
+    return checked() ? ", ampcc_checks *chk, int site" : "";
+  }
+  /// ", ampcc_chk, <site>" for a checked access at Loc, or "".
+  std::string checkArgs() const;
+  /// Helper-body code that, when \p Bad holds, reports the first \p Rank
+  /// coordinates \p IndexOf against the view's extent and runs \p OnFault.
+  std::string faultIf(const std::string &Bad, unsigned Rank,
+                      llvm::function_ref<std::string(unsigned)> IndexOf,
+                      const std::string &OnFault) const;
+  /// The scratch a skipped access of this view's space uses, as \p Ptr.
+  std::string scratch(const std::string &Ptr) const;
+  /// "(uint)(c0) >= (uint)v.shape.ext[0] || ...": an index outside.
+  std::string outside(llvm::function_ref<std::string(unsigned)> IndexOf) const;
   /// The C type of the view \p T over the object's memory.
   std::string viewType(QualType T) const { return CG.lowerType(T, Loc, Space); }
   /// The C type of argument \p I, as a value.
@@ -169,6 +188,39 @@ std::string ViewMemberLowering::linear(
   for (unsigned I = 0; I < Shape.Rank; ++I)
     S += " + " + IndexOf(I) + " * v.shape.stride[" + std::to_string(I) + "]";
   return S;
+}
+
+std::string ViewMemberLowering::checkArgs() const {
+  if (!checked())
+    return "";
+  ASTContext &Ctx = CG.getContext();
+  uint64_t Bytes = Ctx.getTypeSizeInChars(Shape.Element).getQuantity();
+  return std::string(", ") + CheckStateName + ", " + std::to_string(CG.checkSite(Loc, Bytes));
+}
+
+std::string ViewMemberLowering::scratch(const std::string &Ptr) const {
+  return DeviceCodeGen::scratch(Space, Ptr);
+}
+
+std::string ViewMemberLowering::outside(
+    llvm::function_ref<std::string(unsigned)> IndexOf) const {
+  std::string S;
+  for (unsigned I = 0; I < Shape.Rank; ++I)
+    S += std::string(I ? " || " : "") + "(uint)(" + IndexOf(I) + ") >= (uint)v.shape.ext[" +
+         std::to_string(I) + "]";
+  return S;
+}
+
+std::string ViewMemberLowering::faultIf(
+    const std::string &Bad, unsigned Rank, llvm::function_ref<std::string(unsigned)> IndexOf,
+    const std::string &OnFault) const {
+  // The record holds three coordinates; higher ranks report their first three.
+  std::string Report = CG.faultReporter() + "(chk, site, " + std::to_string(Rank);
+  for (unsigned I = 0; I < 3; ++I)
+    Report += ", " + (I < Rank ? IndexOf(I) : std::string("0"));
+  for (unsigned I = 0; I < 3; ++I)
+    Report += I < Rank ? ", v.shape.ext[" + std::to_string(I) + "]" : ", 0";
+  return "  if (" + Bad + ") {\n    " + Report + ");\n" + OnFault + "  }\n";
 }
 
 Lowered ViewMemberLowering::lower() {
@@ -197,10 +249,12 @@ Lowered ViewMemberLowering::lower() {
 Lowered ViewMemberLowering::element() {
   if (Args.size() == 1 && Args[0]->getType()->getAsCXXRecordDecl()) {
     std::string Fn = View + "_at";
-    CG.addHelper(Fn, Elem + Fn + "(" + View + " v, " + argType(0) + " i) {\n"
-                     "  return v.data + " +
-                     linear([](unsigned I) { return coordinate("i", I); }) + ";\n}\n\n");
-    return Lowered::address(Fn + "(" + Obj + ", " + FE.expr(Args[0]) + ")");
+    auto Coord = [](unsigned I) { return coordinate("i", I); };
+    std::string Check =
+        checked() ? faultIf(outside(Coord), Shape.Rank, Coord, "    return " + scratch(Elem) + ";\n") : "";
+    CG.addHelper(Fn, Elem + Fn + "(" + View + " v, " + argType(0) + " i" + checkParams() +
+                         ") {\n" + Check + "  return v.data + " + linear(Coord) + ";\n}\n\n");
+    return Lowered::address(Fn + "(" + Obj + ", " + FE.expr(Args[0]) + checkArgs() + ")");
   }
   if (Args.size() == 1 && Shape.Rank > 1)
     return projection();
@@ -216,11 +270,12 @@ Lowered ViewMemberLowering::element() {
     Params += ", int i" + std::to_string(I);
     CallArgs += ", " + FE.expr(Args[I]);
   }
-  CG.addHelper(Fn, Elem + Fn + "(" + View + " v" + Params + ") {\n"
-                   "  return v.data + " +
-                   linear([](unsigned I) { return "i" + std::to_string(I); }) +
-                   ";\n}\n\n");
-  return Lowered::address(Fn + "(" + Obj + CallArgs + ")");
+  auto Coord = [](unsigned I) { return "i" + std::to_string(I); };
+  std::string Check =
+      checked() ? faultIf(outside(Coord), Shape.Rank, Coord, "    return " + scratch(Elem) + ";\n") : "";
+  CG.addHelper(Fn, Elem + Fn + "(" + View + " v" + Params + checkParams() + ") {\n" + Check +
+                       "  return v.data + " + linear(Coord) + ";\n}\n\n");
+  return Lowered::address(Fn + "(" + Obj + CallArgs + checkArgs() + ")");
 }
 
 std::string ViewMemberLowering::projection() {
@@ -233,9 +288,17 @@ std::string ViewMemberLowering::projection() {
     Body += "  r.shape.ext[" + D + "] = v.shape.ext[" + S + "];\n"
             "  r.shape.stride[" + D + "] = v.shape.stride[" + S + "];\n";
   }
-  CG.addHelper(Fn, Sub + " " + Fn + "(" + View + " v, int i) {\n" + Body +
-                       "  return r;\n}\n\n");
-  return Fn + "(" + Obj + ", " + FE.expr(Args[0]) + ")";
+  if (checked()) {
+    // A bad row gives an empty view of scratch: its accesses fault too.
+    std::string Empty = "    r.data = " + scratch(Elem) + ";\n    r.shape.off = 0;\n";
+    for (unsigned I = 0; I + 1 < Shape.Rank; ++I)
+      Empty += "    r.shape.ext[" + std::to_string(I) + "] = 0;\n";
+    Body += faultIf("(uint)i >= (uint)v.shape.ext[0]", 1,
+                    [](unsigned) { return std::string("i"); }, Empty);
+  }
+  CG.addHelper(Fn, Sub + " " + Fn + "(" + View + " v, int i" + checkParams() + ") {\n" +
+                       Body + "  return r;\n}\n\n");
+  return Fn + "(" + Obj + ", " + FE.expr(Args[0]) + checkArgs() + ")";
 }
 
 std::string ViewMemberLowering::section() {
@@ -251,9 +314,22 @@ std::string ViewMemberLowering::section() {
     Body += "  r.shape.off += " + coordinate("o", I) + " * v.shape.stride[" + D + "];\n"
             "  r.shape.ext[" + D + "] = " + coordinate("e", I) + ";\n";
   }
+  if (checked()) {
+    // A section reaching outside the view: an empty view of scratch.
+    std::string Bad, Empty = "    r.data = " + scratch(Elem) + ";\n    r.shape.off = 0;\n";
+    for (unsigned I = 0; I < Shape.Rank; ++I) {
+      std::string D = std::to_string(I), O = coordinate("o", I), E = coordinate("e", I);
+      Bad += (I ? " || " : "") + O + " < 0 || " + E + " < 0 || " + O + " + " + E +
+             " > v.shape.ext[" + D + "]";
+      Empty += "    r.shape.ext[" + D + "] = 0;\n";
+    }
+    Body += faultIf(Bad, Shape.Rank, [](unsigned I) { return coordinate("o", I); }, Empty);
+  }
   CG.addHelper(Fn, Ret + " " + Fn + "(" + View + " v, " + argType(0) + " o, " +
-                       argType(1) + " e) {\n" + Body + "  return r;\n}\n\n");
-  return Fn + "(" + Obj + ", " + FE.expr(Args[0]) + ", " + FE.expr(Args[1]) + ")";
+                       argType(1) + " e" + checkParams() + ") {\n" + Body +
+                       "  return r;\n}\n\n");
+  return Fn + "(" + Obj + ", " + FE.expr(Args[0]) + ", " + FE.expr(Args[1]) + checkArgs() +
+         ")";
 }
 
 std::string ViewMemberLowering::viewAs() {

@@ -77,6 +77,8 @@ Lowered FunctionEmitter::callFunction(const CallParts &P, const Expr *Site) {
   const CloneInfo &Info = CG.requestFunction(*Key, Loc);
   for (const clang::VarDecl *VD : Info.Plan->TileStatics)
     ArgText.push_back(tileStaticArgument(VD));
+  if (CG.checksBounds())
+    ArgText.push_back(CheckStateName);
   std::string S = Info.Name + "(";
   for (unsigned I = 0; I < ArgText.size(); ++I)
     S += (I ? ", " : "") + ArgText[I];

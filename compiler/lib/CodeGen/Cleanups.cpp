@@ -59,9 +59,11 @@ std::string FunctionEmitter::destroy(QualType T, const std::string &Address,
   ASTContext &Ctx = CG.getContext();
   QualType Elem = Ctx.getBaseElementType(T.getNonReferenceType());
   const CloneInfo &Info = CG.requestFunction(destructorKey(Ctx, T, AS, ViewData), Loc);
+  // Checked mode: the checking state is every function's last argument.
+  std::string Checks = CG.checksBounds() ? std::string(", ") + CheckStateName : "";
   const auto *CAT = Ctx.getAsConstantArrayType(T);
   if (!CAT)
-    return Info.Name + "(" + Address + ");";
+    return Info.Name + "(" + Address + Checks + ");";
   // Arrays: elements in reverse order of construction, through a pointer to
   // the first one (the address of an array decays to it).
   uint64_t Count = Ctx.getConstantArrayElementCount(CAT);
@@ -69,7 +71,7 @@ std::string FunctionEmitter::destroy(QualType T, const std::string &Address,
   return "for (int " + K + " = " + std::to_string(Count) + "; " + K + "-- > 0;) " +
          Info.Name + "(&((" + addrSpaceKeyword(AS) + " " +
          CG.lowerType(Elem.getUnqualifiedType(), Loc, ViewData) + " *)(" + Address + "))[" + K +
-         "]);";
+         "]" + Checks + ");";
 }
 
 // --- Scopes -----------------------------------------------------------------

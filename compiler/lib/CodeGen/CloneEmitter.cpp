@@ -129,6 +129,9 @@ void CloneEmitter::parameters() {
     else
       Params.push_back(CG.pointerTo(T, AddrSpace::Local, VD->getLocation()) + Name);
   }
+  // Checked mode: the kernel's checking state reaches every function.
+  if (CG.checksBounds())
+    Params.push_back(std::string("ampcc_checks *") + CheckStateName);
 }
 
 std::string CloneEmitter::returnType() const {

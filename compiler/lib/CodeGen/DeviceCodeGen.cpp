@@ -331,8 +331,50 @@ std::string DeviceCodeGen::finish() {
     OS << "#pragma OPENCL FP_CONTRACT OFF\n";
   if (UsesDouble)
     OS << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
-  OS << "\n" << TypeDefs << Bodies << KernelText;
+  OS << "\n";
+  if (Opts.CheckBounds) {
+    // Sized now that every checked access is known. A skipped access
+    // reads or writes scratch of its own space: the fault buffer's tail,
+    // one __local block per work-group, one private block per work-item.
+    OS << "typedef struct { ulong w[" << ScratchWords << "]; } ampcc_scratch;\n\n"
+       << "typedef struct {\n  __global int *fault;\n  __global ampcc_scratch *global_scratch;\n"
+       << "  __local ampcc_scratch *local_scratch;\n  ampcc_scratch *private_scratch;\n"
+       << "} ampcc_checks;\n\n";
+  }
+  OS << TypeDefs << Bodies << KernelText;
   return Program;
+}
+
+unsigned DeviceCodeGen::checkSite(SourceLocation Loc, uint64_t Bytes) {
+  ScratchWords = std::max<unsigned>(ScratchWords, (Bytes + 7) / 8);
+  PresumedLoc P = Ctx.getSourceManager().getPresumedLoc(
+      Ctx.getSourceManager().getExpansionLoc(Loc));
+  CheckSites.push_back(P.isValid() ? std::string(P.getFilename()) + ":" +
+                                         std::to_string(P.getLine()) + ":" +
+                                         std::to_string(P.getColumn())
+                                   : std::string("<unknown>"));
+  return CheckSites.size() - 1;
+}
+
+const char *DeviceCodeGen::spaceName(AddrSpace AS) {
+  return AS == AddrSpace::Global ? "global" : AS == AddrSpace::Local ? "local" : "private";
+}
+
+std::string DeviceCodeGen::faultReporter() {
+  // The fault record (runtime/FaultChecks.cpp reads it): [0] how many bad
+  // accesses, [1] taken by the first, which fills [2] its site, [3] the
+  // rank, [4..6] the index and [7..9] the extent.
+  const char *Fn = "ampcc_report_fault";
+  addHelper(Fn, std::string("void ") + Fn +
+                    "(ampcc_checks *chk, int site, int rank, int i0, int i1, int i2, "
+                    "int e0, int e1, int e2) {\n"
+                    "  __global int *f = chk->fault;\n"
+                    "  atomic_inc(f);\n"
+                    "  if (atomic_cmpxchg(f + 1, 0, 1) != 0)\n    return;\n"
+                    "  f[2] = site; f[3] = rank;\n"
+                    "  f[4] = i0; f[5] = i1; f[6] = i2;\n"
+                    "  f[7] = e0; f[8] = e1; f[9] = e2;\n}\n\n");
+  return Fn;
 }
 
 } // namespace ampcc

@@ -107,6 +107,11 @@ public:
            FE.expr(CO->getFalseExpr());
   }
   std::string VisitArraySubscriptExpr(const ArraySubscriptExpr *E) {
+    if (FE.CG.checksBounds()) {
+      std::string Checked = FE.checkedSubscript(E);
+      if (!Checked.empty())
+        return Checked;
+    }
     return FE.expr(E->getBase()) + "[" + FE.expr(E->getIdx()) + "]";
   }
   std::string VisitMemberExpr(const MemberExpr *ME) {

@@ -209,6 +209,10 @@ private:
   std::string mathCall(const clang::FunctionDecl *FD,
                        llvm::ArrayRef<const clang::Expr *> Args,
                        clang::SourceLocation Loc);
+  /// Checked mode (BoundsChecks.cpp): `a[i]` of a C array of known size
+  /// (tile_static, private, a member), checked and skipped when outside;
+  /// "" when it needs no check.
+  std::string checkedSubscript(const clang::ArraySubscriptExpr *E);
   std::string atomicCall(const clang::FunctionDecl *FD,
                          llvm::ArrayRef<const clang::Expr *> Args,
                          clang::SourceLocation Loc);

@@ -85,6 +85,9 @@ private:
                bool Local);
   /// The compute-domain index parameter, computed from the work-item ids.
   void computeIndex();
+  /// Checked mode: the fault buffer argument (always the last) and the
+  /// checking state every function receives.
+  void checkState();
   /// The body, with tile_static storage hoisted to kernel scope.
   std::string body();
   std::string signature() const;
@@ -315,6 +318,22 @@ void KernelEmitter::computeIndex() {
   FE.bindVar(IdxParam, IdxName);
 }
 
+void KernelEmitter::checkState() {
+  if (!CG.checksBounds())
+    return;
+  // The runtime passes a zeroed buffer: the fault record, then global
+  // scratch (DeviceCodeGen::faultReporter, runtime/FaultChecks.cpp).
+  Taken.insert(CheckStateName);
+  std::string Fault = fresh("ampcc_fault");
+  Params.push_back("__global int *" + Fault);
+  std::string Local = fresh("ampcc_local_scratch"), Private = fresh("ampcc_private_scratch"),
+              State = fresh("ampcc_check_state");
+  Prologue += "  __local ampcc_scratch " + Local + ";\n  ampcc_scratch " + Private +
+              ";\n  ampcc_checks " + State + " = {" + Fault +
+              ", (__global ampcc_scratch *)(" + Fault + " + 16), &" + Local + ", &" +
+              Private + "};\n  ampcc_checks *" + CheckStateName + " = &" + State + ";\n";
+}
+
 std::string KernelEmitter::body() {
   // A functor's `this` is the rebuilt object.
   if (!RD->isLambda())
@@ -364,6 +383,7 @@ void KernelEmitter::emit() {
   mapCaptureFields();
   closure();
   computeIndex();
+  checkState();
   std::string Body = body();
   CG.KernelText += CG.lineDirective(Loc) + "\n" + signature() + " {\n" + Prologue +
                    Body + "}\n\n";

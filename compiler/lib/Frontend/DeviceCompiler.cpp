@@ -385,6 +385,7 @@ public:
     Result.UsesDouble = CG.usesDouble();
     if (!Result.Kernels.empty())
       Result.Program = CG.finish();
+    Result.Checks = CG.checks();
     Result.Success = true;
   }
 
@@ -483,6 +484,24 @@ static DeviceCompileResult runDevicePass(const std::string &File,
   if (!Invocation.run() || Diags.Errors)
     Result.Success = false;
   return Result;
+}
+
+std::vector<std::string> frontendLanguageArgs(const std::string &IncludeDir,
+                                              const std::string &Std) {
+  // HIP mode gives restrict(...) its semantics (see include/ampcc/restrict.h);
+  // no HIP installation is needed or used. -fms-extensions accepts Visual
+  // C++'s __int64 and __declspec; besides those keywords it only defines
+  // _WCHAR_T_DEFINED and _NATIVE_WCHAR_T_DEFINED (unlike -fms-compatibility,
+  // which breaks libstdc++). Visual C++ accepts dynamic exception
+  // specifications (`throw(int)`) in every language mode, with a warning;
+  // C++ AMP code written for it does too, so Clang's C++17 error is a
+  // warning here. restrict(...) and tile_static are keywords in Visual C++,
+  // usable without any header: their macros come first in every file.
+  return {"-x", "hip", "-nogpuinc", "-nogpulib", "-std=" + Std,
+          "-fdeclspec", "-fms-extensions", "-Wno-cuda-compat",
+          "-Wno-error=dynamic-exception-spec", "-D__AMPCC__=1",
+          "-isystem", IncludeDir,
+          "-include", IncludeDir + "/ampcc/restrict.h"};
 }
 
 DeviceCompileResult compileDevice(const std::string &File,

@@ -70,6 +70,18 @@ struct EmittedKernel {
   std::string Location;   ///< file:line:col of the kernel
 };
 
+/// The name by which checked code reaches its checking state (the fault
+/// record and the scratch the skipped accesses use): a hidden trailing
+/// parameter of every function in checked mode.
+inline constexpr const char *CheckStateName = "ampcc_chk";
+
+/// What the runtime needs to run a program built in checked mode.
+struct ProgramChecks {
+  bool Enabled = false;
+  std::vector<std::string> Sites; ///< "file:line:col" per site number.
+  unsigned ScratchBytes = 0;      ///< Global scratch after the fault record.
+};
+
 class FunctionEmitter;
 class KernelEmitter;
 class CloneEmitter;
@@ -80,6 +92,11 @@ struct DeviceOptions {
   /// Clang's default for C++; HLSL, which Visual C++'s C++ AMP used, fuses
   /// freely). -ffp-contract=off gives results identical to unfused host code.
   bool FPContract = true;
+  /// -fsanitize=bounds: every element access of an array, array_view or
+  /// C array (tile_static ones included) checks its index; a bad access is
+  /// skipped and recorded for the runtime (docs/architecture.md, "Checked
+  /// mode").
+  bool CheckBounds = false;
 };
 
 /// One clone of a function: the function and the address spaces of its
@@ -184,6 +201,25 @@ public:
   void addHelper(llvm::StringRef Key, const std::string &Code);
   void noteUsesDouble() { UsesDouble = true; }
 
+  // --- Checked mode (DeviceOptions::CheckBounds) --------------------------
+  bool checksBounds() const { return Opts.CheckBounds; }
+  /// Registers an access checked at \p Loc whose element takes \p Bytes;
+  /// returns its site number (the runtime names the site by it).
+  unsigned checkSite(clang::SourceLocation Loc, uint64_t Bytes);
+  /// The checked accesses and the scratch they need (after finish()).
+  ProgramChecks checks() const {
+    return {Opts.CheckBounds, CheckSites, ScratchWords * 8};
+  }
+  /// The helper that records a bad access (defined once per program).
+  std::string faultReporter();
+  /// "global", "local" or "private".
+  static const char *spaceName(AddrSpace AS);
+  /// The scratch of space \p AS a skipped access uses, cast to \p Ptr
+  /// (inside a checked helper, whose checking state is `chk`).
+  static std::string scratch(AddrSpace AS, const std::string &Ptr) {
+    return "(" + Ptr + ")chk->" + spaceName(AS) + "_scratch";
+  }
+
   /// `#line N "file"` for \p Loc, or "" when \p Loc is invalid.
   std::string lineDirective(clang::SourceLocation Loc);
 
@@ -220,6 +256,9 @@ private:
   std::map<CloneKey, CloneInfo> Clones;
   llvm::StringSet<> HelperKeys;
   llvm::DenseMap<const clang::CXXRecordDecl *, bool> DestructionNeeded;
+
+  std::vector<std::string> CheckSites;
+  unsigned ScratchWords = 1;
 
   std::string TypeDefs, Bodies, KernelText;
   std::vector<EmittedKernel> Kernels;

@@ -17,7 +17,8 @@ namespace ampcc {
 
 std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
                          const std::string &Program,
-                         const std::string &SourceFile, bool UsesDouble);
+                         const std::string &SourceFile, bool UsesDouble,
+                         const ProgramChecks &Checks = ProgramChecks());
 
 } // namespace ampcc
 

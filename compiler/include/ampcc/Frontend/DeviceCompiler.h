@@ -20,6 +20,7 @@ struct DeviceCompileResult {
   std::string Program; ///< OpenCL C; empty when there are no kernels.
   std::vector<EmittedKernel> Kernels;
   bool UsesDouble = false;
+  ProgramChecks Checks; ///< -fsanitize=bounds.
   /// Non-empty when the file had to be changed to parse (Visual C++
   /// compatibility fix-its): the host pass must compile this text instead.
   std::string RewrittenSource;
@@ -27,6 +28,12 @@ struct DeviceCompileResult {
   /// kernel type: the keys programs compiled with -fno-rtti launch by.
   std::vector<std::pair<std::string, std::string>> KernelKeys;
 };
+
+/// The clang++ arguments that put it into the language ampcc parses
+/// (HIP mode for restrict(...), Visual C++'s keywords), with <amp.h> and
+/// friends from \p IncludeDir.
+std::vector<std::string> frontendLanguageArgs(const std::string &IncludeDir,
+                                              const std::string &Std);
 
 /// \p FrontendArgs are the clang++ arguments shared with the host compile
 /// (language mode, include paths, macros); \p ClangPath is the clang++ binary

@@ -1,0 +1,24 @@
+//===- TempFiles.h - temporary files that go away on SIGINT/SIGTERM -*- C++ -*-===//
+//
+// The driver's temporary files live in one directory that the Driver
+// removes when it finishes. A signal (Ctrl-C, SIGTERM from a build tool,
+// SIGHUP) would skip that: registered paths are unlinked by the signal
+// handler, which then lets the signal kill the process as before (its exit
+// status stays the signal's).
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_DRIVER_TEMPFILES_H
+#define AMPCC_DRIVER_TEMPFILES_H
+
+#include <string>
+
+namespace ampcc {
+
+/// Removes \p Path (a file, or an empty directory registered before the
+/// files in it) if a terminating signal arrives. Registered files are
+/// removed in reverse order of registration, so a directory goes last.
+void removeOnSignal(const std::string &Path);
+
+} // namespace ampcc
+
+#endif // AMPCC_DRIVER_TEMPFILES_H

@@ -1,0 +1,124 @@
+//===- FaultChecks.cpp - bad accesses found by checked kernels ------------===//
+#include "FaultChecks.h"
+
+#include "Errors.h"
+#include "ampcc/exceptions.h"
+
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace ampcc {
+namespace rt {
+
+namespace {
+
+/// The fault record's layout (DeviceCodeGen::faultReporter): [0] bad
+/// accesses, [1] taken by the first, [2] its site, [3] rank, [4..6] index,
+/// [7..9] extent. Sixteen ints; the scratch follows.
+constexpr size_t RecordInts = 16;
+
+struct Watched {
+  cl_event Done = nullptr;
+  std::unique_ptr<int32_t[]> Record{new int32_t[RecordInts]()};
+  const KernelDesc *Kernel = nullptr;
+};
+
+std::mutex Lock;
+std::vector<Watched> Pending;
+std::atomic<bool> AnyPending{false};
+
+std::string coordinates(const int32_t *V, int32_t Rank) {
+  std::string S;
+  for (int32_t I = 0; I < Rank && I < 3; ++I)
+    S += (I ? ", " : "") + std::to_string(V[I]);
+  return S;
+}
+
+/// What the record of one launch says, or "" when it found nothing.
+std::string describe(const Watched &W) {
+  const int32_t *R = W.Record.get();
+  if (R[0] == 0)
+    return "";
+  const KernelDesc &K = *W.Kernel;
+  const ProgramDesc &P = *K.Program;
+  uint32_t Site = uint32_t(R[2]);
+  std::string Where = Site < P.NumCheckSites ? P.CheckSites[Site] : "an unknown place";
+  std::string Msg = "kernel at " + std::string(K.Location ? K.Location : "<unknown>") +
+                    ": index (" + coordinates(R + 4, R[3]) + ") is outside the extent (" +
+                    coordinates(R + 7, R[3]) + ") at " + Where;
+  return Msg + " (" + std::to_string(R[0]) + (R[0] > 1 ? " bad accesses" : " bad access") +
+         " in this launch, skipped by -fsanitize=bounds)";
+}
+
+/// Waits for everything watched so far and takes it off the list.
+std::vector<Watched> collect() {
+  std::vector<Watched> Done;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Done.swap(Pending);
+    AnyPending = false;
+  }
+  for (Watched &W : Done) {
+    cl_int Err = clWaitForEvents(1, &W.Done);
+    clReleaseEvent(W.Done);
+    if (Err != CL_SUCCESS)
+      W.Record[0] = 0; // The kernel's own failure is reported elsewhere.
+  }
+  return Done;
+}
+
+/// At exit: launches no synchronizing call looked at still get a word.
+void reportAtExit() {
+  if (!AnyPending)
+    return;
+  for (const Watched &W : collect()) {
+    std::string Msg = describe(W);
+    if (!Msg.empty())
+      std::fprintf(stderr, "ampcc: %s; no synchronizing call reported it\n", Msg.c_str());
+  }
+}
+
+} // namespace
+
+cl_mem createFaultBuffer(cl_context Context, const ProgramDesc &P) {
+  std::vector<int32_t> Zeros(RecordInts + (P.ScratchBytes + 3) / 4, 0);
+  cl_int Err = CL_SUCCESS;
+  cl_mem Buffer = clCreateBuffer(Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                 Zeros.size() * sizeof(int32_t), Zeros.data(), &Err);
+  checkCL(Err, "clCreateBuffer for the bounds checks' fault record");
+  return Buffer;
+}
+
+void watchFaults(cl_command_queue Q, cl_mem Buffer, const KernelDesc &K) {
+  static std::once_flag AtExit;
+  std::call_once(AtExit, [] { std::atexit(reportAtExit); });
+  Watched W;
+  W.Kernel = &K;
+  cl_int Err = clEnqueueReadBuffer(Q, Buffer, CL_FALSE, 0, RecordInts * sizeof(int32_t),
+                                   W.Record.get(), 0, nullptr, &W.Done);
+  clReleaseMemObject(Buffer); // The queued commands keep it alive.
+  checkCL(Err, "clEnqueueReadBuffer of the bounds checks' fault record");
+  std::lock_guard<std::mutex> Guard(Lock);
+  Pending.push_back(std::move(W));
+  AnyPending = true;
+}
+
+void reportFaults() {
+  if (!AnyPending)
+    return;
+  std::string First;
+  for (const Watched &W : collect())
+    if (First.empty())
+      First = describe(W);
+  if (!First.empty())
+    throw Concurrency::runtime_exception(First, Concurrency::AMPCC_E_FAIL);
+}
+
+} // namespace rt
+} // namespace ampcc

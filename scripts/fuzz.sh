@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Fuzzes ampcc's device pass (compiler/fuzz/DeviceFuzzer.cpp) with libFuzzer
+# for SECONDS (default 600) of wall-clock time with one worker per core,
+# built in ./build-asan (scripts/sanitize.sh: AddressSanitizer,
+# UndefinedBehaviorSanitizer and coverage). The working corpus lives in fuzz-corpus/
+# (kept between runs, not in git) and starts from every C++ source of the
+# test suite plus compiler/fuzz/corpus/, the inputs earlier runs found that
+# reach code the tests do not (a run adds its own there at the end).
+# Crashes, timeouts and leaks are written to fuzz-artifacts/.
+# Reproduce one with: build-asan/bin/ampcc-fuzz fuzz-artifacts/crash-...
+# (AMPCC_FUZZ_VERBOSE=1 shows the input's diagnostics).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_TO_RUN=${1:-600}
+
+BUILD_DIR=${BUILD_DIR:-build-asan}
+BUILD_DIR="$BUILD_DIR" bash scripts/sanitize.sh --build-only
+mkdir -p compiler/fuzz/corpus
+
+# The seeds: the suite's sources, named by content like libFuzzer's own.
+SEEDS=$(mktemp -d)
+trap 'rm -rf "$SEEDS"' EXIT
+find test examples -name '*.cpp' -size -16k | while read -r f; do
+  cp "$f" "$SEEDS/$(sha1sum < "$f" | cut -c1-40)"
+done
+cp compiler/fuzz/corpus/* "$SEEDS/" 2>/dev/null || true
+mkdir -p fuzz-corpus fuzz-artifacts
+cp -n "$SEEDS"/* fuzz-corpus/
+# One worker per core; each input parses <amp.h>, so inputs take about a
+# second: -timeout is for hangs, not slowness.
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} \
+"$BUILD_DIR/bin/ampcc-fuzz" fuzz-corpus \
+  -dict=compiler/fuzz/ampcc.dict -max_total_time="$SECONDS_TO_RUN" \
+  -timeout=60 -rss_limit_mb=4096 -max_len=16384 \
+  -artifact_prefix=fuzz-artifacts/ -print_final_stats=1 \
+  -jobs="${JOBS:-2}" -workers="${JOBS:-2}"
+
+# Keep what this run found beyond the seeds: merge the working corpus into
+# a copy of the seeds; the files the merge adds reach new code.
+MERGED=$(mktemp -d)
+cp "$SEEDS"/* "$MERGED/"
+"$BUILD_DIR/bin/ampcc-fuzz" -merge=1 "$MERGED" fuzz-corpus -timeout=60 \
+  -rss_limit_mb=4096 -max_len=16384 2>/dev/null || true
+for f in "$MERGED"/*; do
+  [ -e "$SEEDS/$(basename "$f")" ] || cp "$f" compiler/fuzz/corpus/
+done
+rm -rf "$MERGED"
+echo "compiler/fuzz/corpus: $(ls compiler/fuzz/corpus | wc -l) inputs"

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds ampcc with AddressSanitizer and UndefinedBehaviorSanitizer in
+# ./build-asan (cmake/AMPCCSanitize.cmake: compiler, runtime, tools, unit
+# tests, and every program the sanitized ampcc links) and runs the whole
+# test suite under them. Not part of CI's run: it takes about twice as long.
+# The same build has the fuzzing harness (scripts/fuzz.sh). --build-only
+# stops after the build; other arguments go to ctest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh
+
+BUILD_DIR=${BUILD_DIR:-build-asan}
+if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+        -DAMPCC_SANITIZE=address,undefined -DAMPCC_FUZZ=ON >/dev/null
+fi
+cmake --build "$BUILD_DIR" -- -j"${JOBS:-2}"
+if [ "${1:-}" = --build-only ]; then
+  exit 0
+fi
+
+# Leaks inside libraries that are not ours (test/sanitize/lsan.supp says
+# which and why) are not reported; everything else fails the test it
+# happens in.
+SUPP="$PWD/test/sanitize/lsan.supp"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:detect_odr_violation=0}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$SUPP:print_suppressions=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+cd "$BUILD_DIR"
+ctest --output-on-failure "$@"
