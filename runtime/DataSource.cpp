@@ -590,6 +590,8 @@ DataSource *createArraySource(size_t ElemSize, size_t Count,
                         true, CpuAccess);
 }
 
+size_t sourceBytes(const DataSource *S) { return S ? S->bytes() : 0; }
+
 int sourceCpuAccess(const DataSource *S) {
   return S ? S->cpuAccess() : Concurrency::access_type_read_write;
 }

@@ -276,11 +276,11 @@ public:
   // --- Element access ----------------------------------------------------------
   T &operator[](const Concurrency::index<N> &Idx) restrict(cpu) {
     requireCpuAccess();
-    return hostWrite()[details::checkedLinear<N>(_M_shape, Idx._M_base)];
+    return hostWrite()[details::checkedLinear<N>(_M_shape, Idx._M_base, sizeof(T))];
   }
   const T &operator[](const Concurrency::index<N> &Idx) const restrict(cpu) {
     requireCpuAccess();
-    return hostRead()[details::checkedLinear<N>(_M_shape, Idx._M_base)];
+    return hostRead()[details::checkedLinear<N>(_M_shape, Idx._M_base, sizeof(T))];
   }
   T &operator()(const Concurrency::index<N> &Idx) restrict(cpu) {
     return (*this)[Idx];

@@ -135,25 +135,25 @@ ViewShape<K> denseShapeAt(ampcc::rt::DataSource *Source, int32_t Offset,
 #endif
 }
 
-/// The element offset of a host access. Visual C++ does not check host
-/// indices, and programs rely on it for an index outside the extent whose
-/// element still lies in the view (a rank-2 loop with its bounds swapped):
-/// that works here too. An element outside the view, which would read or
-/// write memory that is not the view's, throws. Checked mode
-/// (-fsanitize=bounds) checks every coordinate.
-template <int N> size_t checkedLinear(const ViewShape<N> &S, const int *Idx) {
-  long long Offset = 0, Last = 0;
+/// The element offset of a host access to elements of \p ElemSize bytes.
+/// Visual C++ does not check host indices, and programs rely on it for an
+/// index outside the extent whose element still lies in the data (a rank-2
+/// loop with its bounds swapped, a section indexed with its parent's
+/// coordinates): that works here too. An element outside the data source,
+/// which would read or write memory that is not the view's, throws.
+/// Checked mode (-fsanitize=bounds) checks every coordinate.
+template <int N>
+size_t checkedLinear(const ViewShape<N> &S, const int *Idx, size_t ElemSize) {
+  long long Offset = S.H.Offset;
   bool Inside = true;
   for (int I = 0; I < N; ++I) {
     Offset += (long long)Idx[I] * S.Stride[I];
-    Last += (long long)(S.Ext[I] - 1) * S.Stride[I];
 #ifdef AMPCC_CHECK_BOUNDS
     Inside = Inside && Idx[I] >= 0 && Idx[I] < S.Ext[I];
-#else
-    Inside = Inside && S.Ext[I] > 0;
 #endif
   }
-  if (!Inside || Offset < 0 || Offset > Last) {
+  long long Elements = (long long)(ampcc::rt::sourceBytes(S.H.Source) / ElemSize);
+  if (!Inside || Offset < 0 || Offset >= Elements) {
     std::string Where, Ext;
     for (int J = 0; J < N; ++J) {
       Where += (J ? ", " : "") + std::to_string(Idx[J]);
@@ -161,7 +161,7 @@ template <int N> size_t checkedLinear(const ViewShape<N> &S, const int *Idx) {
     }
     throwOutOfRange("host access: index (" + Where + ") is outside the extent (" + Ext + ")");
   }
-  return size_t(S.H.Offset + Offset);
+  return size_t(Offset);
 }
 
 // Bodies of synchronize_async and synchronize_to_async: named functors, not
@@ -538,7 +538,7 @@ private:
                                 : ampcc::rt::HostAccessMode::Write));
   }
   size_t linear(const int *Idx) const {
-    return details::checkedLinear<N>(_M_shape, Idx);
+    return details::checkedLinear<N>(_M_shape, Idx, sizeof(T));
   }
   template <typename Container>
   void initContainer(const Concurrency::extent<N> &Ext, Container &Src) {

@@ -89,6 +89,8 @@ DataSource *createArraySource(size_t ElemSize, size_t Count,
 /// The access_type an array's storage was created with, auto resolved:
 /// access_type_none means the host may not touch its elements.
 int sourceCpuAccess(const DataSource *S);
+/// The size of a source's data in bytes (0 for none).
+size_t sourceBytes(const DataSource *S);
 
 /// Makes the host copy current for the whole source and returns the host
 /// pointer of its byte 0. WillWrite marks the device copy stale.

@@ -18,18 +18,20 @@
 // CHECK: view [-1]: 0x80070057 host access: index (-1) is outside the extent (10)
 // CHECK: view (3, 7): 0x80070057 host access: index (3, 7) is outside the extent (4, 5)
 // CHECK: view [index(4, 0)]: 0x80070057 host access: index (4, 0) is outside the extent (4, 5)
-// CHECK: projection [1][5]: 0x80070057 host access: index (5) is outside the extent (5)
+// CHECK: projection [3][5]: 0x80070057 host access: index (5) is outside the extent (5)
 // CHECK: array (1, 1, 3): 0x80070057 host access: index (1, 1, 3) is outside the extent (2, 2, 3)
 // CHECK: const array [index(8)]: 0x80070057 host access: index (8) is outside the extent (8)
-// CHECK: section [3]: 0x80070057 host access: index (3) is outside the extent (3)
+// CHECK: section [6]: 0x80070057 host access: index (6) is outside the extent (3)
 // CHECK: edges: 5 4 4
 // CHECK: in-range host access: 0 mismatches
 // Visual C++ does not check host indices, and programs rely on an index
-// outside the extent whose element still lies in the view (the
-// conformance suite's 5_2_2_c/Test.07 swaps its loops): that works, as
-// there; only an element outside the view throws (-fsanitize=bounds checks
-// every coordinate, e2e/checked-bounds.cpp).
+// outside the extent whose element still lies in the data (the conformance
+// suite's 5_2_2_c/Test.07 swaps its loops, section/Convenience.03 indexes
+// a section with its parent's coordinates): that works, as there; only an
+// element outside the data source throws (-fsanitize=bounds checks every
+// coordinate, e2e/checked-bounds.cpp).
 // CHECK: view (2, 7) reads element 17: 17
+// CHECK: section [5] reads element 9: 9
 // CHECK-NOT: no exception
 #include <amp.h>
 #include <cstdio>
@@ -81,10 +83,10 @@ int main() {
   expectThrow("view [-1]", [&] { S1[-1] = 5; });
   expectThrow("view (3, 7)", [&] { return S2(3, 7); });
   expectThrow("view [index(4, 0)]", [&] { return S2[index<2>(4, 0)]; });
-  expectThrow("projection [1][5]", [&] { return S2[1][5]; });
+  expectThrow("projection [3][5]", [&] { return S2[3][5]; });
   expectThrow("array (1, 1, 3)", [&] { Arr(1, 1, 3) = 1; });
   expectThrow("const array [index(8)]", [&] { return CArr[index<1>(8)]; });
-  expectThrow("section [3]", [&] { return Sec[3]; });
+  expectThrow("section [6]", [&] { return Sec[6]; });
 
   std::printf("edges: %d %d %d\n", Whole.extent[0], Last.extent[0] - 6,
               Corner.extent[0] * 4);
@@ -98,5 +100,6 @@ int main() {
   Bad += Sec[2] != 6;
   std::printf("in-range host access: %d mismatches\n", Bad);
   std::printf("view (2, 7) reads element 17: %d\n", S2(2, 7));
+  std::printf("section [5] reads element 9: %d\n", Sec[5]);
   return Bad != 0;
 }
