@@ -1,8 +1,6 @@
 //===- Toolchain.cpp - where ampcc finds clang, headers and runtime -----===//
 #include "Toolchain.h"
 
-#include "ampcc/Frontend/DeviceCompiler.h"
-
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -62,11 +60,6 @@ int Toolchain::run(llvm::ArrayRef<std::string> Args) const {
   if (RC < 0)
     llvm::errs() << "ampcc: error: could not run '" << Args[0] << "': " << ErrMsg << "\n";
   return RC;
-}
-
-std::vector<std::string> languageModeArgs(const Toolchain &TC,
-                                          const std::string &Std) {
-  return ampcc::frontendLanguageArgs(TC.IncludeDir, Std);
 }
 
 } // namespace ampcc

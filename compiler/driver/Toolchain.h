@@ -32,10 +32,6 @@ struct Toolchain {
   int run(llvm::ArrayRef<std::string> Args) const;
 };
 
-/// Arguments that put clang++ into the language mode ampcc parses in.
-std::vector<std::string> languageModeArgs(const Toolchain &TC,
-                                          const std::string &Std);
-
 } // namespace ampcc
 
 #endif // AMPCC_DRIVER_TOOLCHAIN_H

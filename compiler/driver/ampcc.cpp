@@ -210,7 +210,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     llvm::errs() << "ampcc: error: no such file or directory: '" << Src << "'\n";
     return false;
   }
-  std::vector<std::string> Frontend = languageModeArgs(TC, Opts.Std);
+  std::vector<std::string> Frontend = frontendLanguageArgs(TC.IncludeDir, Opts.Std);
   // Visual C++ parses a function template's body when it is instantiated,
   // so names it uses may be declared after it (a header's template naming
   // accelerator_view before the .cpp's `using namespace concurrency;`).

@@ -165,6 +165,12 @@ private:
   std::string scratch(const std::string &Ptr) const;
   /// "(uint)(c0) >= (uint)v.shape.ext[0] || ...": an index outside.
   std::string outside(llvm::function_ref<std::string(unsigned)> IndexOf) const;
+  /// The body of an element-access helper: the element's address (checked
+  /// in checked mode) for the index whose coordinates \p IndexOf spells.
+  std::string elementBody(llvm::function_ref<std::string(unsigned)> IndexOf) const;
+  /// Checked mode: makes the helper's result `r` an empty view of scratch
+  /// (rank \p Rank), whose every access faults again.
+  std::string emptyView(unsigned Rank) const;
   /// The C type of the view \p T over the object's memory.
   std::string viewType(QualType T) const { return CG.lowerType(T, Loc, Space); }
   /// The C type of argument \p I, as a value.
@@ -223,6 +229,21 @@ std::string ViewMemberLowering::faultIf(
   return "  if (" + Bad + ") {\n    " + Report + ");\n" + OnFault + "  }\n";
 }
 
+std::string ViewMemberLowering::elementBody(
+    llvm::function_ref<std::string(unsigned)> IndexOf) const {
+  std::string Check = checked() ? faultIf(outside(IndexOf), Shape.Rank, IndexOf,
+                                          "    return " + scratch(Elem) + ";\n")
+                                : "";
+  return ") {\n" + Check + "  return v.data + " + linear(IndexOf) + ";\n}\n\n";
+}
+
+std::string ViewMemberLowering::emptyView(unsigned Rank) const {
+  std::string S = "    r.data = " + scratch(Elem) + ";\n    r.shape.off = 0;\n";
+  for (unsigned I = 0; I < Rank; ++I)
+    S += "    r.shape.ext[" + std::to_string(I) + "] = 0;\n";
+  return S;
+}
+
 Lowered ViewMemberLowering::lower() {
   OverloadedOperatorKind OK = MD->getOverloadedOperator();
   StringRef Name = MD->getIdentifier() ? MD->getName() : "";
@@ -249,11 +270,8 @@ Lowered ViewMemberLowering::lower() {
 Lowered ViewMemberLowering::element() {
   if (Args.size() == 1 && Args[0]->getType()->getAsCXXRecordDecl()) {
     std::string Fn = View + "_at";
-    auto Coord = [](unsigned I) { return coordinate("i", I); };
-    std::string Check =
-        checked() ? faultIf(outside(Coord), Shape.Rank, Coord, "    return " + scratch(Elem) + ";\n") : "";
     CG.addHelper(Fn, Elem + Fn + "(" + View + " v, " + argType(0) + " i" + checkParams() +
-                         ") {\n" + Check + "  return v.data + " + linear(Coord) + ";\n}\n\n");
+                         elementBody([](unsigned I) { return coordinate("i", I); }));
     return Lowered::address(Fn + "(" + Obj + ", " + FE.expr(Args[0]) + checkArgs() + ")");
   }
   if (Args.size() == 1 && Shape.Rank > 1)
@@ -270,11 +288,8 @@ Lowered ViewMemberLowering::element() {
     Params += ", int i" + std::to_string(I);
     CallArgs += ", " + FE.expr(Args[I]);
   }
-  auto Coord = [](unsigned I) { return "i" + std::to_string(I); };
-  std::string Check =
-      checked() ? faultIf(outside(Coord), Shape.Rank, Coord, "    return " + scratch(Elem) + ";\n") : "";
-  CG.addHelper(Fn, Elem + Fn + "(" + View + " v" + Params + checkParams() + ") {\n" + Check +
-                       "  return v.data + " + linear(Coord) + ";\n}\n\n");
+  CG.addHelper(Fn, Elem + Fn + "(" + View + " v" + Params + checkParams() +
+                       elementBody([](unsigned I) { return "i" + std::to_string(I); }));
   return Lowered::address(Fn + "(" + Obj + CallArgs + checkArgs() + ")");
 }
 
@@ -290,11 +305,8 @@ std::string ViewMemberLowering::projection() {
   }
   if (checked()) {
     // A bad row gives an empty view of scratch: its accesses fault too.
-    std::string Empty = "    r.data = " + scratch(Elem) + ";\n    r.shape.off = 0;\n";
-    for (unsigned I = 0; I + 1 < Shape.Rank; ++I)
-      Empty += "    r.shape.ext[" + std::to_string(I) + "] = 0;\n";
     Body += faultIf("(uint)i >= (uint)v.shape.ext[0]", 1,
-                    [](unsigned) { return std::string("i"); }, Empty);
+                    [](unsigned) { return std::string("i"); }, emptyView(Shape.Rank - 1));
   }
   CG.addHelper(Fn, Sub + " " + Fn + "(" + View + " v, int i" + checkParams() + ") {\n" +
                        Body + "  return r;\n}\n\n");
@@ -316,14 +328,14 @@ std::string ViewMemberLowering::section() {
   }
   if (checked()) {
     // A section reaching outside the view: an empty view of scratch.
-    std::string Bad, Empty = "    r.data = " + scratch(Elem) + ";\n    r.shape.off = 0;\n";
+    std::string Bad;
     for (unsigned I = 0; I < Shape.Rank; ++I) {
-      std::string D = std::to_string(I), O = coordinate("o", I), E = coordinate("e", I);
+      std::string O = coordinate("o", I), E = coordinate("e", I);
       Bad += (I ? " || " : "") + O + " < 0 || " + E + " < 0 || " + O + " + " + E +
-             " > v.shape.ext[" + D + "]";
-      Empty += "    r.shape.ext[" + D + "] = 0;\n";
+             " > v.shape.ext[" + std::to_string(I) + "]";
     }
-    Body += faultIf(Bad, Shape.Rank, [](unsigned I) { return coordinate("o", I); }, Empty);
+    Body += faultIf(Bad, Shape.Rank, [](unsigned I) { return coordinate("o", I); },
+                    emptyView(Shape.Rank));
   }
   CG.addHelper(Fn, Ret + " " + Fn + "(" + View + " v, " + argType(0) + " o, " +
                        argType(1) + " e" + checkParams() + ") {\n" + Body +

@@ -216,7 +216,7 @@ std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
   else
     Base = QualType(RD->getTypeForDecl(), 0).getAsString(Ctx.getPrintingPolicy());
   if (ViewData != AddrSpace::Global)
-    Base += ViewData == AddrSpace::Local ? "_local" : "_private";
+    Base += std::string("_") + spaceName(ViewData);
   std::string Name = uniqueGlobalName(Base);
   RecordNames[{RD, ViewData}] = Name; // Before fields: a field can't have the same type.
 
@@ -279,9 +279,7 @@ std::string DeviceCodeGen::lowerArrayView(const CXXRecordDecl *RD,
       "ampcc_view_" + std::string(Elem.isConstQualified() ? "c" : "") +
       sanitizeIdentifier(lowerType(Elem.getUnqualifiedType(), Loc)) + "_" +
       std::to_string(Rank) +
-      (ViewData == AddrSpace::Global
-           ? ""
-           : ViewData == AddrSpace::Local ? "_local" : "_private"));
+      (ViewData == AddrSpace::Global ? "" : std::string("_") + spaceName(ViewData)));
   ArrayViewNames[{Spec->getTypeForDecl(), ViewData}] = Name;
   TypeDefs += "typedef struct " + Name + " {\n  " + addrSpaceKeyword(ViewData) + " " + ElemName +
               " *data;\n  " + Desc + " shape;\n} " + Name + ";\n\n";
@@ -345,14 +343,19 @@ std::string DeviceCodeGen::finish() {
   return Program;
 }
 
+std::string DeviceCodeGen::locationText(SourceLocation Loc) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (PL.isInvalid())
+    return "";
+  return std::string(PL.getFilename()) + ":" + std::to_string(PL.getLine()) + ":" +
+         std::to_string(PL.getColumn());
+}
+
 unsigned DeviceCodeGen::checkSite(SourceLocation Loc, uint64_t Bytes) {
   ScratchWords = std::max<unsigned>(ScratchWords, (Bytes + 7) / 8);
-  PresumedLoc P = Ctx.getSourceManager().getPresumedLoc(
-      Ctx.getSourceManager().getExpansionLoc(Loc));
-  CheckSites.push_back(P.isValid() ? std::string(P.getFilename()) + ":" +
-                                         std::to_string(P.getLine()) + ":" +
-                                         std::to_string(P.getColumn())
-                                   : std::string("<unknown>"));
+  std::string Where = locationText(Loc);
+  CheckSites.push_back(Where.empty() ? "<unknown>" : Where);
   return CheckSites.size() - 1;
 }
 

@@ -121,11 +121,7 @@ void KernelEmitter::describe() {
   for (unsigned I = 0; I < 3; ++I)
     EK.Tile[I] = K.Tile[I];
   EK.ClosureSize = Ctx.getASTRecordLayout(RD).getSize().getQuantity();
-  const SourceManager &SM = Ctx.getSourceManager();
-  PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(K.Call->getBeginLoc()));
-  if (PL.isValid())
-    EK.Location = std::string(PL.getFilename()) + ":" + std::to_string(PL.getLine()) +
-                  ":" + std::to_string(PL.getColumn());
+  EK.Location = CG.locationText(K.Call->getBeginLoc());
 }
 
 void KernelEmitter::mapCaptureFields() {

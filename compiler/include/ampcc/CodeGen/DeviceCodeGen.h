@@ -220,6 +220,8 @@ public:
     return "(" + Ptr + ")chk->" + spaceName(AS) + "_scratch";
   }
 
+  /// "file:line:col" of \p Loc (where its macro expands), or "".
+  std::string locationText(clang::SourceLocation Loc) const;
   /// `#line N "file"` for \p Loc, or "" when \p Loc is invalid.
   std::string lineDirective(clang::SourceLocation Loc);
 
