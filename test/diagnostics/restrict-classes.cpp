@@ -88,6 +88,15 @@ struct Empty {};
 int good(Flags f, Bitsy u, Derived d, Box<float> b, Empty e, std::pair<int, float> p) restrict(amp) {
   return f.n + u.i + d.sum() + Derived::twice(1) + (int)b.get() + p.first;
 }
+// A class whose only amp code is a static member: amp code never sees its
+// data members (no `this`), called from a kernel or not.
+struct HostGrid {
+  std::vector<float> Cells;
+  int *Cursor;
+  static float scale(float x) restrict(amp, cpu) { return 2.0f * x; }
+  static float unused(float x) restrict(amp, cpu) { return x; }
+  float at(int i) const { return Cells[i]; }
+};
 struct GoodFunctor {
   array_view<int, 1> Out;
   Box<int> Scale;
@@ -111,7 +120,8 @@ int main() {
   parallel_for_each(V.extent, BadFunctor{V, nullptr});
   parallel_for_each(V.extent, GoodFunctor{V, Box<int>{3}});
   parallel_for_each(V.extent, [=](index<1> I) restrict(amp) {
-    V[I] = good(Flags(), Bitsy(), Derived(), Box<float>(), Empty(), std::pair<int, float>());
+    V[I] = good(Flags(), Bitsy(), Derived(), Box<float>(), Empty(), std::pair<int, float>()) +
+           (int)HostGrid::scale(1.0f);
   });
   return 0;
 }

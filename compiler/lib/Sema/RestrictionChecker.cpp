@@ -229,7 +229,11 @@ private:
       if (MD->getParent()->isLambda()) {
         for (const auto &R : Rules)
           R->checkLambda(MD->getParent(), C);
-      } else if (C.OnClassUse) {
+      } else if (C.OnClassUse && MD->isInstance()) {
+        // A member function uses its class through `this`; a static one
+        // does not, so the class's other members (a std::vector a static
+        // restrict(amp, cpu) helper never touches) are not amp code's
+        // business.
         C.OnClassUse(MD->getParent(), FD->getLocation());
       }
     }
