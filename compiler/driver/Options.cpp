@@ -51,7 +51,7 @@ static const char *const KnownSpellings[] = {
     "-w", "-pedantic", "-Werror", "-Wall", "-Wextra", "-Werror=",
     "-fcolor-diagnostics", "-fno-color-diagnostics", "-fdiagnostics-color",
     "-fdiagnostics-show-option", "-fno-diagnostics-show-option",
-    "-ferror-limit=", "-fvisibility=", "-fvisibility-inlines-hidden",
+    "-fcaret-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=", "-fvisibility=", "-fvisibility-inlines-hidden",
     "-ffunction-sections", "-fdata-sections", "-fomit-frame-pointer",
     "-fno-omit-frame-pointer", "-fstack-protector", "-fstack-protector-strong",
     "-fno-stack-protector"};
@@ -287,6 +287,7 @@ bool Parser::one(llvm::StringRef A) {
              A.starts_with("-ferror-limit=") ||
              A.starts_with("-fcolor-diagnostics") ||
              A.starts_with("-fno-color-diagnostics") ||
+             A == "-fcaret-diagnostics" || A == "-fno-caret-diagnostics" ||
              A.starts_with("-fdiagnostics-")) {
     Opts.FrontendArgs.push_back(A.str());
 

@@ -25,6 +25,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace ampcc;
@@ -305,6 +306,27 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     llvm::sys::fs::make_absolute(Dir);
     llvm::sys::path::remove_filename(Dir);
     Cmd.insert(Cmd.end(), {"-iquote", Dir.str().str()});
+  }
+  // Headers the device pass changed: a VFS overlay puts the changed text
+  // under the header's own path, which diagnostics and __FILE__ keep.
+  if (!Device.RewrittenHeaders.empty()) {
+    llvm::vfs::YAMLVFSWriter Overlay;
+    Overlay.setUseExternalNames(false);
+    for (const auto &[Path, Text] : Device.RewrittenHeaders) {
+      std::string Copy = tempFile(Path, llvm::sys::path::extension(Path));
+      llvm::SmallString<256> AbsCopy(Copy);
+      llvm::sys::fs::make_absolute(AbsCopy);
+      if (!writeFile(Copy, Text))
+        return false;
+      Overlay.addFileMapping(Path, AbsCopy);
+    }
+    std::string Yaml;
+    llvm::raw_string_ostream OS(Yaml);
+    Overlay.write(OS);
+    std::string OverlayFile = tempFile(Src, ".vfs.yaml");
+    if (!writeFile(OverlayFile, OS.str()))
+      return false;
+    Cmd.insert(Cmd.end(), {"-ivfsoverlay", OverlayFile});
   }
   if (Opts.Act == Action::SyntaxOnly) {
     Cmd.insert(Cmd.end(), {"-fsyntax-only", HostSrc});

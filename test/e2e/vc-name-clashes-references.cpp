@@ -34,11 +34,11 @@ int main() {
   index<2> Idx(3, 4);
   printf("index: %s\n", Idx[0] * 10 + Idx[1] == 34 && strlen("abc") == 3 ? "PASS" : "FAIL");
 
-  // WARN: vc-name-clashes-references.cpp:[[@LINE+1]]:16: warning: non-const lvalue reference to type 'accelerator'
+  // WARN: vc-name-clashes-references.cpp:[[@LINE+1]]:16: warning: non-const reference to 'accelerator' bound to a temporary, as Visual C++ allows; the variable holds a copy of the handle, which shares its device and queue
   accelerator &Acc = accelerator(accelerator::default_accelerator);
-  // WARN: vc-name-clashes-references.cpp:[[@LINE+1]]:21: warning: non-const lvalue reference to type 'accelerator_view'
+  // WARN: vc-name-clashes-references.cpp:[[@LINE+1]]:21: warning: non-const reference to 'accelerator_view' bound to a temporary
   accelerator_view &View = Acc.default_view;
-  // WARN: vc-name-clashes-references.cpp:[[@LINE+1]]:21: warning: non-const lvalue reference to type 'accelerator_view'
+  // WARN: vc-name-clashes-references.cpp:[[@LINE+1]]:21: warning: non-const reference to 'accelerator_view' bound to a temporary
   accelerator_view &Own = Acc.create_view();
   vector<int> Data(16, 1);
   array_view<int, 1> D(16, Data);

@@ -8,6 +8,7 @@
 #include "ampcc/Lex/SpecifierReorder.h"
 #include "ampcc/Lex/SpecifierRules.h"
 #include "ampcc/Frontend/TargetDiagnostics.h"
+#include "ampcc/Frontend/VisualCppRepairs.h"
 #include "ampcc/Support/Diagnostics.h"
 #include "ampcc/Lex/SpecifierMacros.h"
 
@@ -26,9 +27,11 @@
 #include "clang/Basic/DiagnosticSema.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace clang;
 
@@ -59,9 +62,7 @@ public:
     // A local class's member body calling another local class's member
     // fails when only the completed class was given its restriction: parse
     // again with the inferred restrictions written out.
-    if (RetryWithFixIts && Errors)
-      Edits.insert(Edits.end(), InferenceEdits.begin(), InferenceEdits.end());
-    if (RetryWithFixIts && Errors && !Edits.empty()) {
+    if (RetryWithFixIts && Errors && (!Repairs.empty() || !InferenceEdits.empty())) {
       Printer.dropErrors();
       Retry = true;
     }
@@ -84,18 +85,23 @@ public:
           !afterParameterList(Info))
         Level = DiagnosticsEngine::Error;
     }
-    // Visual C++ accepts a member template called on a dependent object
-    // without the `template` keyword (A.extent.tile<16,16>()), a dependent
-    // type without `typename`, and `void main()`, and C++ AMP code relies
-    // on them. Clang recovers and knows the fix-it: report it as a warning,
-    // remember the fix-it, and let the caller parse again with it applied.
-    if (Level >= DiagnosticsEngine::Error &&
-        Info.getSourceManager().isInMainFile(Info.getLocation()) &&
-        recordVisualCppFixIt(Info)) {
-      Level = DiagnosticsEngine::Warning;
-      SuppressedNotes = false;
-    } else if (Level >= DiagnosticsEngine::Error) {
-      ++Errors;
+    // Visual C++ code that Clang rejects and ampcc repairs: the error is a
+    // warning (or ampcc's own warning later), and the caller parses again
+    // with the repairs applied (VisualCppRepairs.h).
+    if (Level >= DiagnosticsEngine::Error) {
+      VisualCppRepairs::Verdict V = Repairs.onError(Info, LangOpts);
+      if (V == VisualCppRepairs::Verdict::Silent) {
+        SuppressedNotes = true;
+        return;
+      }
+      if (V == VisualCppRepairs::Verdict::Warning) {
+        Level = DiagnosticsEngine::Warning;
+        SuppressedNotes = false;
+      } else {
+        ++Errors;
+      }
+    } else if (Level == DiagnosticsEngine::Note) {
+      Repairs.onNote(Info);
     }
     if (ErrorsOnly && Level < DiagnosticsEngine::Error) {
       // Notes belong to the diagnostic before them.
@@ -106,106 +112,6 @@ public:
       SuppressedNotes = Level < DiagnosticsEngine::Error;
     Printer.HandleDiagnostic(Level, Info);
   }
-  /// Records the fix-it of an error that Visual C++ accepts; false for
-  /// other errors.
-  bool recordVisualCppFixIt(const Diagnostic &Info) {
-    const SourceManager &SM = Info.getSourceManager();
-    unsigned ID = Info.getID();
-    if (ID == diag::err_template_kw_missing) {
-      // The diagnostic points at the template's name; the keyword goes
-      // right before it.
-      Edits.push_back(
-          {SM.getFileOffset(SM.getExpansionLoc(Info.getLocation())), 0, "template "});
-      return true;
-    }
-    if (ID == diag::err_ambiguous_reference)
-      return recordAmpNameFixIt(Info);
-    if (ID == diag::err_lvalue_reference_bind_to_temporary)
-      return recordHandleReferenceFixIt(Info);
-    if (ID != diag::err_typename_missing && ID != diag::err_typename_missing_template &&
-        ID != diag::err_main_returns_nonint)
-      return false;
-    // `typename ` inserted before the dependent name; `void` of `void main()`
-    // replaced by `int` (which returns 0 when main ends, as Visual C++'s
-    // void main does). Both are Clang's own fix-its.
-    bool Found = false;
-    for (const FixItHint &H : Info.getFixItHints()) {
-      if (H.RemoveRange.isInvalid() || H.RemoveRange.getBegin().isMacroID())
-        continue;
-      SourceLocation B = H.RemoveRange.getBegin();
-      unsigned Begin = SM.getFileOffset(B);
-      // An insertion has an empty character range; a replacement (`void`
-      // -> `int`) a token range, which ends after its last token.
-      unsigned Length = 0;
-      SourceLocation E = H.RemoveRange.getEnd();
-      if (H.RemoveRange.isTokenRange())
-        E = Lexer::getLocForEndOfToken(E, 0, SM, LangOpts);
-      if (E.isValid() && !E.isMacroID() && SM.getFileOffset(E) > Begin)
-        Length = SM.getFileOffset(E) - Begin;
-      Edits.push_back({Begin, Length, H.CodeToInsert});
-      Found = true;
-    }
-    return Found;
-  }
-
-  /// Under `using namespace std; using namespace concurrency;` on Linux,
-  /// `array` also finds std::array (libstdc++'s <tuple>, which <amp.h>'s
-  /// <future> and <memory> include, declares it) and `index` glibc's BSD
-  /// index(); Visual C++'s headers declare neither. Resolve such a name
-  /// toward C++ AMP's by qualifying it.
-  bool recordAmpNameFixIt(const Diagnostic &Info) {
-    if (Info.getNumArgs() < 1 ||
-        Info.getArgKind(0) != DiagnosticsEngine::ak_declarationname)
-      return false;
-    DeclarationName Name = DeclarationName::getFromOpaqueInteger(Info.getRawArg(0));
-    std::string Id = Name.getAsString();
-    if (Id != "array" && Id != "index")
-      return false;
-    const SourceManager &SM = Info.getSourceManager();
-    SourceLocation Loc = Info.getLocation();
-    if (Loc.isMacroID())
-      return false;
-    // Only the name as written (not `::array`, or text of a macro).
-    bool Invalid = false;
-    const char *At = SM.getCharacterData(Loc, &Invalid);
-    if (Invalid || llvm::StringRef(At).substr(0, Id.size()) != Id)
-      return false;
-    Edits.push_back({SM.getFileOffset(Loc), 0, "Concurrency::"});
-    return true;
-  }
-
-  /// Visual C++ binds a non-const reference to a temporary and extends its
-  /// life (`accelerator_view &v = accelerator().default_view;`).
-  /// accelerator and accelerator_view are handles (copies share one device
-  /// or queue), so a copy behaves exactly as that reference: the `&` of the
-  /// declaration is blanked, which keeps every column. Only variable
-  /// declarations are handled (the diagnostic points at the variable's
-  /// name, with the `&` just before it); arguments are not.
-  bool recordHandleReferenceFixIt(const Diagnostic &Info) {
-    if (Info.getNumArgs() < 2 || Info.getArgKind(1) != DiagnosticsEngine::ak_qualtype)
-      return false;
-    QualType T = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(1)));
-    const CXXRecordDecl *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
-    if (!RD || !isInAmpNamespace(RD) ||
-        (RD->getName() != "accelerator" && RD->getName() != "accelerator_view"))
-      return false;
-    const SourceManager &SM = Info.getSourceManager();
-    SourceLocation Loc = Info.getLocation();
-    if (Loc.isMacroID())
-      return false;
-    FileID FID = SM.getFileID(Loc);
-    llvm::StringRef Buf = SM.getBufferData(FID);
-    unsigned Off = SM.getFileOffset(Loc);
-    // Back over blanks to the `&` (and not `&&`).
-    unsigned P = Off;
-    while (P > 0 && (Buf[P - 1] == ' ' || Buf[P - 1] == '\t'))
-      --P;
-    if (P < 2 || Buf[P - 1] != '&' || Buf[P - 2] == '&')
-      return false;
-    Edits.push_back({P - 1, 1, " "});
-    return true;
-  }
-
   RestrictDiagConsumer &restrictions() { return Printer; }
 
   /// Does the specifier Clang ignored follow a parameter list? Then it is on
@@ -251,18 +157,10 @@ public:
   }
   unsigned printedErrors() const { return Printer.printedErrors(); }
   unsigned Errors = 0;
-  /// A fix-it in the main file: replace Length bytes at Offset by Text.
-  struct Edit {
-    unsigned Offset;
-    unsigned Length;
-    std::string Text;
-    bool operator<(const Edit &O) const { return Offset < O.Offset; }
-  };
-  /// The Visual C++ fix-its (`template`, `typename`, `int main`) to apply.
-  std::vector<Edit> Edits;
+  VisualCppRepairs Repairs;
   /// restrict(...) written out where a local class inherited it
   /// (LocalClassInference.h); applied only if the parse failed.
-  std::vector<Edit> InferenceEdits;
+  std::vector<SourceEdit> InferenceEdits;
   LangOptions LangOpts;
   /// Whether errors may be dropped for a parse with the fix-its (first
   /// parse only), and whether they were.
@@ -314,9 +212,9 @@ public:
                  RestrictDiagConsumer &Restrict,
                  const std::vector<ReorderResult::Misplaced> &Misplaced,
                  const std::vector<SourceRange> &Skipped,
-                 std::vector<ForwardingDiagConsumer::Edit> &InferenceEdits)
+                 std::vector<SourceEdit> &InferenceEdits, VisualCppRepairs &Repairs)
       : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced),
-        Skipped_(Skipped), InferenceEdits(InferenceEdits) {}
+        Skipped_(Skipped), InferenceEdits(InferenceEdits), Repairs(Repairs) {}
 
   /// Specifiers out of the spec's order, found by the token pass (which
   /// reads every line): reported unless the preprocessor skipped them.
@@ -359,11 +257,12 @@ public:
     SourceLocation After = Lexer::getLocForEndOfToken(End, 0, SM, FD->getASTContext().getLangOpts());
     if (After.isInvalid())
       return;
-    InferenceEdits.push_back({SM.getFileOffset(After), 0,
-                              Cpu ? " restrict(cpu, amp)" : " restrict(amp)"});
+    InferenceEdits.push_back(
+        editAt(SM, After, 0, Cpu ? " restrict(cpu, amp)" : " restrict(amp)"));
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    Repairs.finishTranslationUnit(Ctx);
     reportMisplaced(Ctx);
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
     // Sema errors make the AST unreliable; Clang has already reported them.
@@ -395,7 +294,8 @@ private:
   RestrictDiagConsumer &Restrict;
   const std::vector<ReorderResult::Misplaced> &Misplaced;
   SpecialMemberListener Members;
-  std::vector<ForwardingDiagConsumer::Edit> &InferenceEdits;
+  std::vector<SourceEdit> &InferenceEdits;
+  VisualCppRepairs &Repairs;
 };
 
 class KernelAction : public ASTFrontendAction {
@@ -403,9 +303,9 @@ public:
   KernelAction(DeviceCompileResult &Result, const DeviceOptions &Opts,
                RestrictDiagConsumer &Restrict,
                const std::vector<ReorderResult::Misplaced> &Misplaced,
-               std::vector<ForwardingDiagConsumer::Edit> &InferenceEdits)
+               std::vector<SourceEdit> &InferenceEdits, VisualCppRepairs &Repairs)
       : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced),
-        InferenceEdits(InferenceEdits) {}
+        InferenceEdits(InferenceEdits), Repairs(Repairs) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // Checks every restrict(...) list as the preprocessor expands it.
     CI.getPreprocessor().addPPCallbacks(
@@ -419,7 +319,7 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
     return std::make_unique<KernelConsumer>(Result, Opts, Restrict, Misplaced, Skipped,
-                                            InferenceEdits);
+                                            InferenceEdits, Repairs);
   }
 
   /// Lines in inactive #if branches.
@@ -440,17 +340,19 @@ private:
   RestrictDiagConsumer &Restrict;
   const std::vector<ReorderResult::Misplaced> &Misplaced;
   std::vector<SourceRange> Skipped;
-  std::vector<ForwardingDiagConsumer::Edit> &InferenceEdits;
+  std::vector<SourceEdit> &InferenceEdits;
+  VisualCppRepairs &Repairs;
 };
 
 } // namespace
 
-/// One run of the device pass over \p File (its contents replaced by
-/// \p Contents when given).
+/// One run of the device pass over \p File; \p Overlays (absolute path to
+/// contents) replace the files on disk: the main file and user headers as
+/// the token pass and the Visual C++ repairs changed them.
 static DeviceCompileResult runDevicePass(const std::string &File,
                                          const std::vector<std::string> &FrontendArgs,
                                          const std::string &ClangPath,
-                                         const std::string *Contents,
+                                         const std::map<std::string, std::string> &Overlays,
                                          const DeviceOptions &Opts,
                                          ForwardingDiagConsumer &Diags,
                                          const std::vector<ReorderResult::Misplaced> &Misplaced) {
@@ -460,16 +362,15 @@ static DeviceCompileResult runDevicePass(const std::string &File,
   // Device mode: one front-end job, restrict(amp) code is the device side.
   Args.insert(Args.end(), {"--offload-device-only", "--offload-arch=gfx906",
                            "-fsyntax-only", "-D__AMPCC_DEVICE_PASS__=1", File});
-  // With Contents, an in-memory file shadows the real one at the same path.
+  // In-memory files shadow the real ones at the same paths.
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
-  if (Contents) {
+  if (!Overlays.empty()) {
     llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Mem(
         new llvm::vfs::InMemoryFileSystem());
     FS->pushOverlay(Mem);
-    llvm::SmallString<256> Abs(File);
-    llvm::sys::fs::make_absolute(Abs);
-    Mem->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*Contents, Abs));
+    for (const auto &[Path, Text] : Overlays)
+      Mem->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
     if (auto CWD = llvm::vfs::getRealFileSystem()->getCurrentWorkingDirectory())
       FS->setCurrentWorkingDirectory(*CWD);
   }
@@ -478,7 +379,7 @@ static DeviceCompileResult runDevicePass(const std::string &File,
   tooling::ToolInvocation Invocation(
       Args,
       std::make_unique<KernelAction>(Result, Opts, Diags.restrictions(), Misplaced,
-                                     Diags.InferenceEdits),
+                                     Diags.InferenceEdits, Diags.Repairs),
       Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   if (!Invocation.run() || Diags.Errors)
@@ -520,6 +421,8 @@ DeviceCompileResult compileDevice(const std::string &File,
       DiagOpts->ShowOptionNames = true;
     else if (A == "-fdiagnostics-parseable-fixits")
       DiagOpts->ShowParseableFixits = true;
+    else if (A == "-fno-caret-diagnostics" || A == "-fcaret-diagnostics")
+      DiagOpts->ShowCarets = A == "-fcaret-diagnostics";
     else if (A == "-fcolor-diagnostics" || A == "-fdiagnostics-color" ||
              A == "-fdiagnostics-color=always")
       DiagOpts->ShowColors = true;
@@ -556,37 +459,59 @@ DeviceCompileResult compileDevice(const std::string &File,
   }
   if (Reordered.Changed)
     Diags.restrictions().setRewrite(Reordered, (*Buffer)->getBuffer());
-  DeviceCompileResult Result = runDevicePass(
-      File, Args, ClangPath, Reordered.Changed ? &Reordered.Text : nullptr, Opts, Diags,
-      Reordered.Misplacements);
+  llvm::SmallString<256> MainPath(File);
+  llvm::sys::fs::make_absolute(MainPath);
+  llvm::sys::path::remove_dots(MainPath, /*remove_dot_dot=*/true);
+  std::map<std::string, std::string> Overlays;
+  if (Reordered.Changed)
+    Overlays[MainPath.str().str()] = Reordered.Text;
+  DeviceCompileResult Result =
+      runDevicePass(File, Args, ClangPath, Overlays, Opts, Diags, Reordered.Misplacements);
   if (Reordered.Changed)
     Result.RewrittenSource =
         Defines + "#line 1 \"" + File + "\"\n" + Reordered.Text;
 
   unsigned Printed = Diags.printedErrors();
-  if (!Diags.Edits.empty() && (!Diags.Errors || Diags.Retry)) {
+  std::vector<SourceEdit> Edits = Diags.Repairs.edits();
+  if (Diags.Errors)
+    Edits.insert(Edits.end(), Diags.InferenceEdits.begin(), Diags.InferenceEdits.end());
+  if (!Edits.empty() && (!Diags.Errors || Diags.Retry)) {
     Diags.Errors = 0;
-    // Parse again with the fix-its applied; the host pass
-    // compiles the same text (DeviceCompileResult::RewrittenSource).
+    // Parse again with the edits applied; the host pass compiles the same
+    // text (DeviceCompileResult::RewrittenSource and RewrittenHeaders).
     if (!Buffer) {
       llvm::errs() << "ampcc: error: cannot read '" << File << "'\n";
       Result.Success = false;
       return Result;
     }
-    std::string Text =
+    Overlays[MainPath.str().str()] =
         Reordered.Changed ? Reordered.Text : (*Buffer)->getBuffer().str();
     // Templates are parsed once per instantiation too: one edit per place.
-    std::stable_sort(Diags.Edits.begin(), Diags.Edits.end());
-    Diags.Edits.erase(std::unique(Diags.Edits.begin(), Diags.Edits.end(),
-                                  [](const auto &A, const auto &B) {
-                                    return A.Offset == B.Offset;
-                                  }),
-                      Diags.Edits.end());
-    for (auto It = Diags.Edits.rbegin(); It != Diags.Edits.rend(); ++It)
-      if (It->Offset + It->Length <= Text.size())
-        Text.replace(It->Offset, It->Length, It->Text);
+    std::stable_sort(Edits.begin(), Edits.end());
+    Edits.erase(std::unique(Edits.begin(), Edits.end(),
+                            [](const SourceEdit &A, const SourceEdit &B) {
+                              return A.File == B.File && A.Offset == B.Offset;
+                            }),
+                Edits.end());
+    for (auto It = Edits.rbegin(); It != Edits.rend(); ++It) {
+      auto [Slot, New] = Overlays.try_emplace(It->File);
+      if (New) {
+        auto Header = llvm::MemoryBuffer::getFile(It->File);
+        if (!Header) {
+          Overlays.erase(Slot);
+          continue;
+        }
+        Slot->second = (*Header)->getBuffer().str();
+      }
+      if (It->Offset + It->Length <= Slot->second.size())
+        Slot->second.replace(It->Offset, It->Length, It->Text);
+    }
     ForwardingDiagConsumer Again(DiagOpts.get(), /*ErrorsOnly=*/true);
-    Result = runDevicePass(File, Args, ClangPath, &Text, Opts, Again, Reordered.Misplacements);
+    Result = runDevicePass(File, Args, ClangPath, Overlays, Opts, Again,
+                           Reordered.Misplacements);
+    std::string Text = std::move(Overlays[MainPath.str().str()]);
+    Overlays.erase(MainPath.str().str());
+    Result.RewrittenHeaders = std::move(Overlays);
     Result.RewrittenSource =
         Defines.empty() ? std::move(Text)
                         : Defines + "#line 1 \"" + File + "\"\n" + Text;

@@ -10,6 +10,7 @@
 
 #include "ampcc/CodeGen/DeviceCodeGen.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct DeviceCompileResult {
   /// Non-empty when the file had to be changed to parse (Visual C++
   /// compatibility fix-its): the host pass must compile this text instead.
   std::string RewrittenSource;
+  /// User headers changed the same way (absolute path to contents): the
+  /// host pass must see them instead of the files on disk.
+  std::map<std::string, std::string> RewrittenHeaders;
   /// (kernelKey<K>()'s __PRETTY_FUNCTION__, typeid(K).name()) for every
   /// kernel type: the keys programs compiled with -fno-rtti launch by.
   std::vector<std::pair<std::string, std::string>> KernelKeys;

@@ -1,0 +1,121 @@
+//===- VisualCppRepairs.h - Visual C++ code that Clang rejects --*- C++ -*-===//
+//
+// Visual C++ accepts code that Clang rejects, and C++ AMP programs written
+// for it rely on that: a member template called without `template`, a
+// dependent type without `typename`, `void main()`, a temporary handle bound
+// to a non-const reference, a rank parameter declared `unsigned` and deduced
+// from `array_view<T, N>` (whose N is an int), and names that clash only with
+// glibc and libstdc++. Clang recovers from each error; this class recognises
+// them as they are reported and turns them into edits of the user's files.
+// The device pass then parses the edited text again, and the host pass
+// compiles the same text, so both see one program.
+//
+// Some repairs need the AST (which argument of a failed call, which template
+// parameter): their errors are recorded while Clang reports them and
+// resolved at the end of the translation unit, where ampcc reports its own
+// warning instead of Clang's error.
+//
+// Only files that are not system headers are edited: the main file and the
+// user's own headers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_FRONTEND_VISUALCPPREPAIRS_H
+#define AMPCC_FRONTEND_VISUALCPPREPAIRS_H
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/AST/Type.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+} // namespace clang
+
+namespace ampcc {
+
+/// Replace Length bytes at Offset of File (an absolute path) by Text.
+struct SourceEdit {
+  std::string File;
+  unsigned Offset;
+  unsigned Length;
+  std::string Text;
+  bool operator<(const SourceEdit &O) const {
+    return File != O.File ? File < O.File : Offset < O.Offset;
+  }
+};
+
+/// The edit at \p Loc (a file location) of the file that holds it.
+SourceEdit editAt(const clang::SourceManager &SM, clang::SourceLocation Loc,
+                  unsigned Length, std::string Text);
+
+class VisualCppRepairs {
+public:
+  enum class Verdict {
+    NotRepaired, ///< a real error
+    Warning,     ///< repaired; show Clang's text as a warning
+    Silent,      ///< repaired; ampcc reports its own warning later
+  };
+
+  /// Looks at an error as Clang reports it.
+  Verdict onError(const clang::Diagnostic &Info, const clang::LangOptions &LO);
+  /// Notes follow their error: a candidate's note says why it was not viable.
+  void onNote(const clang::Diagnostic &Info);
+  /// Resolves the repairs that need the AST and reports their warnings.
+  void finishTranslationUnit(clang::ASTContext &Ctx);
+
+  /// Every edit found so far, in the order found (duplicates included:
+  /// templates report once per instantiation).
+  const std::vector<SourceEdit> &edits() const { return Edits; }
+  bool empty() const { return Edits.empty(); }
+
+private:
+  bool editable(const clang::SourceManager &SM, clang::SourceLocation Loc) const;
+  void addEdit(const clang::SourceManager &SM, clang::SourceLocation Loc,
+               unsigned Length, std::string Text) {
+    Edits.push_back(editAt(SM, Loc, Length, std::move(Text)));
+  }
+  bool recordClangFixIts(const clang::Diagnostic &Info, const clang::LangOptions &LO);
+  bool recordAmpName(const clang::Diagnostic &Info);
+  Verdict recordTemporaryHandle(const clang::Diagnostic &Info,
+                                const clang::LangOptions &LO);
+  void wrapTemporary(const clang::SourceManager &SM, clang::SourceRange R,
+                     const clang::LangOptions &LO);
+
+  std::vector<SourceEdit> Edits;
+
+  /// ampcc's warning for a temporary handle bound to a non-const
+  /// reference, reported once the AST is complete.
+  struct HandleWarning {
+    clang::SourceLocation Loc;
+    clang::QualType Type;
+    bool Variable;
+  };
+  std::vector<HandleWarning> HandleWarnings;
+
+  /// The last error: a call's "no viable function" error is followed by one
+  /// note per candidate.
+  unsigned LastErrorID = 0;
+  clang::SourceLocation LastErrorLoc;
+
+  /// A candidate not viable because an argument is a temporary: the call
+  /// (its callee's location) and the parameter (its first location).
+  struct CallRequest {
+    clang::SourceLocation Callee;
+    clang::SourceLocation Candidate;
+    clang::SourceLocation Param;
+  };
+  std::vector<CallRequest> CallRequests;
+  /// Function templates whose deduction failed by substitution (the
+  /// template's location): maybe an `unsigned` rank deduced from an `int`.
+  std::vector<clang::SourceLocation> RankRequests;
+  /// Where a warning was reported (raw locations).
+  llvm::DenseSet<unsigned> Warned;
+};
+
+} // namespace ampcc
+
+#endif // AMPCC_FRONTEND_VISUALCPPREPAIRS_H

@@ -1,0 +1,324 @@
+//===- VisualCppRepairs.cpp - Visual C++ code that Clang rejects ---------===//
+#include "ampcc/Frontend/VisualCppRepairs.h"
+
+#include "ampcc/Analysis/AmpModel.h"
+#include "ampcc/Support/Diagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+namespace {
+
+/// accelerator and accelerator_view are handles: copies share one device or
+/// one queue, so a reference to a temporary behaves as a copy would.
+bool isHandleClass(QualType T) {
+  const CXXRecordDecl *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+  return RD && isInAmpNamespace(RD) &&
+         (RD->getName() == "accelerator" || RD->getName() == "accelerator_view");
+}
+
+/// The function a candidate note names: one of the overload set's decls.
+const FunctionDecl *candidateAt(const OverloadExpr *Callee, SourceLocation Loc) {
+  for (const NamedDecl *D : Callee->decls()) {
+    D = D->getUnderlyingDecl();
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+      FD = FTD->getTemplatedDecl();
+    if (FD && FD->getLocation() == Loc)
+      return FD;
+  }
+  return nullptr;
+}
+
+/// Is \p P used as an argument of a C++ AMP class template at a position
+/// whose parameter is an `int` (the rank of array, array_view, index,
+/// extent; the tile sizes of tiled_extent, tiled_index)?
+class RankUseFinder : public RecursiveASTVisitor<RankUseFinder> {
+public:
+  explicit RankUseFinder(const NonTypeTemplateParmDecl *P) : P(P) {}
+  bool VisitTemplateSpecializationType(TemplateSpecializationType *T) {
+    const TemplateDecl *TD = T->getTemplateName().getAsTemplateDecl();
+    if (!TD || !isInAmpNamespace(TD))
+      return true;
+    const TemplateParameterList *Params = TD->getTemplateParameters();
+    llvm::ArrayRef<TemplateArgument> Args = T->template_arguments();
+    for (unsigned I = 0; I < Args.size() && I < Params->size(); ++I) {
+      const auto *Param = dyn_cast<NonTypeTemplateParmDecl>(Params->getParam(I));
+      if (!Param || !Param->getType()->isSpecificBuiltinType(BuiltinType::Int) ||
+          Args[I].getKind() != TemplateArgument::Expression)
+        continue;
+      const auto *Ref = dyn_cast<DeclRefExpr>(Args[I].getAsExpr()->IgnoreParenImpCasts());
+      if (Ref && Ref->getDecl() == P)
+        Found = true;
+    }
+    return true;
+  }
+  const NonTypeTemplateParmDecl *P;
+  bool Found = false;
+};
+
+/// Finds what the recorded errors refer to: failed calls (RecoveryExpr,
+/// which keeps the callee and the arguments) and function templates.
+class RepairSites : public RecursiveASTVisitor<RepairSites> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitRecoveryExpr(RecoveryExpr *E) {
+    if (!E->subExpressions().empty())
+      if (const auto *Callee = dyn_cast<OverloadExpr>(E->subExpressions()[0]))
+        Calls.emplace_back(Callee, E);
+    return true;
+  }
+  bool VisitFunctionTemplateDecl(FunctionTemplateDecl *D) {
+    Templates.push_back(D);
+    return true;
+  }
+  std::vector<std::pair<const OverloadExpr *, const RecoveryExpr *>> Calls;
+  std::vector<const FunctionTemplateDecl *> Templates;
+};
+
+} // namespace
+
+bool VisualCppRepairs::editable(const SourceManager &SM, SourceLocation Loc) const {
+  if (Loc.isInvalid() || Loc.isMacroID() || SM.isInSystemHeader(Loc))
+    return false;
+  OptionalFileEntryRef F = SM.getFileEntryRefForID(SM.getFileID(Loc));
+  return F.has_value();
+}
+
+SourceEdit editAt(const SourceManager &SM, SourceLocation Loc, unsigned Length,
+                  std::string Text) {
+  FileID FID = SM.getFileID(Loc);
+  llvm::SmallString<256> Path(SM.getFileEntryRefForID(FID)->getName());
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return {Path.str().str(), SM.getFileOffset(Loc), Length, std::move(Text)};
+}
+
+VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
+                                                    const LangOptions &LO) {
+  LastErrorID = Info.getID();
+  LastErrorLoc = Info.getLocation();
+  const SourceManager &SM = Info.getSourceManager();
+  unsigned ID = Info.getID();
+  if (ID == diag::err_template_kw_missing) {
+    // The diagnostic points at the template's name; the keyword goes
+    // right before it.
+    SourceLocation L = SM.getExpansionLoc(Info.getLocation());
+    if (!editable(SM, L))
+      return Verdict::NotRepaired;
+    addEdit(SM, L, 0, "template ");
+    return Verdict::Warning;
+  }
+  if (!editable(SM, Info.getLocation()))
+    return Verdict::NotRepaired;
+  if (ID == diag::err_ambiguous_reference)
+    return recordAmpName(Info) ? Verdict::Warning : Verdict::NotRepaired;
+  if (ID == diag::err_lvalue_reference_bind_to_temporary)
+    return recordTemporaryHandle(Info, LO);
+  if (ID == diag::err_typename_missing || ID == diag::err_typename_missing_template ||
+      ID == diag::err_main_returns_nonint)
+    return recordClangFixIts(Info, LO) ? Verdict::Warning : Verdict::NotRepaired;
+  return Verdict::NotRepaired;
+}
+
+void VisualCppRepairs::onNote(const Diagnostic &Info) {
+  bool AfterCallError = LastErrorID == diag::err_ovl_no_viable_function_in_call ||
+                        LastErrorID == diag::err_ovl_no_viable_member_function_in_call;
+  if (!AfterCallError || Info.getLocation().isInvalid())
+    return;
+  // "candidate function not viable: expects an lvalue for 2nd argument":
+  // its range is the parameter's.
+  if (Info.getID() == diag::note_ovl_candidate_bad_value_category &&
+      Info.getNumRanges() > 0)
+    CallRequests.push_back(
+        {LastErrorLoc, Info.getLocation(), Info.getRange(0).getBegin()});
+  // "candidate template ignored: substitution failure ...: deduced
+  // non-type template argument does not have the same type".
+  if (Info.getID() == diag::note_ovl_candidate_substitution_failure)
+    RankRequests.push_back(Info.getLocation());
+}
+
+/// `typename ` inserted before a dependent name; `void` of `void main()`
+/// replaced by `int` (which returns 0 when main ends, as Visual C++'s void
+/// main does). Both are Clang's own fix-its.
+bool VisualCppRepairs::recordClangFixIts(const Diagnostic &Info, const LangOptions &LO) {
+  const SourceManager &SM = Info.getSourceManager();
+  bool Found = false;
+  for (const FixItHint &H : Info.getFixItHints()) {
+    if (H.RemoveRange.isInvalid() || !editable(SM, H.RemoveRange.getBegin()))
+      continue;
+    SourceLocation B = H.RemoveRange.getBegin();
+    unsigned Begin = SM.getFileOffset(B);
+    // An insertion has an empty character range; a replacement (`void` ->
+    // `int`) a token range, which ends after its last token.
+    unsigned Length = 0;
+    SourceLocation E = H.RemoveRange.getEnd();
+    if (H.RemoveRange.isTokenRange())
+      E = Lexer::getLocForEndOfToken(E, 0, SM, LO);
+    if (E.isValid() && !E.isMacroID() && SM.getFileOffset(E) > Begin)
+      Length = SM.getFileOffset(E) - Begin;
+    addEdit(SM, B, Length, H.CodeToInsert);
+    Found = true;
+  }
+  return Found;
+}
+
+/// Under `using namespace std; using namespace concurrency;` on Linux,
+/// `array` also finds std::array (libstdc++'s <tuple>, which <amp.h>'s
+/// <future> and <memory> include, declares it) and `index` glibc's BSD
+/// index(); Visual C++'s headers declare neither. Resolve such a name toward
+/// C++ AMP's by qualifying it.
+bool VisualCppRepairs::recordAmpName(const Diagnostic &Info) {
+  if (Info.getNumArgs() < 1 || Info.getArgKind(0) != DiagnosticsEngine::ak_declarationname)
+    return false;
+  DeclarationName Name = DeclarationName::getFromOpaqueInteger(Info.getRawArg(0));
+  std::string Id = Name.getAsString();
+  if (Id != "array" && Id != "index")
+    return false;
+  const SourceManager &SM = Info.getSourceManager();
+  SourceLocation Loc = Info.getLocation();
+  // Only the name as written (not `::array`, or text of a macro).
+  bool Invalid = false;
+  const char *At = SM.getCharacterData(Loc, &Invalid);
+  if (Invalid || llvm::StringRef(At).substr(0, Id.size()) != Id)
+    return false;
+  addEdit(SM, Loc, 0, "Concurrency::");
+  return true;
+}
+
+/// Visual C++ binds a non-const reference to a temporary and extends its
+/// life (`accelerator_view &v = accelerator().default_view;`, or
+/// `run(accelerator().default_view)` for `void run(accelerator_view &)`).
+/// For the handle types only: a variable's `&` is blanked (every column
+/// kept), and the copy behaves exactly as that reference; an argument is
+/// passed through Concurrency::details::bindTemporary, which gives the
+/// function a reference to the temporary until the end of the
+/// full-expression, as Visual C++ does.
+VisualCppRepairs::Verdict VisualCppRepairs::recordTemporaryHandle(const Diagnostic &Info,
+                                                                  const LangOptions &LO) {
+  if (Info.getNumArgs() < 2 || Info.getArgKind(1) != DiagnosticsEngine::ak_qualtype)
+    return Verdict::NotRepaired;
+  QualType T = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(1)));
+  if (!isHandleClass(T))
+    return Verdict::NotRepaired;
+  const SourceManager &SM = Info.getSourceManager();
+  SourceLocation Loc = Info.getLocation();
+  llvm::StringRef Buf = SM.getBufferData(SM.getFileID(Loc));
+  unsigned Off = SM.getFileOffset(Loc);
+  // A variable: the diagnostic points at its name, the `&` (not `&&`) just
+  // before it.
+  unsigned P = Off;
+  while (P > 0 && (Buf[P - 1] == ' ' || Buf[P - 1] == '\t'))
+    --P;
+  if (P >= 2 && Buf[P - 1] == '&' && Buf[P - 2] != '&') {
+    addEdit(SM, Loc.getLocWithOffset(int(P) - int(Off) - 1), 1, " ");
+    HandleWarnings.push_back({Loc, T.getUnqualifiedType(), true});
+    return Verdict::Silent;
+  }
+  // An argument: the diagnostic points at it, with its range.
+  if (Info.getNumRanges() == 0 || Info.getRange(0).getBegin() != Loc)
+    return Verdict::NotRepaired;
+  wrapTemporary(SM, Info.getRange(0).getAsRange(), LO);
+  HandleWarnings.push_back({Loc, T.getUnqualifiedType(), false});
+  return Verdict::Silent;
+}
+
+void VisualCppRepairs::wrapTemporary(const SourceManager &SM, SourceRange R,
+                                     const LangOptions &LO) {
+  SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO);
+  if (!editable(SM, R.getBegin()) || End.isInvalid() || End.isMacroID())
+    return;
+  addEdit(SM, R.getBegin(), 0, "::Concurrency::details::bindTemporary(");
+  addEdit(SM, End, 0, ")");
+}
+
+void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Templates report an error once per instantiation: warn once per place.
+  auto FirstTime = [&](SourceLocation L) {
+    return Warned.insert(L.getRawEncoding()).second;
+  };
+  for (const HandleWarning &W : HandleWarnings)
+    if (FirstTime(W.Loc))
+      report(Diags, W.Loc, Diag::warn_vc_temporary_handle_reference) << W.Type << W.Variable;
+  HandleWarnings.clear();
+  if (CallRequests.empty() && RankRequests.empty())
+    return;
+  RepairSites Sites;
+  Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
+
+  for (const CallRequest &R : CallRequests) {
+    for (auto [Callee, Call] : Sites.Calls) {
+      if (Callee->getExprLoc() != R.Callee)
+        continue;
+      const FunctionDecl *FD = candidateAt(Callee, R.Candidate);
+      if (!FD)
+        continue;
+      for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+        const ParmVarDecl *P = FD->getParamDecl(I);
+        QualType PT = P->getType();
+        if (P->getBeginLoc() != R.Param || !PT->isLValueReferenceType() ||
+            PT->getPointeeType().isConstQualified() || !isHandleClass(PT->getPointeeType()))
+          continue;
+        if (I + 1 >= Call->subExpressions().size())
+          continue;
+        const Expr *Arg = Call->subExpressions()[I + 1];
+        if (Arg->isLValue() || !isHandleClass(Arg->getType()))
+          continue;
+        wrapTemporary(SM, Arg->getSourceRange(), Ctx.getLangOpts());
+        if (FirstTime(Arg->getBeginLoc()))
+          report(Diags, Arg->getBeginLoc(), Diag::warn_vc_temporary_handle_reference)
+            << Arg->getType().getUnqualifiedType() << false;
+      }
+    }
+  }
+  CallRequests.clear();
+
+  // `template <typename T, unsigned N> void f(array_view<T, N>)`: Visual C++
+  // deduces N from array_view<T, 2>, whose parameter is an int; C++17 does
+  // not ([temp.deduct.type]/18). Declare such a parameter `int`, padded
+  // with blanks so that every column stays where it was.
+  for (SourceLocation Loc : RankRequests) {
+    for (const FunctionTemplateDecl *FTD : Sites.Templates) {
+      const FunctionDecl *FD = FTD->getTemplatedDecl();
+      if (FD->getLocation() != Loc)
+        continue;
+      for (const NamedDecl *ND : *FTD->getTemplateParameters()) {
+        const auto *P = dyn_cast<NonTypeTemplateParmDecl>(ND);
+        if (!P || !P->getType()->isIntegralType(Ctx) ||
+            P->getType()->isSpecificBuiltinType(BuiltinType::Int))
+          continue;
+        RankUseFinder Uses(P);
+        for (const ParmVarDecl *Parm : FD->parameters())
+          Uses.TraverseType(Parm->getType());
+        SourceRange TR = P->getTypeSourceInfo()->getTypeLoc().getSourceRange();
+        SourceLocation End = Lexer::getLocForEndOfToken(TR.getEnd(), 0, SM, Ctx.getLangOpts());
+        if (!Uses.Found || !editable(SM, TR.getBegin()) || End.isInvalid() ||
+            End.isMacroID())
+          continue;
+        unsigned Length = SM.getFileOffset(End) - SM.getFileOffset(TR.getBegin());
+        std::string Text = "int";
+        if (Length > Text.size())
+          Text.append(Length - Text.size(), ' ');
+        addEdit(SM, TR.getBegin(), Length, Text);
+        if (FirstTime(P->getLocation()))
+          report(Diags, P->getLocation(), Diag::warn_vc_rank_parameter_type)
+            << P << P->getType();
+      }
+    }
+  }
+  RankRequests.clear();
+}
+
+} // namespace ampcc
