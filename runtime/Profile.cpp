@@ -17,7 +17,7 @@ namespace rt {
 
 namespace {
 
-enum class EventKind { Launch, HostToDevice, DeviceToHost, DeviceToDevice, Build };
+enum class EventKind { Launch, HostToDevice, DeviceToHost, DeviceToDevice, Build, Marker };
 
 const char *kindName(EventKind K) {
   switch (K) {
@@ -26,6 +26,7 @@ const char *kindName(EventKind K) {
   case EventKind::DeviceToHost: return "device to host";
   case EventKind::DeviceToDevice: return "device to device";
   case EventKind::Build: return "program build";
+  case EventKind::Marker: return "marker";
   }
   return "?";
 }
@@ -166,9 +167,12 @@ void writeTrace(const std::vector<Record> &Records, const std::string &Path) {
   std::string Body;
   for (const Record &R : Records) {
     std::string Track = R.Kind == EventKind::Build ? "program builds (host)"
-                                                   : R.Device;
+                        : R.Kind == EventKind::Marker ? "markers: " + R.Device
+                                                      : R.Device;
     int Tid = Tracks.emplace(Track, int(Tracks.size()) + 1).first->second;
-    std::string Name = R.Kind == EventKind::Launch ? R.Name : kindName(R.Kind);
+    std::string Name = R.Kind == EventKind::Launch || R.Kind == EventKind::Marker
+                           ? R.Name
+                           : kindName(R.Kind);
     std::string Args = "{";
     if (R.Kind == EventKind::Launch)
       Args += "\"kernel\":" + jsonString(R.Detail) + ",\"location\":" +
@@ -176,16 +180,25 @@ void writeTrace(const std::vector<Record> &Records, const std::string &Path) {
     else if (R.Kind == EventKind::Build)
       Args += "\"file\":" + jsonString(R.Name) + ",\"device\":" +
               jsonString(R.Detail);
+    else if (R.Kind == EventKind::Marker)
+      Args += "\"kind\":" + jsonString(R.Detail) +
+              ",\"category\":" + std::to_string(R.Bytes);
     else
       Args += "\"bytes\":" + std::to_string(R.Bytes);
     Args += "}";
     char Times[96];
     std::snprintf(Times, sizeof(Times), "\"ts\":%.3f,\"dur\":%.3f",
                   (R.StartNs - T0) / 1e3, (R.EndNs - R.StartNs) / 1e3);
+    // A marker without duration (a flag, message or alert) is an instant
+    // event on its series' track; spans are ranges like commands.
+    bool Instant = R.Kind == EventKind::Marker && R.EndNs == R.StartNs;
+    if (Instant)
+      std::snprintf(Times, sizeof(Times), "\"ts\":%.3f,\"s\":\"t\"",
+                    (R.StartNs - T0) / 1e3);
     Body += std::string(Body.empty() ? "" : ",\n") + "{\"name\":" +
             jsonString(Name) + ",\"cat\":" + jsonString(kindName(R.Kind)) +
-            ",\"ph\":\"X\",\"pid\":1,\"tid\":" + std::to_string(Tid) + "," +
-            Times + ",\"args\":" + Args + "}";
+            ",\"ph\":\"" + (Instant ? "i" : "X") + "\",\"pid\":1,\"tid\":" +
+            std::to_string(Tid) + "," + Times + ",\"args\":" + Args + "}";
   }
   std::string Meta = "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,"
                      "\"args\":{\"name\":\"ampcc\"}}";
@@ -217,6 +230,8 @@ void printProfile(const std::vector<Record> &Records) {
     } else if (R.Kind == EventKind::Build) {
       Builds.Count++;
       Builds.Ns += Ns;
+    } else if (R.Kind == EventKind::Marker) {
+      continue; // the trace's business, not the device-time profile's
     } else {
       Sum &S = Transfers[R.Kind];
       S.Count++;
@@ -312,6 +327,21 @@ void profileTransfer(TransferKind Kind, uint64_t Bytes) {
   R.Bytes = Bytes;
   R.Event = E;
   R.HostEnqueueNs = SlotHostNs;
+  add(std::move(R));
+}
+
+void profileMarker(const std::string &Series, const char *Kind, int Category,
+                   const std::string &Text, uint64_t StartNs, uint64_t EndNs) {
+  if (env().TraceFile.empty())
+    return;
+  Record R;
+  R.Kind = EventKind::Marker;
+  R.Name = Text;
+  R.Detail = Kind;
+  R.Device = Series.empty() ? "default" : Series;
+  R.Bytes = uint64_t(uint32_t(Category));
+  R.StartNs = StartNs;
+  R.EndNs = EndNs;
   add(std::move(R));
 }
 

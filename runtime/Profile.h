@@ -48,6 +48,12 @@ void profileLaunch(const char *Location, const char *KernelName,
 void profileBuild(const std::string &File, const std::string &Device,
                   uint64_t StartNs, uint64_t EndNs);
 
+/// A Concurrency Visualizer marker (<cvmarkersobj.h>) for the trace file:
+/// a span from \p StartNs to \p EndNs, or an instant when they are equal,
+/// on the track of its series.
+void profileMarker(const std::string &Series, const char *Kind, int Category,
+                   const std::string &Text, uint64_t StartNs, uint64_t EndNs);
+
 /// Host time in nanoseconds, on the clock the trace uses.
 uint64_t profileHostNowNs();
 

@@ -3,11 +3,16 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
 #include <cstdlib>
+#include <optional>
+
+#include <signal.h>
 
 namespace ampcc {
 
@@ -60,6 +65,50 @@ int Toolchain::run(llvm::ArrayRef<std::string> Args) const {
   if (RC < 0)
     llvm::errs() << "ampcc: error: could not run '" << Args[0] << "': " << ErrMsg << "\n";
   return RC;
+}
+
+llvm::sys::ProcessInfo Toolchain::start(llvm::ArrayRef<std::string> Args,
+                                        const std::string &StderrFile) const {
+  if (Verbose) {
+    for (size_t I = 0; I < Args.size(); ++I)
+      llvm::errs() << (I ? " " : "") << Args[I];
+    llvm::errs() << "\n";
+  }
+  std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, std::nullopt,
+                                                llvm::StringRef(StderrFile)};
+  std::string ErrMsg;
+  bool Failed = false;
+  llvm::sys::ProcessInfo PI = llvm::sys::ExecuteNoWait(
+      Args[0], Refs, std::nullopt, Redirects, 0, &ErrMsg, &Failed);
+  if (Failed || PI.Pid == llvm::sys::ProcessInfo::InvalidPid) {
+    llvm::errs() << "ampcc: error: could not run '" << Args[0] << "': " << ErrMsg << "\n";
+    PI.Pid = 0;
+  }
+  return PI;
+}
+
+int Toolchain::finish(llvm::sys::ProcessInfo &PI, const std::string &StderrFile) const {
+  if (!PI.Pid)
+    return -1;
+  std::string ErrMsg;
+  PI = llvm::sys::Wait(PI, std::nullopt, &ErrMsg);
+  if (auto Buf = llvm::MemoryBuffer::getFile(StderrFile)) {
+    llvm::errs() << (*Buf)->getBuffer();
+    llvm::errs().flush();
+  }
+  if (PI.ReturnCode < 0)
+    llvm::errs() << "ampcc: error: a compile step stopped: " << ErrMsg << "\n";
+  return PI.ReturnCode;
+}
+
+void Toolchain::cancel(llvm::sys::ProcessInfo &PI) const {
+  if (!PI.Pid)
+    return;
+  ::kill(PI.Pid, SIGTERM);
+  std::string ErrMsg;
+  llvm::sys::Wait(PI, std::nullopt, &ErrMsg);
+  PI.Pid = 0;
 }
 
 } // namespace ampcc

@@ -10,6 +10,7 @@
 #define AMPCC_DRIVER_TOOLCHAIN_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Program.h"
 
 #include <string>
 #include <vector>
@@ -30,6 +31,17 @@ struct Toolchain {
   /// prints it (quoted, as clang's -###) with DryRun.
   /// Returns the exit code, or -1 if it could not be started.
   int run(llvm::ArrayRef<std::string> Args) const;
+
+  /// Starts \p Args without waiting, its stderr going to \p StderrFile
+  /// (printed by finish(), so that output keeps the order of the steps).
+  /// Pid is 0 if it could not be started (the reason is printed).
+  llvm::sys::ProcessInfo start(llvm::ArrayRef<std::string> Args,
+                               const std::string &StderrFile) const;
+  /// Waits for a started process, copies its stderr to ours; returns its
+  /// exit code (-1 if it did not start or crashed).
+  int finish(llvm::sys::ProcessInfo &PI, const std::string &StderrFile) const;
+  /// Stops a started process whose work is no longer wanted.
+  void cancel(llvm::sys::ProcessInfo &PI) const;
 };
 
 } // namespace ampcc

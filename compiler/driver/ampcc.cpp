@@ -25,6 +25,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -46,6 +47,7 @@ private:
   bool compileSource(const std::string &Src, std::string &OpenCLOut);
   std::string tempFile(const std::string &Src, llvm::StringRef Suffix);
   bool writeFile(const std::string &Path, const std::string &Text);
+  bool moveFile(const std::string &From, const std::string &To);
   std::vector<std::string> dependencyArgs(const std::string &Object);
   static std::string objectNameFor(const std::string &Src, llvm::StringRef Ext);
   bool copyToStdout(const std::string &Path);
@@ -171,6 +173,21 @@ std::string Driver::tempFile(const std::string &Src, llvm::StringRef Suffix) {
   return Path;
 }
 
+bool Driver::moveFile(const std::string &From, const std::string &To) {
+  if (Opts.DryRun)
+    return true;
+  // A rename fails across file systems (the temporary directory is often
+  // another one): copy then.
+  std::error_code EC = llvm::sys::fs::rename(From, To);
+  if (EC) {
+    EC = llvm::sys::fs::copy_file(From, To);
+    llvm::sys::fs::remove(From);
+  }
+  if (EC)
+    llvm::errs() << "ampcc: error: cannot write '" << To << "': " << EC.message() << "\n";
+  return !EC;
+}
+
 bool Driver::writeFile(const std::string &Path, const std::string &Text) {
   std::error_code EC;
   llvm::raw_fd_ostream OS(Path, EC);
@@ -246,6 +263,70 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     llvm::errs() << " --offload-device-only " << Src << "\n";
   }
 
+  // The host compile: the user's code in HIP host mode.
+  bool ToStdout = Opts.Output == "-";
+  std::string FinalObject =
+      Opts.Act == Action::Compile && !Opts.Output.empty() && !ToStdout
+          ? Opts.Output
+          : objectNameFor(Src, Opts.Act == Action::Assemble ? "s" : "o");
+  if (Opts.Act == Action::Assemble && !Opts.Output.empty())
+    FinalObject = Opts.Output;
+  if (ToStdout && Opts.Act == Action::Compile)
+    FinalObject = tempFile(Src, ".o");
+  // Whether the object of the user's code is the final one depends on the
+  // kernels, known after the device pass: compile into a temporary object
+  // and rename it then.
+  std::string UserObject = tempFile(Src, ".host.o");
+  std::vector<std::string> Cmd = {TC.ClangXX};
+  Cmd.insert(Cmd.end(), Frontend.begin(), Frontend.end());
+  Cmd.push_back("--offload-host-only");
+  // C++ AMP's inference rules, as in the device pass (compiler/plugin).
+  Cmd.push_back("-fplugin=" + TC.HostPlugin);
+  // The device pass parses the same file and prints its warnings.
+  Cmd.push_back("-w");
+  // Its errors are printed after the device pass's, from a file.
+  if (llvm::sys::Process::StandardErrHasColors() &&
+      llvm::none_of(Frontend, [](llvm::StringRef A) {
+        return A.contains("color");
+      }))
+    Cmd.push_back("-fcolor-diagnostics");
+  // HIP host objects define __hip_cuid_<cuid>; without a cuid of our own the
+  // name is the same in every object and a link of two of them fails. With
+  // --offload-host-only clang's driver drops -cuid=, so give it to cc1.
+  Cmd.insert(Cmd.end(), {"-Xclang", "-cuid=" + compilationUnitID(Src, FinalObject)});
+  Cmd.insert(Cmd.end(), Opts.CodegenArgs.begin(), Opts.CodegenArgs.end());
+  std::string DepFile;
+  if (Opts.Act == Action::Compile) {
+    std::vector<std::string> Deps = dependencyArgs(FinalObject);
+    for (size_t I = 0; I + 1 < Deps.size(); ++I)
+      if (Deps[I] == "-MF")
+        DepFile = Deps[I + 1];
+    Cmd.insert(Cmd.end(), Deps.begin(), Deps.end());
+  }
+  auto HostCommand = [&](const std::string &HostSrc,
+                         llvm::ArrayRef<std::string> Extra) {
+    std::vector<std::string> C = Cmd;
+    C.insert(C.end(), Extra.begin(), Extra.end());
+    if (Opts.Act == Action::SyntaxOnly)
+      C.insert(C.end(), {"-fsyntax-only", HostSrc});
+    else if (Opts.Act == Action::Assemble)
+      // -S: the host code's assembly; kernels are OpenCL C (-emit-opencl)
+      // and are compiled by the device's driver at run time.
+      C.insert(C.end(), {"-S", HostSrc, "-o", FinalObject});
+    else
+      C.insert(C.end(), {"-c", HostSrc, "-o", UserObject});
+    return C;
+  };
+
+  // The host pass starts now, on the file as written, and runs beside the
+  // device pass (the two take about the same time): it is kept unless the
+  // device pass finds errors or had to repair the file.
+  std::string HostErr = tempFile(Src, ".host.err");
+  llvm::sys::ProcessInfo Host;
+  bool Speculate = !Opts.DryRun && Opts.Act != Action::EmitOpenCL;
+  if (Speculate)
+    Host = TC.start(HostCommand(Src, {}), HostErr);
+
   if (Opts.Verbose)
     llvm::errs() << "ampcc: device pass (in-process clang, HIP device mode) on "
                  << Src << "\n";
@@ -259,6 +340,9 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   } else {
     Device = compileDevice(Src, Frontend, TC.ClangXX, DevOpts);
   }
+  bool Rewritten = !Device.RewrittenSource.empty() || !Device.RewrittenHeaders.empty();
+  if (!Device.Success || Rewritten)
+    TC.cancel(Host);
   if (!Device.Success)
     return false;
 
@@ -269,35 +353,12 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     return true;
   }
 
-  // The host compile: the user's code in HIP host mode.
-  bool ToStdout = Opts.Output == "-";
-  std::string FinalObject =
-      Opts.Act == Action::Compile && !Opts.Output.empty() && !ToStdout
-          ? Opts.Output
-          : objectNameFor(Src, Opts.Act == Action::Assemble ? "s" : "o");
-  if (Opts.Act == Action::Assemble && !Opts.Output.empty())
-    FinalObject = Opts.Output;
-  if (ToStdout && Opts.Act == Action::Compile)
-    FinalObject = tempFile(Src, ".o");
   bool HasStub = !Device.Kernels.empty();
-  std::string UserObject =
-      Opts.Act == Action::Compile && !HasStub ? FinalObject : tempFile(Src, ".host.o");
-  std::vector<std::string> Cmd = {TC.ClangXX};
-  Cmd.insert(Cmd.end(), Frontend.begin(), Frontend.end());
-  Cmd.push_back("--offload-host-only");
-  // C++ AMP's inference rules, as in the device pass (compiler/plugin).
-  Cmd.push_back("-fplugin=" + TC.HostPlugin);
-  // The device pass parsed the same file and already printed its warnings.
-  Cmd.push_back("-w");
-  // HIP host objects define __hip_cuid_<cuid>; without a cuid of our own the
-  // name is the same in every object and a link of two of them fails. With
-  // --offload-host-only clang's driver drops -cuid=, so give it to cc1.
-  Cmd.insert(Cmd.end(), {"-Xclang", "-cuid=" + compilationUnitID(Src, FinalObject)});
-  Cmd.insert(Cmd.end(), Opts.CodegenArgs.begin(), Opts.CodegenArgs.end());
   // The host pass compiles what the device pass parsed: when fix-its were
   // applied, a copy whose #line keeps diagnostics and __FILE__ on the
   // user's file, with the file's directory searched for its "..." includes.
   std::string HostSrc = Src;
+  std::vector<std::string> Extra;
   if (!Device.RewrittenSource.empty()) {
     HostSrc = tempFile(Src, ".cpp");
     if (!writeFile(HostSrc, "#line 1 \"" + Src + "\"\n" + Device.RewrittenSource))
@@ -305,7 +366,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     llvm::SmallString<256> Dir(Src);
     llvm::sys::fs::make_absolute(Dir);
     llvm::sys::path::remove_filename(Dir);
-    Cmd.insert(Cmd.end(), {"-iquote", Dir.str().str()});
+    Extra.insert(Extra.end(), {"-iquote", Dir.str().str()});
   }
   // Headers the device pass changed: a VFS overlay puts the changed text
   // under the header's own path, which diagnostics and __FILE__ keep.
@@ -326,29 +387,55 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     std::string OverlayFile = tempFile(Src, ".vfs.yaml");
     if (!writeFile(OverlayFile, OS.str()))
       return false;
-    Cmd.insert(Cmd.end(), {"-ivfsoverlay", OverlayFile});
+    Extra.insert(Extra.end(), {"-ivfsoverlay", OverlayFile});
   }
-  if (Opts.Act == Action::SyntaxOnly) {
-    Cmd.insert(Cmd.end(), {"-fsyntax-only", HostSrc});
-    return TC.run(Cmd) == 0;
+  if (Rewritten) {
+    // A new file: a redirection does not truncate what the cancelled
+    // attempt wrote.
+    HostErr = tempFile(Src, ".host.err");
+    Host = TC.start(HostCommand(HostSrc, Extra), HostErr);
   }
-  // -S: the host code's assembly; kernels are OpenCL C (-emit-opencl) and
-  // are compiled by the device's driver at run time.
-  if (Opts.Act == Action::Assemble) {
-    Cmd.insert(Cmd.end(), {"-S", HostSrc, "-o", FinalObject});
-    return TC.run(Cmd) == 0;
+
+  // The host stub (the kernels' OpenCL C and descriptions) compiles beside
+  // the host pass's end.
+  std::string StubObject, StubErr;
+  llvm::sys::ProcessInfo StubProc;
+  if (HasStub && Opts.Act != Action::SyntaxOnly && Opts.Act != Action::Assemble) {
+    std::string Stub = tempFile(Src, ".kernels.cpp");
+    StubObject = tempFile(Src, ".kernels.o");
+    StubErr = tempFile(Src, ".kernels.err");
+    std::string StubText = emitHostStub(Device.Kernels, Device.Program, Src,
+                                        Device.UsesDouble, Device.Checks);
+    if (Opts.NoRTTI) {
+      if (!uniqueKernelKeys(Src, Device.KernelKeys)) {
+        TC.cancel(Host);
+        return false;
+      }
+      StubText += kernelAliasTable(Device.KernelKeys);
+    }
+    if (!writeFile(Stub, StubText)) {
+      TC.cancel(Host);
+      return false;
+    }
+    std::vector<std::string> StubCmd = {TC.ClangXX, "-x", "c++", "-std=c++17",
+                                        "-isystem", TC.IncludeDir, "-c", Stub,
+                                        "-o", StubObject};
+    StubCmd.insert(StubCmd.end(), Opts.StubArgs.begin(), Opts.StubArgs.end());
+    if (Opts.DryRun) {
+      TC.run(HostCommand(HostSrc, Extra));
+      TC.run(StubCmd);
+    } else {
+      StubProc = TC.start(StubCmd, StubErr);
+    }
+  } else if (Opts.DryRun) {
+    TC.run(HostCommand(HostSrc, Extra));
   }
-  std::string DepFile;
-  if (Opts.Act == Action::Compile) {
-    std::vector<std::string> Deps = dependencyArgs(FinalObject);
-    for (size_t I = 0; I + 1 < Deps.size(); ++I)
-      if (Deps[I] == "-MF")
-        DepFile = Deps[I + 1];
-    Cmd.insert(Cmd.end(), Deps.begin(), Deps.end());
-  }
-  Cmd.insert(Cmd.end(), {"-c", HostSrc, "-o", UserObject});
-  if (TC.run(Cmd) != 0)
+  bool HostOk = Opts.DryRun || TC.finish(Host, HostErr) == 0;
+  bool StubOk = Opts.DryRun || !StubProc.Pid || TC.finish(StubProc, StubErr) == 0;
+  if (!HostOk || !StubOk)
     return false;
+  if (Opts.Act == Action::SyntaxOnly || Opts.Act == Action::Assemble)
+    return true;
   // The dependency file names what clang compiled: make it name the user's
   // file, not the temporary copy (which would force a rebuild every time).
   if (!DepFile.empty() && HostSrc != Src) {
@@ -364,30 +451,12 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   }
 
   std::vector<std::string> SourceObjects = {UserObject};
-  if (HasStub) {
-    std::string Stub = tempFile(Src, ".kernels.cpp");
-    std::string StubObject = tempFile(Src, ".kernels.o");
-    std::string StubText = emitHostStub(Device.Kernels, Device.Program, Src,
-                                        Device.UsesDouble, Device.Checks);
-    if (Opts.NoRTTI) {
-      if (!uniqueKernelKeys(Src, Device.KernelKeys))
-        return false;
-      StubText += kernelAliasTable(Device.KernelKeys);
-    }
-    if (!writeFile(Stub, StubText))
-      return false;
-    std::vector<std::string> StubCmd = {TC.ClangXX, "-x", "c++", "-std=c++17",
-                                        "-isystem", TC.IncludeDir, "-c", Stub,
-                                        "-o", StubObject};
-    StubCmd.insert(StubCmd.end(), Opts.StubArgs.begin(), Opts.StubArgs.end());
-    if (TC.run(StubCmd) != 0)
-      return false;
+  if (HasStub)
     SourceObjects.push_back(StubObject);
-  }
 
   if (Opts.Act == Action::Compile) {
     if (!HasStub)
-      return !ToStdout || copyToStdout(FinalObject);
+      return moveFile(UserObject, FinalObject) && (!ToStdout || copyToStdout(FinalObject));
     // One relocatable object per source, as build systems expect.
     std::vector<std::string> Merge = {TC.ClangXX, "-r", "-nostdlib"};
     // LTO objects are bitcode: the merge must go through the LTO plugin.

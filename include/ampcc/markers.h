@@ -1,14 +1,17 @@
 // ampcc/markers.h - Concurrency::diagnostic, the Concurrency Visualizer
 // markers (see <cvmarkersobj.h>). Narrow and wide format strings are both
-// accepted, as Visual C++'s _T() strings may be either.
+// accepted, as Visual C++'s _T() strings may be either. With neither
+// AMPCC_TRACE nor AMPCC_TRACE_FILE set a marker costs one call that tests a
+// flag; otherwise the runtime prints it (AMPCC_TRACE) and records it in the
+// trace file (runtime/Markers.cpp).
 #ifndef AMPCC_MARKERS_H
 #define AMPCC_MARKERS_H
 
-#include <chrono>
+#include "ampcc/runtime_api.h"
+
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <cwchar>
 #include <string>
 
@@ -23,15 +26,6 @@ enum marker_importance {
 };
 
 namespace details {
-/// Markers are printed only when the runtime's trace is on.
-inline bool tracing() {
-  static const bool On = [] {
-    const char *V = std::getenv("AMPCC_TRACE");
-    return V && *V && std::strcmp(V, "0") != 0;
-  }();
-  return On;
-}
-
 inline std::string format(const char *Fmt, va_list Args) {
   char Buf[512];
   std::vsnprintf(Buf, sizeof Buf, Fmt, Args);
@@ -47,15 +41,15 @@ inline std::string format(const wchar_t *Fmt, va_list Args) {
   return Buf;
 }
 
-inline void print(const std::string &Series, const char *Kind, int Category,
-                  const std::string &Text) {
-  std::fprintf(stderr, "ampcc: marker [%s] %s (category %d): %s\n",
-               Series.empty() ? "default" : Series.c_str(), Kind, Category,
-               Text.c_str());
+inline void mark(const std::string &Series, ampcc::rt::MarkerKind Kind, int Category,
+                 const std::string &Text, uint64_t StartNs = 0) {
+  uint64_t Now = ampcc::rt::markerClockNs();
+  ampcc::rt::recordMarker(Series.c_str(), Kind, Category, Text.c_str(),
+                          StartNs ? StartNs : Now, Now);
 }
 } // namespace details
 
-/// A channel of markers, named in the trace.
+/// A channel of markers: one track of the trace.
 class marker_series {
 public:
   marker_series() = default;
@@ -68,46 +62,32 @@ public:
     }
   }
 
-#define AMPCC_MARKER_WRITERS(Method, Kind)                                     \
-  template <typename Char> void Method(const Char *Fmt, ...) {                 \
-    if (!details::tracing())                                                   \
+  // Each writer takes (format, ...), (category, format, ...),
+  // (importance, format, ...) or (importance, category, format, ...).
+#define AMPCC_MARKER_WRITER(Method, Kind, Params, Category)                    \
+  template <typename Char> void Method(Params const Char *Fmt, ...) {          \
+    if (!ampcc::rt::markersEnabled())                                          \
       return;                                                                  \
     va_list Args;                                                              \
     va_start(Args, Fmt);                                                       \
-    details::print(Name, Kind, 0, details::format(Fmt, Args));                 \
-    va_end(Args);                                                              \
-  }                                                                            \
-  template <typename Char> void Method(int Category, const Char *Fmt, ...) {   \
-    if (!details::tracing())                                                   \
-      return;                                                                  \
-    va_list Args;                                                              \
-    va_start(Args, Fmt);                                                       \
-    details::print(Name, Kind, Category, details::format(Fmt, Args));          \
-    va_end(Args);                                                              \
-  }                                                                            \
-  template <typename Char>                                                     \
-  void Method(marker_importance, const Char *Fmt, ...) {                       \
-    if (!details::tracing())                                                   \
-      return;                                                                  \
-    va_list Args;                                                              \
-    va_start(Args, Fmt);                                                       \
-    details::print(Name, Kind, 0, details::format(Fmt, Args));                 \
-    va_end(Args);                                                              \
-  }                                                                            \
-  template <typename Char>                                                     \
-  void Method(marker_importance, int Category, const Char *Fmt, ...) {         \
-    if (!details::tracing())                                                   \
-      return;                                                                  \
-    va_list Args;                                                              \
-    va_start(Args, Fmt);                                                       \
-    details::print(Name, Kind, Category, details::format(Fmt, Args));          \
+    details::mark(Name, ampcc::rt::MarkerKind::Kind, Category,                 \
+                  details::format(Fmt, Args));                                 \
     va_end(Args);                                                              \
   }
-
-  AMPCC_MARKER_WRITERS(write_flag, "flag")
-  AMPCC_MARKER_WRITERS(write_message, "message")
-  AMPCC_MARKER_WRITERS(write_alert, "alert")
+#define AMPCC_MARKER_WRITERS(Method, Kind)                                     \
+  AMPCC_MARKER_WRITER(Method, Kind, , 0)                                       \
+  AMPCC_MARKER_WRITER(Method, Kind, int Category AMPCC_COMMA, Category)        \
+  AMPCC_MARKER_WRITER(Method, Kind, marker_importance AMPCC_COMMA, 0)          \
+  AMPCC_MARKER_WRITER(Method, Kind,                                            \
+                      marker_importance AMPCC_COMMA int Category AMPCC_COMMA,  \
+                      Category)
+#define AMPCC_COMMA ,
+  AMPCC_MARKER_WRITERS(write_flag, Flag)
+  AMPCC_MARKER_WRITERS(write_message, Message)
+  AMPCC_MARKER_WRITERS(write_alert, Alert)
+#undef AMPCC_COMMA
 #undef AMPCC_MARKER_WRITERS
+#undef AMPCC_MARKER_WRITER
 
   const std::string &name() const { return Name; }
 
@@ -120,68 +100,56 @@ class span {
 public:
   template <typename Char>
   span(marker_series &Series, const Char *Fmt, ...) : Series(Series) {
-    if (!details::tracing())
-      return;
     va_list Args;
     va_start(Args, Fmt);
-    enter(0, details::format(Fmt, Args));
+    enter(0, Fmt, Args);
     va_end(Args);
   }
   template <typename Char>
   span(marker_series &Series, int Category, const Char *Fmt, ...) : Series(Series) {
-    if (!details::tracing())
-      return;
     va_list Args;
     va_start(Args, Fmt);
-    enter(Category, details::format(Fmt, Args));
+    enter(Category, Fmt, Args);
     va_end(Args);
   }
   template <typename Char>
   span(marker_series &Series, marker_importance, const Char *Fmt, ...)
       : Series(Series) {
-    if (!details::tracing())
-      return;
     va_list Args;
     va_start(Args, Fmt);
-    enter(0, details::format(Fmt, Args));
+    enter(0, Fmt, Args);
     va_end(Args);
   }
   template <typename Char>
   span(marker_series &Series, marker_importance, int Category, const Char *Fmt, ...)
       : Series(Series) {
-    if (!details::tracing())
-      return;
     va_list Args;
     va_start(Args, Fmt);
-    enter(Category, details::format(Fmt, Args));
+    enter(Category, Fmt, Args);
     va_end(Args);
   }
   ~span() {
-    if (!Entered)
-      return;
-    double Ms = std::chrono::duration<double, std::milli>(
-                    std::chrono::steady_clock::now() - Start)
-                    .count();
-    details::print(Series.name(), "span end", Category,
-                   Text + " (" + std::to_string(Ms) + " ms)");
+    if (StartNs)
+      details::mark(Series.name(), ampcc::rt::MarkerKind::SpanEnd, Category, Text,
+                    StartNs);
   }
   span(const span &) = delete;
   span &operator=(const span &) = delete;
 
 private:
-  void enter(int Cat, std::string What) {
-    Entered = true;
+  template <typename Char> void enter(int Cat, const Char *Fmt, va_list Args) {
+    if (!ampcc::rt::markersEnabled())
+      return;
     Category = Cat;
-    Text = std::move(What);
-    Start = std::chrono::steady_clock::now();
-    details::print(Series.name(), "span begin", Category, Text);
+    Text = details::format(Fmt, Args);
+    StartNs = ampcc::rt::markerClockNs();
+    details::mark(Series.name(), ampcc::rt::MarkerKind::SpanBegin, Category, Text);
   }
 
   marker_series &Series;
-  bool Entered = false;
   int Category = 0;
   std::string Text;
-  std::chrono::steady_clock::time_point Start;
+  uint64_t StartNs = 0; ///< 0: markers are off.
 };
 
 } // namespace diagnostic

@@ -159,6 +159,18 @@ struct TransferStats {
 TransferStats getTransferStats();
 void resetTransferStats();
 
+/// Concurrency Visualizer markers (<cvmarkersobj.h>): whether they are
+/// wanted at all (AMPCC_TRACE prints them, AMPCC_TRACE_FILE records them).
+bool markersEnabled();
+/// Host time of the trace's clock, in nanoseconds.
+uint64_t markerClockNs();
+enum class MarkerKind { Flag, Message, Alert, SpanBegin, SpanEnd };
+/// A marker of Series: printed with AMPCC_TRACE; recorded in the
+/// AMPCC_TRACE_FILE trace on the track of its series, a span (at its end)
+/// as the range StartNs..EndNs, the others as instants.
+void recordMarker(const char *Series, MarkerKind Kind, int Category,
+                  const char *Text, uint64_t StartNs, uint64_t EndNs);
+
 } // namespace rt
 } // namespace ampcc
 

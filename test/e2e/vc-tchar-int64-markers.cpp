@@ -1,11 +1,18 @@
 // A console program in Visual C++'s style: `_tmain` with `_TCHAR`, `__int64`
 // counters, and Concurrency Visualizer markers around the phases. The
-// markers do nothing by default and are printed with AMPCC_TRACE=1.
+// markers do nothing by default, are printed with AMPCC_TRACE=1 and are
+// recorded in the AMPCC_TRACE_FILE trace (a span as a range on its series'
+// track, enclosing the kernel it timed; a flag as an instant).
 // REQUIRES: opencl
 // RUN: %ampcc %s -o %t 2> %t.err && %t x | %FileCheck %s
 // RUN: %FileCheck --allow-empty --check-prefix=WARN %s < %t.err
 // RUN: env AMPCC_TRACE=1 %t x 2>&1 | %FileCheck --check-prefix=TRACE %s
 // RUN: %t x 2>&1 | %FileCheck --check-prefix=QUIET %s
+// RUN: rm -f %t.json && env AMPCC_TRACE_FILE=%t.json %t x
+// RUN: python3 %S/../runtime/Inputs/check-trace.py %t.json | %FileCheck --check-prefix=JSON %s
+// JSON: kernel 1
+// JSON: marker span on 'markers: squares': square 4096 values (span, category 1), encloses the kernels
+// JSON-NEXT: marker instant on 'markers: squares': kernel done (flag, category 0)
 // WARN-NOT: {{warning|error}}
 // CHECK: args 2, sum of squares: PASS
 // TRACE: ampcc: marker [squares] span begin (category 1): square 4096 values
