@@ -32,6 +32,12 @@ struct DeviceInfo {
   std::string Path;         ///< "opencl:<platform index>:<device index>".
   std::string Name;         ///< CL_DEVICE_NAME.
   std::string PlatformName; ///< CL_PLATFORM_NAME.
+  // The rest of the identity of the compiler behind the device, which
+  // cached program binaries are keyed on (KernelCache.h).
+  std::string Vendor;          ///< CL_DEVICE_VENDOR.
+  std::string DriverVersion;   ///< CL_DRIVER_VERSION.
+  std::string VersionText;     ///< CL_DEVICE_VERSION.
+  std::string PlatformVersion; ///< CL_PLATFORM_VERSION.
   cl_device_type Type = 0;
   unsigned Version = 0;     ///< major << 16 | minor of CL_DEVICE_VERSION.
   uint64_t GlobalMemBytes = 0;
