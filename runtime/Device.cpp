@@ -137,6 +137,34 @@ int Device::useDefaultCpuAccess() {
   return defaultCpuAccess();
 }
 
+void Device::checkAllocation(uint64_t Bytes) const {
+  if (Info.MaxAllocBytes && Bytes > Info.MaxAllocBytes)
+    throw Concurrency::out_of_memory(
+        ("an array or array_view of " + std::to_string(Bytes) +
+         " bytes is larger than the largest buffer that " + Info.Name +
+         " can allocate (" + std::to_string(Info.MaxAllocBytes) + " bytes)")
+            .c_str());
+}
+
+void Device::reserveMemory(uint64_t Bytes) {
+  checkAllocation(Bytes);
+  uint64_t Limit = Info.GlobalMemBytes;
+  uint64_t Old = Reserved.load();
+  // Several threads may allocate at once: claim the bytes only if they
+  // still fit when the claim lands.
+  do {
+    if (Limit && (Bytes > Limit || Old > Limit - Bytes))
+      throw Concurrency::out_of_memory(
+          ("cannot allocate " + std::to_string(Bytes) + " bytes on " +
+           Info.Name + ": the arrays and array_views already there hold " +
+           std::to_string(Old) + " of its " + std::to_string(Limit) +
+           " bytes of global memory")
+              .c_str());
+  } while (!Reserved.compare_exchange_weak(Old, Old + Bytes));
+}
+
+void Device::releaseMemory(uint64_t Bytes) { Reserved.fetch_sub(Bytes); }
+
 const std::shared_ptr<AcceleratorViewImpl> &Device::defaultView() {
   std::lock_guard<std::mutex> Guard(Lock);
   if (!DefaultView)
