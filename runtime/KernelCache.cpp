@@ -104,34 +104,13 @@ decodeEntry(const std::vector<unsigned char> &File, const std::string &KeyText) 
 
 // --- Files --------------------------------------------------------------------
 
-static bool readFile(const std::string &Path, std::vector<unsigned char> &Out) {
-  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (Fd < 0)
-    return false;
-  struct stat St;
-  bool Ok = ::fstat(Fd, &St) == 0 && S_ISREG(St.st_mode) &&
-            uint64_t(St.st_size) <= MaxEntryBytes;
-  if (Ok) {
-    Out.resize(size_t(St.st_size));
-    size_t Done = 0;
-    while (Done < Out.size()) {
-      ssize_t N = ::read(Fd, Out.data() + Done, Out.size() - Done);
-      if (N < 0 && errno == EINTR)
-        continue;
-      if (N <= 0)
-        break; // Error, or the file shrank under us: a short read is a miss.
-      Done += size_t(N);
-    }
-    Ok = Done == Out.size();
-  }
-  ::close(Fd);
-  return Ok;
-}
-
-static bool writeAll(int Fd, const std::string &Data) {
+/// Repeats Transfer (::read or ::write) until Size bytes moved; false on an
+/// error or an early end of file.
+template <typename Byte, typename Op>
+static bool transferAll(int Fd, Byte *Data, size_t Size, Op Transfer) {
   size_t Done = 0;
-  while (Done < Data.size()) {
-    ssize_t N = ::write(Fd, Data.data() + Done, Data.size() - Done);
+  while (Done < Size) {
+    ssize_t N = Transfer(Fd, Data + Done, Size - Done);
     if (N < 0 && errno == EINTR)
       continue;
     if (N <= 0)
@@ -139,6 +118,22 @@ static bool writeAll(int Fd, const std::string &Data) {
     Done += size_t(N);
   }
   return true;
+}
+
+static bool readFile(const std::string &Path, std::vector<unsigned char> &Out) {
+  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return false;
+  struct stat St;
+  // A file that shrinks under us gives a short read: a miss.
+  bool Ok = ::fstat(Fd, &St) == 0 && S_ISREG(St.st_mode) &&
+            uint64_t(St.st_size) <= MaxEntryBytes;
+  if (Ok) {
+    Out.resize(size_t(St.st_size));
+    Ok = transferAll(Fd, Out.data(), Out.size(), ::read);
+  }
+  ::close(Fd);
+  return Ok;
 }
 
 /// mkdir -p. True when Path is a directory afterwards (made by us or by a
@@ -208,7 +203,7 @@ bool KernelCache::store(const std::string &KeyText,
     trace("kernel cache: cannot write in " + Dir + ": " + std::strerror(errno));
     return false;
   }
-  bool Ok = writeAll(Fd, Entry);
+  bool Ok = transferAll(Fd, Entry.data(), Entry.size(), ::write);
   Ok = ::close(Fd) == 0 && Ok;
   // No fsync: after a crash a reader may find a short or empty entry, which
   // fails validation and is rebuilt; speed matters more than durability.

@@ -21,20 +21,11 @@
 // CHECK: short range fills the front: 0 mismatches
 // CHECK: right shape: 0 mismatches
 // CHECK-NOT: no exception
+#include "Inputs/expect-throw.h"
 #include <amp.h>
 #include <cstdio>
 #include <vector>
 using namespace concurrency;
-
-template <typename F> void expectThrow(const char *What, F Fn) {
-  try {
-    Fn();
-    std::printf("%s: no exception\n", What);
-  } catch (const runtime_exception &E) {
-    std::printf("%s: 0x%lx %s\n", What,
-                (unsigned long)E.get_error_code() & 0xffffffffUL, E.what());
-  }
-}
 
 int main() {
   std::vector<int> Ten(10), Twelve(12);

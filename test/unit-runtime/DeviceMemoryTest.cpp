@@ -20,6 +20,16 @@
 using ampcc::rt::Device;
 using ampcc::rt::DeviceInfo;
 
+/// The message of the out_of_memory that Fn throws ("" if none).
+template <typename F> static std::string outOfMemoryMessage(F Fn) {
+  try {
+    Fn();
+  } catch (const Concurrency::out_of_memory &E) {
+    return E.what();
+  }
+  return "";
+}
+
 static DeviceInfo smallDevice(uint64_t Global, uint64_t MaxAlloc) {
   DeviceInfo I;
   I.Name = "small";
@@ -31,14 +41,9 @@ static DeviceInfo smallDevice(uint64_t Global, uint64_t MaxAlloc) {
 TEST(DeviceMemoryTest, OneBufferAboveTheLargestAllocationThrows) {
   Device D(smallDevice(1000, 250));
   EXPECT_NO_THROW(D.checkAllocation(250));
-  try {
-    D.checkAllocation(251);
-    FAIL() << "251 bytes on a device that allocates at most 250";
-  } catch (const Concurrency::out_of_memory &E) {
-    EXPECT_STREQ(E.what(), "an array or array_view of 251 bytes is larger "
-                           "than the largest buffer that small can allocate "
-                           "(250 bytes)");
-  }
+  EXPECT_EQ(outOfMemoryMessage([&] { D.checkAllocation(251); }),
+            "an array or array_view of 251 bytes is larger than the largest "
+            "buffer that small can allocate (250 bytes)");
   EXPECT_THROW(D.reserveMemory(251), Concurrency::out_of_memory);
   EXPECT_EQ(D.reservedMemory(), 0u);
 }
@@ -47,14 +52,9 @@ TEST(DeviceMemoryTest, BuffersTogetherBeyondGlobalMemoryThrow) {
   Device D(smallDevice(1000, 400));
   D.reserveMemory(400);
   D.reserveMemory(400);
-  try {
-    D.reserveMemory(201);
-    FAIL() << "1001 bytes on a device of 1000";
-  } catch (const Concurrency::out_of_memory &E) {
-    EXPECT_STREQ(E.what(), "cannot allocate 201 bytes on small: the arrays "
-                           "and array_views already there hold 800 of its "
-                           "1000 bytes of global memory");
-  }
+  EXPECT_EQ(outOfMemoryMessage([&] { D.reserveMemory(201); }),
+            "cannot allocate 201 bytes on small: the arrays and array_views "
+            "already there hold 800 of its 1000 bytes of global memory");
   EXPECT_EQ(D.reservedMemory(), 800u) << "a refused reservation was counted";
   D.reserveMemory(200); // exactly full
   D.releaseMemory(400);

@@ -60,9 +60,24 @@ bool store(const KernelCache &C, const std::string &Key,
   return C.store(Key, P.data(), P.size());
 }
 
+/// A fresh directory and a cache in it, per test.
+class KernelCacheTest : public ::testing::Test {
+protected:
+  void SetUp() override { ASSERT_FALSE(Dir.path().empty()); }
+  /// Stores P under Key and returns the entry file's bytes.
+  std::vector<unsigned char> storeAndRead(const std::vector<unsigned char> &P) {
+    EXPECT_TRUE(store(Cache, Key, P));
+    return readBytes(Cache.entryPath(Key));
+  }
+
+  CacheTestDir Dir;
+  KernelCache Cache{Dir.path()};
+  const std::string Key = programKeyText(sampleParts());
+};
+
 } // namespace
 
-TEST(KernelCacheTest, KeyChangesWithEveryPart) {
+TEST_F(KernelCacheTest, KeyChangesWithEveryPart) {
   const std::string Base = programKeyText(sampleParts());
   EXPECT_EQ(programKeyText(sampleParts()), Base);
   std::string ProgramKeyParts::*Fields[] = {
@@ -70,7 +85,6 @@ TEST(KernelCacheTest, KeyChangesWithEveryPart) {
       &ProgramKeyParts::DeviceName,    &ProgramKeyParts::DeviceVendor,
       &ProgramKeyParts::DriverVersion, &ProgramKeyParts::DeviceVersion,
       &ProgramKeyParts::PlatformName,  &ProgramKeyParts::PlatformVersion};
-  KernelCache Cache("/unused");
   for (auto Field : Fields) {
     ProgramKeyParts P = sampleParts();
     P.*Field += " ";
@@ -89,11 +103,8 @@ TEST(KernelCacheTest, KeyChangesWithEveryPart) {
   EXPECT_EQ(Base.find(sampleParts().Source), std::string::npos) << Base;
 }
 
-TEST(KernelCacheTest, StoreThenLoadRoundTrips) {
-  CacheTestDir Dir;
-  ASSERT_FALSE(Dir.path().empty());
+TEST_F(KernelCacheTest, StoreThenLoadRoundTrips) {
   KernelCache Cache(Dir.path() + "/made/on/demand/");
-  const std::string Key = programKeyText(sampleParts());
   EXPECT_FALSE(Cache.load(Key)) << "hit in an empty cache";
   std::vector<unsigned char> P = payload(1, 10000);
   ASSERT_TRUE(store(Cache, Key, P));
@@ -112,9 +123,7 @@ TEST(KernelCacheTest, StoreThenLoadRoundTrips) {
   EXPECT_EQ(Dir.files("made/on/demand").size(), 1u);
 }
 
-TEST(KernelCacheTest, EntryOfAnotherKeyIsAMiss) {
-  CacheTestDir Dir;
-  KernelCache Cache(Dir.path());
+TEST_F(KernelCacheTest, EntryOfAnotherKeyIsAMiss) {
   ProgramKeyParts Other = sampleParts();
   Other.DriverVersion = "3.2";
   const std::string KeyA = programKeyText(sampleParts());
@@ -128,13 +137,9 @@ TEST(KernelCacheTest, EntryOfAnotherKeyIsAMiss) {
   EXPECT_TRUE(Cache.load(KeyA));
 }
 
-TEST(KernelCacheTest, CorruptedEntryIsIgnoredAndReplaced) {
-  CacheTestDir Dir;
-  KernelCache Cache(Dir.path());
-  const std::string Key = programKeyText(sampleParts());
+TEST_F(KernelCacheTest, CorruptedEntryIsIgnoredAndReplaced) {
   const std::vector<unsigned char> P = payload(3, 500);
-  ASSERT_TRUE(store(Cache, Key, P));
-  const std::vector<unsigned char> Good = readBytes(Cache.entryPath(Key));
+  const std::vector<unsigned char> Good = storeAndRead(P);
   const size_t KeyEnd = 20 + Key.size();
   // A byte in each field: magic, version, key length, key text, payload
   // length, checksum, first and last payload byte.
@@ -155,13 +160,9 @@ TEST(KernelCacheTest, CorruptedEntryIsIgnoredAndReplaced) {
   }
 }
 
-TEST(KernelCacheTest, WrongMagicOrVersionIsIgnoredAndReplaced) {
-  CacheTestDir Dir;
-  KernelCache Cache(Dir.path());
-  const std::string Key = programKeyText(sampleParts());
+TEST_F(KernelCacheTest, WrongMagicOrVersionIsIgnoredAndReplaced) {
   const std::vector<unsigned char> P = payload(4, 64);
-  ASSERT_TRUE(store(Cache, Key, P));
-  std::vector<unsigned char> Entry = readBytes(Cache.entryPath(Key));
+  const std::vector<unsigned char> Entry = storeAndRead(P);
   ASSERT_EQ(std::string(Entry.begin(), Entry.begin() + 8), "AMPCCKB\n");
   std::vector<unsigned char> Magic = Entry;
   Magic[0] = 'X';
@@ -180,13 +181,9 @@ TEST(KernelCacheTest, WrongMagicOrVersionIsIgnoredAndReplaced) {
   EXPECT_EQ(*Cache.load(Key), P);
 }
 
-TEST(KernelCacheTest, TruncatedOrExtendedEntryIsIgnored) {
-  CacheTestDir Dir;
-  KernelCache Cache(Dir.path());
-  const std::string Key = programKeyText(sampleParts());
+TEST_F(KernelCacheTest, TruncatedOrExtendedEntryIsIgnored) {
   const std::vector<unsigned char> P = payload(5, 40);
-  ASSERT_TRUE(store(Cache, Key, P));
-  const std::vector<unsigned char> Good = readBytes(Cache.entryPath(Key));
+  const std::vector<unsigned char> Good = storeAndRead(P);
   for (size_t Size = 0; Size < Good.size(); ++Size) {
     writeBytes(Cache.entryPath(Key),
                std::vector<unsigned char>(Good.begin(), Good.begin() + Size));
@@ -200,11 +197,9 @@ TEST(KernelCacheTest, TruncatedOrExtendedEntryIsIgnored) {
   EXPECT_EQ(*Cache.load(Key), P);
 }
 
-TEST(KernelCacheTest, UnusableDirectoryFallsBackQuietly) {
-  CacheTestDir Dir;
+TEST_F(KernelCacheTest, UnusableDirectoryFallsBackQuietly) {
   // A regular file where a directory should be: mkdir fails even for root.
   writeBytes(Dir.path() + "/file", {'x'});
-  const std::string Key = programKeyText(sampleParts());
   for (std::string Path : {Dir.path() + "/file", Dir.path() + "/file/sub"}) {
     KernelCache Cache(Path);
     EXPECT_TRUE(Cache.enabled());
@@ -224,15 +219,14 @@ TEST(KernelCacheTest, UnusableDirectoryFallsBackQuietly) {
   }
 }
 
-TEST(KernelCacheTest, DisabledCacheNeitherLoadsNorStores) {
+TEST_F(KernelCacheTest, DisabledCacheNeitherLoadsNorStores) {
   KernelCache Cache("");
   EXPECT_FALSE(Cache.enabled());
-  const std::string Key = programKeyText(sampleParts());
   EXPECT_FALSE(store(Cache, Key, payload(7, 10)));
   EXPECT_FALSE(Cache.load(Key));
 }
 
-TEST(KernelCacheTest, DirectoryFromEnvironment) {
+TEST_F(KernelCacheTest, DirectoryFromEnvironment) {
   EXPECT_EQ(kernelCacheDir("/c", "/x", "/h"), "/c");
   EXPECT_EQ(kernelCacheDir("rel/dir", "/x", "/h"), "rel/dir");
   EXPECT_EQ(kernelCacheDir("off", "/x", "/h"), "");
@@ -245,22 +239,18 @@ TEST(KernelCacheTest, DirectoryFromEnvironment) {
   EXPECT_EQ(kernelCacheDir(nullptr, nullptr, nullptr), "");
 }
 
-/// Writers storing the same key, each its own payload, while readers load:
-/// every load sees one complete payload, and one valid entry remains.
-static void expectOneOf(const std::optional<std::vector<unsigned char>> &Got,
-                        const std::vector<std::vector<unsigned char>> &Payloads) {
-  ASSERT_TRUE(Got);
-  bool Known = false;
+// Writers storing the same key, each its own payload, while they also load:
+// every load sees one writer's whole payload, and one valid entry remains.
+static bool isOneOf(const std::vector<unsigned char> &Got,
+                    const std::vector<std::vector<unsigned char>> &Payloads) {
   for (const auto &P : Payloads)
-    Known |= *Got == P;
-  EXPECT_TRUE(Known) << "a payload of " << Got->size()
-                     << " bytes that no writer stored";
+    if (Got == P)
+      return true;
+  return false;
 }
 
-TEST(KernelCacheTest, ConcurrentThreadsLeaveOneValidEntry) {
-  CacheTestDir Dir;
+TEST_F(KernelCacheTest, ConcurrentThreadsLeaveOneValidEntry) {
   KernelCache Cache(Dir.path() + "/kernels");
-  const std::string Key = programKeyText(sampleParts());
   const unsigned Writers = 8, Stores = 25;
   std::vector<std::vector<unsigned char>> Payloads;
   for (unsigned W = 0; W < Writers; ++W)
@@ -273,12 +263,8 @@ TEST(KernelCacheTest, ConcurrentThreadsLeaveOneValidEntry) {
         Failed[W] += !store(Cache, Key, Payloads[W]);
         // A load during the storm may miss (before the first rename) but
         // must never return a mixture.
-        if (auto Got = Cache.load(Key)) {
-          bool Known = false;
-          for (const auto &P : Payloads)
-            Known |= *Got == P;
-          Torn[W] += !Known;
-        }
+        if (auto Got = Cache.load(Key))
+          Torn[W] += !isOneOf(*Got, Payloads);
       }
     });
   for (std::thread &T : Threads)
@@ -287,14 +273,14 @@ TEST(KernelCacheTest, ConcurrentThreadsLeaveOneValidEntry) {
     EXPECT_EQ(Failed[W], 0) << "writer " << W;
     EXPECT_EQ(Torn[W], 0) << "writer " << W;
   }
-  expectOneOf(Cache.load(Key), Payloads);
+  auto Final = Cache.load(Key);
+  ASSERT_TRUE(Final);
+  EXPECT_TRUE(isOneOf(*Final, Payloads));
   EXPECT_EQ(Dir.files("kernels").size(), 1u);
 }
 
-TEST(KernelCacheTest, ConcurrentProcessesLeaveOneValidEntry) {
-  CacheTestDir Dir;
+TEST_F(KernelCacheTest, ConcurrentProcessesLeaveOneValidEntry) {
   KernelCache Cache(Dir.path() + "/kernels");
-  const std::string Key = programKeyText(sampleParts());
   const unsigned Writers = 6, Stores = 25;
   std::vector<std::vector<unsigned char>> Payloads;
   for (unsigned W = 0; W < Writers; ++W)
@@ -309,12 +295,8 @@ TEST(KernelCacheTest, ConcurrentProcessesLeaveOneValidEntry) {
       int Bad = 0;
       for (unsigned S = 0; S < Stores; ++S) {
         Bad += !store(Cache, Key, Payloads[W]);
-        if (auto Got = Cache.load(Key)) {
-          bool Known = false;
-          for (const auto &P : Payloads)
-            Known |= *Got == P;
-          Bad += !Known;
-        }
+        if (auto Got = Cache.load(Key))
+          Bad += !isOneOf(*Got, Payloads);
       }
       ::_exit(Bad ? 1 : 0);
     }
@@ -326,6 +308,8 @@ TEST(KernelCacheTest, ConcurrentProcessesLeaveOneValidEntry) {
     EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
         << "child " << Pid << " status " << Status;
   }
-  expectOneOf(Cache.load(Key), Payloads);
+  auto Final = Cache.load(Key);
+  ASSERT_TRUE(Final);
+  EXPECT_TRUE(isOneOf(*Final, Payloads));
   EXPECT_EQ(Dir.files("kernels").size(), 1u);
 }
