@@ -93,20 +93,20 @@ void DataSource::useQueue(cl_command_queue Q) {
 
 void DataSource::createBuffer(Device &Dev) {
   const DeviceInfo &Info = Dev.info();
-  if (Info.MaxAllocBytes && Bytes > Info.MaxAllocBytes)
-    throw Concurrency::out_of_memory(
-        ("an array or array_view of " + std::to_string(Bytes) +
-         " bytes is larger than the largest buffer that " + Info.Name +
-         " can allocate (" + std::to_string(Info.MaxAllocBytes) + " bytes)")
-            .c_str());
   cl_int Err = CL_SUCCESS;
   // OpenCL forbids empty buffers, yet an empty view still becomes a kernel
   // argument: give it one element nobody reads.
   size_t Size = Bytes ? Bytes : (ElemSize ? ElemSize : 1);
+  Dev.reserveMemory(Size);
   Buffer = clCreateBuffer(Dev.context(), CL_MEM_READ_WRITE, Size, nullptr, &Err);
+  if (Err != CL_SUCCESS) {
+    Buffer = nullptr;
+    Dev.releaseMemory(Size);
+  }
   checkCL(Err, "clCreateBuffer of " + std::to_string(Size) + " bytes on " +
                    Info.Name);
   BufferDevice = &Dev;
+  BufferBytes = Size;
   // Runtime-owned storage reads as zeros on both sides until written, unless
   // the host is about to provide every byte anyway.
   if (!IsUser && Bytes && DeviceStale.bytes() != Bytes) {
@@ -128,13 +128,16 @@ void DataSource::createBuffer(Device &Dev) {
 }
 
 void DataSource::dropBuffer() {
-  if (Buffer)
+  if (Buffer) {
     clReleaseMemObject(Buffer);
+    BufferDevice->releaseMemory(BufferBytes);
+  }
   if (Queue)
     clReleaseCommandQueue(Queue);
   Buffer = nullptr;
   Queue = nullptr;
   BufferDevice = nullptr;
+  BufferBytes = 0;
 }
 
 /// The size of buffer \p B in bytes (the bound withinBounds checks).
@@ -586,6 +589,10 @@ DataSource *createArraySource(size_t ElemSize, size_t Count,
     CpuAccess = Concurrency::access_type_read_write;
   else if (CpuAccess == Concurrency::access_type_auto)
     CpuAccess = Home->device().useDefaultCpuAccess();
+  // Visual C++ allocates an array's storage when it is constructed, so an
+  // array too large for its accelerator throws here, not at first use.
+  if (!Home->device().isHost() && !Associated)
+    Home->device().checkAllocation(checkedBytes(ElemSize, Count));
   return new DataSource(ElemSize, Count, std::move(Home), shared(Associated),
                         true, CpuAccess);
 }

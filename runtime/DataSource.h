@@ -145,6 +145,7 @@ private:
 
   cl_mem Buffer = nullptr;
   Device *BufferDevice = nullptr;
+  size_t BufferBytes = 0; ///< Counted against BufferDevice's memory.
   /// The queue of the last command on Buffer (retained): reads of the buffer
   /// go there so that they wait for the kernels that write it.
   cl_command_queue Queue = nullptr;

@@ -28,6 +28,19 @@ static std::string deviceString(cl_device_id Id, cl_device_info Param) {
   return S;
 }
 
+static std::string platformString(cl_platform_id Platform,
+                                  cl_platform_info Param) {
+  size_t Size = 0;
+  if (clGetPlatformInfo(Platform, Param, 0, nullptr, &Size) != CL_SUCCESS ||
+      Size == 0)
+    return "";
+  std::string S(Size, '\0');
+  if (clGetPlatformInfo(Platform, Param, Size, &S[0], nullptr) != CL_SUCCESS)
+    return "";
+  S.resize(std::strlen(S.c_str()));
+  return S;
+}
+
 template <typename T> static T deviceValue(cl_device_id Id, cl_device_info Param) {
   // A query a driver does not answer reads as 0: every value we ask for has
   // 0 as its "not supported / unknown" meaning.
@@ -51,16 +64,13 @@ static DeviceInfo queryInfo(cl_platform_id Platform, cl_device_id Id,
   I.Path = "opencl:" + std::to_string(PlatformIndex) + ":" +
            std::to_string(DeviceIndex);
   I.Name = deviceString(Id, CL_DEVICE_NAME);
-  size_t Size = 0;
-  if (clGetPlatformInfo(Platform, CL_PLATFORM_NAME, 0, nullptr, &Size) ==
-          CL_SUCCESS && Size) {
-    std::string S(Size, '\0');
-    if (clGetPlatformInfo(Platform, CL_PLATFORM_NAME, Size, &S[0], nullptr) ==
-        CL_SUCCESS)
-      I.PlatformName = S.c_str();
-  }
+  I.PlatformName = platformString(Platform, CL_PLATFORM_NAME);
+  I.PlatformVersion = platformString(Platform, CL_PLATFORM_VERSION);
+  I.Vendor = deviceString(Id, CL_DEVICE_VENDOR);
+  I.DriverVersion = deviceString(Id, CL_DRIVER_VERSION);
+  I.VersionText = deviceString(Id, CL_DEVICE_VERSION);
   I.Type = deviceValue<cl_device_type>(Id, CL_DEVICE_TYPE);
-  I.Version = parseVersion(deviceString(Id, CL_DEVICE_VERSION));
+  I.Version = parseVersion(I.VersionText);
   I.GlobalMemBytes = deviceValue<cl_ulong>(Id, CL_DEVICE_GLOBAL_MEM_SIZE);
   I.MaxAllocBytes = deviceValue<cl_ulong>(Id, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
   I.MaxWorkGroupSize = deviceValue<size_t>(Id, CL_DEVICE_MAX_WORK_GROUP_SIZE);
@@ -126,6 +136,34 @@ int Device::useDefaultCpuAccess() {
   CpuAccessFixed = true;
   return defaultCpuAccess();
 }
+
+void Device::checkAllocation(uint64_t Bytes) const {
+  if (Info.MaxAllocBytes && Bytes > Info.MaxAllocBytes)
+    throw Concurrency::out_of_memory(
+        ("an array or array_view of " + std::to_string(Bytes) +
+         " bytes is larger than the largest buffer that " + Info.Name +
+         " can allocate (" + std::to_string(Info.MaxAllocBytes) + " bytes)")
+            .c_str());
+}
+
+void Device::reserveMemory(uint64_t Bytes) {
+  checkAllocation(Bytes);
+  uint64_t Limit = Info.GlobalMemBytes;
+  uint64_t Old = Reserved.load();
+  // Several threads may allocate at once: claim the bytes only if they
+  // still fit when the claim lands.
+  do {
+    if (Limit && (Bytes > Limit || Old > Limit - Bytes))
+      throw Concurrency::out_of_memory(
+          ("cannot allocate " + std::to_string(Bytes) + " bytes on " +
+           Info.Name + ": the arrays and array_views already there hold " +
+           std::to_string(Old) + " of its " + std::to_string(Limit) +
+           " bytes of global memory")
+              .c_str());
+  } while (!Reserved.compare_exchange_weak(Old, Old + Bytes));
+}
+
+void Device::releaseMemory(uint64_t Bytes) { Reserved.fetch_sub(Bytes); }
 
 const std::shared_ptr<AcceleratorViewImpl> &Device::defaultView() {
   std::lock_guard<std::mutex> Guard(Lock);

@@ -32,6 +32,12 @@ struct DeviceInfo {
   std::string Path;         ///< "opencl:<platform index>:<device index>".
   std::string Name;         ///< CL_DEVICE_NAME.
   std::string PlatformName; ///< CL_PLATFORM_NAME.
+  // The rest of the identity of the compiler behind the device, which
+  // cached program binaries are keyed on (KernelCache.h).
+  std::string Vendor;          ///< CL_DEVICE_VENDOR.
+  std::string DriverVersion;   ///< CL_DRIVER_VERSION.
+  std::string VersionText;     ///< CL_DEVICE_VERSION.
+  std::string PlatformVersion; ///< CL_PLATFORM_VERSION.
   cl_device_type Type = 0;
   unsigned Version = 0;     ///< major << 16 | minor of CL_DEVICE_VERSION.
   uint64_t GlobalMemBytes = 0;
@@ -75,6 +81,20 @@ public:
   /// The default, fixed from now on: an array with access_type_auto uses it.
   int useDefaultCpuAccess();
 
+  /// Throws out_of_memory when one buffer of Bytes is more than the device
+  /// allocates (CL_DEVICE_MAX_MEM_ALLOC_SIZE).
+  void checkAllocation(uint64_t Bytes) const;
+  /// Counts a new buffer of Bytes against CL_DEVICE_GLOBAL_MEM_SIZE, after
+  /// checkAllocation; throws out_of_memory when the runtime's live buffers
+  /// on this device would exceed it. Drivers do not all refuse that
+  /// themselves: PoCL hands out more than it has, and the process then
+  /// swaps or is killed, long after the allocation.
+  void reserveMemory(uint64_t Bytes);
+  /// A buffer counted by reserveMemory was released.
+  void releaseMemory(uint64_t Bytes);
+  /// The bytes of the runtime's live buffers on this device.
+  uint64_t reservedMemory() const { return Reserved.load(); }
+
 private:
   cl_platform_id Platform;
   cl_device_id Id;
@@ -84,6 +104,7 @@ private:
   std::shared_ptr<AcceleratorViewImpl> DefaultView;
   std::atomic<int> ChosenCpuAccess{4 /* access_type_auto: not chosen */};
   std::atomic<bool> CpuAccessFixed{false};
+  std::atomic<uint64_t> Reserved{0};
 };
 
 /// An accelerator_view: one in-order command queue on one device. In-order

@@ -14,6 +14,22 @@ static bool flag(const char *Name) {
   return V && *V && std::strcmp(V, "0") != 0;
 }
 
+std::string kernelCacheDir(const char *AmpccCacheDir, const char *XdgCacheHome,
+                           const char *Home) {
+  // Empty means unset, as for CPPAMP_DEFAULT_ACCELERATOR.
+  if (AmpccCacheDir && *AmpccCacheDir) {
+    if (!std::strcmp(AmpccCacheDir, "off") || !std::strcmp(AmpccCacheDir, "0"))
+      return "";
+    return AmpccCacheDir;
+  }
+  // The XDG base directory specification ignores relative paths.
+  if (XdgCacheHome && XdgCacheHome[0] == '/')
+    return std::string(XdgCacheHome) + "/ampcc/kernels";
+  if (Home && Home[0] == '/')
+    return std::string(Home) + "/.cache/ampcc/kernels";
+  return "";
+}
+
 static EnvSettings readEnv() {
   EnvSettings S;
   // An empty CPPAMP_DEFAULT_ACCELERATOR means "not chosen", as if unset:
@@ -36,6 +52,9 @@ static EnvSettings readEnv() {
     else
       S.MaxLaunchItems = N;
   }
+  S.KernelCacheDir = kernelCacheDir(std::getenv("AMPCC_CACHE_DIR"),
+                                    std::getenv("XDG_CACHE_HOME"),
+                                    std::getenv("HOME"));
   return S;
 }
 

@@ -16,6 +16,11 @@
 //   AMPCC_MAX_LAUNCH_ITEMS       Most work items per enqueue: larger launches
 //                                are split (default: what the device's
 //                                address bits allow). A positive integer.
+//   AMPCC_CACHE_DIR              Directory of the kernel binary cache
+//                                (KernelCache.h); "off" or "0" disables it.
+//                                Default: $XDG_CACHE_HOME/ampcc/kernels, else
+//                                ~/.cache/ampcc/kernels.
+//   XDG_CACHE_HOME, HOME         Where that default lies.
 //
 // A flag is on when the variable is set to anything but "" or "0".
 //
@@ -38,7 +43,13 @@ struct EnvSettings {
   std::string TraceFile; ///< "" when not set.
   bool CLOptDisable = false;
   uint64_t MaxLaunchItems = 0; ///< 0: no limit of ours.
+  std::string KernelCacheDir;  ///< "" when the cache is off.
 };
+
+/// The kernel cache directory for these variable values (nullptr: unset):
+/// "" when AMPCC_CACHE_DIR is "off" or "0", or when no default can be made.
+std::string kernelCacheDir(const char *AmpccCacheDir, const char *XdgCacheHome,
+                           const char *Home);
 
 /// The settings, read from the environment on first use. Read once because
 /// the answers must not change under a running program (a trace that starts

@@ -2,15 +2,12 @@
 
 #include "KernelRegistry.h"
 
-#include "BuildLog.h"
 #include "Device.h"
-#include "Env.h"
 #include "Errors.h"
-#include "Profile.h"
-#include "Stats.h"
+#include "KernelCache.h"
+#include "ProgramBuilder.h"
 #include "ampcc/exceptions.h"
 
-#include <cstdio>
 #include <map>
 #include <memory>
 #include <string>
@@ -72,61 +69,6 @@ const KernelDesc *lookupKernel(const char *TypeName) {
   return It == R.Kernels.end() ? nullptr : It->second;
 }
 
-static std::string buildLog(cl_program Program, Device &Dev) {
-  size_t Size = 0;
-  if (clGetProgramBuildInfo(Program, Dev.id(), CL_PROGRAM_BUILD_LOG, 0,
-                            nullptr, &Size) != CL_SUCCESS || Size == 0)
-    return "(the OpenCL driver gave no build log)";
-  std::string Log(Size, '\0');
-  if (clGetProgramBuildInfo(Program, Dev.id(), CL_PROGRAM_BUILD_LOG, Size,
-                            &Log[0], nullptr) != CL_SUCCESS)
-    return "(the OpenCL driver gave no build log)";
-  Log.resize(std::char_traits<char>::length(Log.c_str()));
-  // Drivers end the log with newlines; the exception message should not.
-  while (!Log.empty() && (Log.back() == '\n' || Log.back() == ' '))
-    Log.pop_back();
-  return Log;
-}
-
-static cl_program buildProgram(const ProgramDesc &P, Device &Dev) {
-  const char *File = P.SourceFile ? P.SourceFile : "<unknown file>";
-  if (!P.Source)
-    throw Concurrency::runtime_exception(
-        std::string("the OpenCL program for ") + File + " has no source text",
-        Concurrency::AMPCC_E_FAIL);
-  if (env().DumpCL)
-    std::fprintf(stderr, "ampcc: OpenCL C for %s on %s:\n%s\n", File,
-                 Dev.info().Name.c_str(), P.Source);
-
-  cl_int Err = CL_SUCCESS;
-  const char *Text = P.Source; // The API wants a non-const array of them.
-  cl_program Program =
-      clCreateProgramWithSource(Dev.context(), 1, &Text, nullptr, &Err);
-  checkCL(Err, std::string("clCreateProgramWithSource for ") + File);
-
-  std::string Options = "-cl-std=CL1.2";
-  if (env().CLOptDisable)
-    Options += " -cl-opt-disable";
-  trace("building OpenCL program for " + std::string(File) + " on " +
-        Dev.info().Name);
-  cl_device_id Id = Dev.id();
-  uint64_t BuildStart = profileHostNowNs();
-  Err = clBuildProgram(Program, 1, &Id, Options.c_str(), nullptr, nullptr);
-  profileBuild(File, Dev.info().Name, BuildStart, profileHostNowNs());
-  if (Err != CL_SUCCESS) {
-    // The generated source carries #line directives, so the log points at
-    // the user's file and line (with our help where the driver ignores them).
-    std::string Message = std::string("failed to build OpenCL program for ") +
-                          File + " on " + Dev.info().Name + ":\n" +
-                          remapBuildLog(buildLog(Program, Dev), P.Source);
-    if (Err != CL_BUILD_PROGRAM_FAILURE)
-      Message += "\n(" + clErrorMessage(Err, "clBuildProgram") + ")";
-    clReleaseProgram(Program);
-    throw Concurrency::runtime_exception(Message, Err);
-  }
-  return Program;
-}
-
 BuiltKernel &getKernel(const KernelDesc &K, Device &Dev) {
   Registry &R = registry();
   // One lock for the whole build: a second thread launching the same kernel
@@ -151,7 +93,7 @@ BuiltKernel &getKernel(const KernelDesc &K, Device &Dev) {
   cl_program &Program = R.Programs[{&P, &Dev}];
   if (!Program) {
     try {
-      Program = buildProgram(P, Dev);
+      Program = buildProgram(P, Dev, processKernelCache());
     } catch (...) {
       // Forget the failed entry so that the next launch reports again.
       R.Programs.erase({&P, &Dev});

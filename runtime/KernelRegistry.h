@@ -2,8 +2,9 @@
 //
 // Generated code registers a KernelDesc for every kernel at static
 // initialisation; a launch finds it again by the closure's typeid name. The
-// OpenCL program of a translation unit is built the first time one of its
-// kernels runs on a device, and kept for the rest of the process.
+// OpenCL program of a translation unit is built (ProgramBuilder.h) the first
+// time one of its kernels runs on a device, and kept for the rest of the
+// process.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_RUNTIME_KERNELREGISTRY_H

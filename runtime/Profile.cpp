@@ -38,6 +38,7 @@ struct Record {
   std::string Detail; ///< Kernel function name, or the device of a build.
   uint64_t Bytes = 0;
   bool Counts = true; ///< False for the later parts of a split launch.
+  bool FromBinary = false; ///< A build from a cached program binary.
   cl_event Event = nullptr;
   uint64_t HostEnqueueNs = 0;
   uint64_t StartNs = 0, EndNs = 0; ///< Host clock once resolved.
@@ -53,6 +54,8 @@ struct Profiler {
   /// so device commands and host-timed builds share one time line.
   std::map<cl_command_queue, int64_t> ClockOffset;
   std::map<cl_command_queue, std::string> QueueDevice;
+  /// Kernel binary cache lookups, by CacheOutcome.
+  uint64_t CacheLookups[3] = {};
 };
 
 Profiler &profiler() {
@@ -179,7 +182,8 @@ void writeTrace(const std::vector<Record> &Records, const std::string &Path) {
               jsonString(R.Name);
     else if (R.Kind == EventKind::Build)
       Args += "\"file\":" + jsonString(R.Name) + ",\"device\":" +
-              jsonString(R.Detail);
+              jsonString(R.Detail) + ",\"from\":" +
+              jsonString(R.FromBinary ? "cached binary" : "source");
     else if (R.Kind == EventKind::Marker)
       Args += "\"kind\":" + jsonString(R.Detail) +
               ",\"category\":" + std::to_string(R.Bytes);
@@ -211,13 +215,14 @@ void writeTrace(const std::vector<Record> &Records, const std::string &Path) {
   std::fclose(F);
 }
 
-void printProfile(const std::vector<Record> &Records) {
+void printProfile(const std::vector<Record> &Records,
+                  const uint64_t (&CacheLookups)[3]) {
   struct Sum {
     uint64_t Count = 0, Bytes = 0, Ns = 0;
   };
   std::vector<std::pair<std::string, Sum>> Kernels; // in first-launch order
   std::map<EventKind, Sum> Transfers;
-  Sum Builds;
+  Sum Builds, CachedBuilds;
   for (const Record &R : Records) {
     uint64_t Ns = R.EndNs - R.StartNs;
     if (R.Kind == EventKind::Launch) {
@@ -230,6 +235,8 @@ void printProfile(const std::vector<Record> &Records) {
     } else if (R.Kind == EventKind::Build) {
       Builds.Count++;
       Builds.Ns += Ns;
+      CachedBuilds.Count += R.FromBinary;
+      CachedBuilds.Ns += R.FromBinary ? Ns : 0;
     } else if (R.Kind == EventKind::Marker) {
       continue; // the trace's business, not the device-time profile's
     } else {
@@ -256,6 +263,20 @@ void printProfile(const std::vector<Record> &Records) {
                  T.second.Ns ? double(T.second.Bytes) / T.second.Ns : 0.0);
   std::fprintf(stderr, "%-21s %8llu %14s %12.3f\n", "program builds (host)",
                (unsigned long long)Builds.Count, "", Builds.Ns / 1e6);
+  if (env().KernelCacheDir.empty()) {
+    std::fprintf(stderr, "kernel binary cache: off\n");
+    return;
+  }
+  std::fprintf(stderr, "%-21s %8llu %14s %12.3f\n", "  from cached binary",
+               (unsigned long long)CachedBuilds.Count, "",
+               CachedBuilds.Ns / 1e6);
+  std::fprintf(stderr,
+               "kernel binary cache: %llu hits, %llu misses, %llu refused "
+               "(%s)\n",
+               (unsigned long long)CacheLookups[int(CacheOutcome::Hit)],
+               (unsigned long long)CacheLookups[int(CacheOutcome::Miss)],
+               (unsigned long long)CacheLookups[int(CacheOutcome::Refused)],
+               env().KernelCacheDir.c_str());
 }
 
 void report() {
@@ -268,7 +289,7 @@ void report() {
                      return A.StartNs < B.StartNs;
                    });
   if (env().Profile)
-    printProfile(Records);
+    printProfile(Records, P.CacheLookups);
   if (!env().TraceFile.empty())
     writeTrace(Records, env().TraceFile);
 }
@@ -361,7 +382,7 @@ void profileLaunch(const char *Location, const char *KernelName,
 }
 
 void profileBuild(const std::string &File, const std::string &Device,
-                  uint64_t StartNs, uint64_t EndNs) {
+                  uint64_t StartNs, uint64_t EndNs, bool FromBinary) {
   if (!profilingEnabled())
     return;
   Record R;
@@ -371,7 +392,16 @@ void profileBuild(const std::string &File, const std::string &Device,
   R.Device = Device;
   R.StartNs = StartNs;
   R.EndNs = EndNs;
+  R.FromBinary = FromBinary;
   add(std::move(R));
+}
+
+void profileCacheLookup(CacheOutcome Outcome) {
+  if (!profilingEnabled())
+    return;
+  Profiler &P = profiler();
+  std::lock_guard<std::mutex> Guard(P.Lock);
+  P.CacheLookups[int(Outcome)]++;
 }
 
 } // namespace rt

@@ -4,6 +4,8 @@
 // and per transfer direction, the device time OpenCL profiling events
 // measured. AMPCC_TRACE_FILE=<file> writes the same events, and the program
 // builds, as Chrome trace-event JSON (chrome://tracing, ui.perfetto.dev).
+// The profile also counts the kernel binary cache's hits and misses, and
+// splits build time between source builds and builds from cached binaries.
 //
 // The rest of the runtime only hands over events: an enqueue passes
 // profileEventSlot() as its event argument (nullptr when profiling is off,
@@ -44,9 +46,15 @@ void profileTransfer(TransferKind Kind, uint64_t Bytes);
 void profileLaunch(const char *Location, const char *KernelName,
                    bool FirstPart);
 
-/// A program build measured on the host (clBuildProgram blocks).
+/// A program build measured on the host (clBuildProgram blocks), from
+/// source or from a cached binary.
 void profileBuild(const std::string &File, const std::string &Device,
-                  uint64_t StartNs, uint64_t EndNs);
+                  uint64_t StartNs, uint64_t EndNs, bool FromBinary);
+
+/// What a lookup in the kernel binary cache gave: a binary the device built
+/// (Hit), none (Miss), or one the device refused (Refused: built from source).
+enum class CacheOutcome { Hit, Miss, Refused };
+void profileCacheLookup(CacheOutcome Outcome);
 
 /// A Concurrency Visualizer marker (<cvmarkersobj.h>) for the trace file:
 /// a span from \p StartNs to \p EndNs, or an instant when they are equal,

@@ -44,6 +44,9 @@ for var in ["HOME", "OCL_ICD_VENDORS", "OPENCL_VENDOR_PATH", "POCL_DEVICES",
     if var in os.environ:
         config.environment[var] = os.environ[var]
 config.environment["POCL_CACHE_DIR"] = os.path.join(config.test_exec_root, "pocl-cache")
+# ampcc's own kernel binary cache likewise (tests of the cache itself set
+# AMPCC_CACHE_DIR to a directory of their own).
+config.environment["AMPCC_CACHE_DIR"] = os.path.join(config.test_exec_root, "ampcc-cache")
 
 def opencl_devices():
     clinfo = shutil.which("clinfo")

@@ -33,21 +33,12 @@
 // CHECK: view (2, 7) reads element 17: 17
 // CHECK: section [5] reads element 9: 9
 // CHECK-NOT: no exception
+#include "Inputs/expect-throw.h"
 #include <amp.h>
 #include <cstdio>
 #include <numeric>
 #include <vector>
 using namespace concurrency;
-
-template <typename F> void expectThrow(const char *What, F Fn) {
-  try {
-    Fn();
-    std::printf("%s: no exception\n", What);
-  } catch (const runtime_exception &E) {
-    std::printf("%s: 0x%lx %s\n", What, (unsigned long)E.get_error_code() & 0xffffffffUL,
-                E.what());
-  }
-}
 
 int main() {
   std::vector<int> V(100, 1);

@@ -122,6 +122,14 @@ TEST_F(LaunchErrorTest, BuildFailureReportsTheBuildLog) {
   // Reported again, not cached as a half-built program.
   EXPECT_THROW(launch("test_broken", C, {1}), Concurrency::runtime_exception);
   releaseSource(S);
+  // The process goes on: other programs still build and run.
+  std::vector<int> Data(8, -1);
+  DataSource *Good = createUserSource(Data.data(), sizeof(int), Data.size());
+  launch("test_fill", FillClosure{view1(Good, 8), 40}, {8});
+  hostAccess(Good, false);
+  for (int I = 0; I < 8; ++I)
+    EXPECT_EQ(Data[I], 40 + I);
+  releaseSource(Good);
 }
 
 TEST_F(LaunchErrorTest, CpuAcceleratorRunsNoKernel) {
