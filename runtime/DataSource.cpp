@@ -5,6 +5,7 @@
 #include "Device.h"
 #include "ampcc/accelerator.h"
 #include "Errors.h"
+#include "InFlight.h"
 #include "FaultChecks.h"
 #include "Profile.h"
 #include "Stats.h"
@@ -85,6 +86,7 @@ void DataSource::useQueue(cl_command_queue Q) {
     // Two in-order queues are not ordered with respect to each other: let
     // the old one finish with the buffer before the new one touches it.
     checkCL(clFinish(Queue), "clFinish");
+    noteQueueIdle(Queue);
     clReleaseCommandQueue(Queue);
   }
   clRetainCommandQueue(Q);

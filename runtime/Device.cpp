@@ -4,6 +4,7 @@
 
 #include "Env.h"
 #include "Errors.h"
+#include "InFlight.h"
 #include "FaultChecks.h"
 #include "Profile.h"
 #include "Stats.h"
@@ -198,8 +199,10 @@ cl_command_queue AcceleratorViewImpl::queue() {
 
 // The CPU accelerator's commands (copies) complete before they return.
 void AcceleratorViewImpl::wait() {
-  if (!Dev.isHost())
+  if (!Dev.isHost()) {
     checkCL(clFinish(queue()), "clFinish");
+    noteQueueIdle(queue());
+  }
   reportFaults(); // Checked kernels' bad accesses (FaultChecks.h).
 }
 

@@ -1,6 +1,7 @@
 //===- Errors.cpp - OpenCL error codes as C++ AMP exceptions --------------===//
 
 #include "Errors.h"
+#include "InFlight.h"
 
 #include "ampcc/exceptions.h"
 
@@ -140,6 +141,10 @@ const char *clErrorName(cl_int Err) {
     return "CL_MAX_SIZE_RESTRICTION_EXCEEDED";
   case -1001:
     return "CL_PLATFORM_NOT_FOUND_KHR";
+  case -9999:
+    // Not in any header: NVIDIA's driver returns it for a kernel that
+    // crashed (an illegal address).
+    return "kernel failure reported by NVIDIA's driver";
   default:
     return "unknown OpenCL error";
   }
@@ -149,8 +154,25 @@ std::string clErrorMessage(cl_int Err, const std::string &What) {
   return What + " failed: " + clErrorName(Err) + " (" + std::to_string(Err) + ")";
 }
 
+/// Codes with which a device reports that a kernel failed while running,
+/// at the next call on its queue: NVIDIA's -9999 (an illegal address, a
+/// trap), an out-of-resources status after the launch was accepted, and a
+/// command that waited on a failed one.
+static bool isDeviceFault(cl_int Err) {
+  return Err == -9999 || Err == CL_OUT_OF_RESOURCES ||
+         Err == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+}
+
 void throwCLError(cl_int Err, const std::string &What) {
   std::string Message = clErrorMessage(Err, What);
+  // The call that reports a kernel's fault is not the kernel's: name the
+  // kernels that were running (InFlight.h).
+  if (isDeviceFault(Err)) {
+    std::string Running = kernelsInFlight();
+    if (!Running.empty())
+      Message += "; the device reported a failure while running " + Running +
+                 " (most recent first)";
+  }
   // Allocation failures are the ones a program can react to (smaller data,
   // another device), so they get the spec's own exception type.
   if (Err == CL_MEM_OBJECT_ALLOCATION_FAILURE || Err == CL_OUT_OF_HOST_MEMORY)

@@ -49,9 +49,15 @@ std::string describe(const Watched &W) {
   const ProgramDesc &P = *K.Program;
   uint32_t Site = uint32_t(R[2]);
   std::string Where = Site < P.NumCheckSites ? P.CheckSites[Site] : "an unknown place";
-  std::string Msg = "kernel at " + std::string(K.Location ? K.Location : "<unknown>") +
-                    ": index (" + coordinates(R + 4, R[3]) + ") is outside the extent (" +
-                    coordinates(R + 7, R[3]) + ") at " + Where;
+  std::string Msg = "kernel at " + std::string(K.Location ? K.Location : "<unknown>") + ": ";
+  // Rank -1: a tile barrier that part of a tile did not reach.
+  if (R[3] == -1)
+    return Msg + "tile_barrier at " + Where + " was reached by " + std::to_string(R[4]) +
+           " of the tile's " + std::to_string(R[7]) + " threads (" + std::to_string(R[0]) +
+           " such report" + (R[0] > 1 ? "s" : "") +
+           " in this launch, found by -fsanitize=bounds)";
+  Msg += "index (" + coordinates(R + 4, R[3]) + ") is outside the extent (" +
+         coordinates(R + 7, R[3]) + ") at " + Where;
   return Msg + " (" + std::to_string(R[0]) + (R[0] > 1 ? " bad accesses" : " bad access") +
          " in this launch, skipped by -fsanitize=bounds)";
 }

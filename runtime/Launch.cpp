@@ -12,6 +12,7 @@
 #include "DataSource.h"
 #include "Device.h"
 #include "Errors.h"
+#include "InFlight.h"
 #include "Env.h"
 #include "FaultChecks.h"
 #include "KernelRegistry.h"
@@ -381,6 +382,7 @@ void launchKernel(const char *TypeName, const void *Closure,
                       std::string(K.Location ? K.Location : "<unknown>") +
                       " over " + dims(Extent, Rank) +
                       (T ? " with tile " + dims(T, Rank) : ""));
+          noteKernelSubmitted(Q, K.Location);
           profileLaunch(K.Location, K.KernelName,
                         Off[0] == 0 && Off[1] == 0 && Off[2] == 0);
           if (Split && traceEnabled())

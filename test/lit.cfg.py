@@ -61,6 +61,10 @@ def opencl_devices():
 devices = opencl_devices()
 if devices:
     config.available_features.add("opencl")
+    # Tests of faults that only a GPU reports as errors (on a CPU device the
+    # same bad access would be the process's own crash).
+    if any("NVIDIA" in d for d in devices):
+        config.available_features.add("nvidia-gpu")
 elif os.environ.get("CI", "").lower() in ("1", "true", "yes"):
     lit_config.fatal("no OpenCL device found (clinfo -l lists none) on CI: install "
                      "pocl-opencl-icd (scripts/setup.sh does) before running the tests")

@@ -1,6 +1,7 @@
 //===- ErrorsTest.cpp - OpenCL error codes become clear exceptions --------===//
 
 #include "Errors.h"
+#include "InFlight.h"
 #include "ampcc/exceptions.h"
 
 #include <gtest/gtest.h>
@@ -22,7 +23,41 @@ TEST(ErrorsTest, NamesCommonCodes) {
 }
 
 TEST(ErrorsTest, UnknownCodeIsNotMistakenForAKnownOne) {
-  EXPECT_STREQ(clErrorName(-9999), "unknown OpenCL error");
+  EXPECT_STREQ(clErrorName(-9998), "unknown OpenCL error");
+  EXPECT_STREQ(clErrorName(-9999), "kernel failure reported by NVIDIA's driver");
+}
+
+// A kernel that faults is reported by a later call on its queue: the
+// exception names the kernels submitted since the queue was last idle, the
+// most recent first, and forgets them once the queue is idle again.
+TEST(ErrorsTest, DeviceFaultNamesTheKernelsInFlight) {
+  auto Q = reinterpret_cast<cl_command_queue>(0x1234);
+  noteKernelSubmitted(Q, "prog.cpp:10:3");
+  noteKernelSubmitted(Q, "prog.cpp:20:5");
+  noteKernelSubmitted(Q, "prog.cpp:10:3");
+  try {
+    checkCL(-9999, "clFinish");
+    FAIL() << "checkCL did not throw";
+  } catch (const Concurrency::runtime_exception &E) {
+    EXPECT_EQ(E.get_error_code(), -9999);
+    EXPECT_EQ(std::string(E.what()),
+              "clFinish failed: kernel failure reported by NVIDIA's driver (-9999); "
+              "the device reported a failure while running kernel at prog.cpp:10:3, "
+              "kernel at prog.cpp:20:5 (most recent first)");
+  }
+  // Errors that are not device faults keep their message.
+  try {
+    checkCL(CL_INVALID_VALUE, "clEnqueueReadBuffer");
+  } catch (const Concurrency::runtime_exception &E) {
+    EXPECT_EQ(std::string(E.what()), "clEnqueueReadBuffer failed: CL_INVALID_VALUE (-30)");
+  }
+  noteQueueIdle(Q);
+  try {
+    checkCL(-9999, "clFinish");
+  } catch (const Concurrency::runtime_exception &E) {
+    EXPECT_EQ(std::string(E.what()),
+              "clFinish failed: kernel failure reported by NVIDIA's driver (-9999)");
+  }
 }
 
 TEST(ErrorsTest, MessageNamesCallErrorAndCode) {

@@ -406,6 +406,8 @@ Lowered FunctionEmitter::ampLibraryCall(const FunctionDecl *FD, const Expr *Obje
     return "popcount(" + expr(Args[0]) + ")";
   }
   if (isAmpClass(MD->getParent(), "tile_barrier")) {
+    if (CG.checksBounds())
+      return checkedBarrier(Loc);
     // C++ AMP's wait() fences both memories; the named variants one each.
     StringRef Name = MD->getName();
     if (Name == "wait_with_global_memory_fence")

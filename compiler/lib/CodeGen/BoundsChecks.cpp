@@ -9,6 +9,9 @@
 // read or written. array_view and array accesses are checked by their own
 // helpers (AmpLibrary.cpp).
 //
+// A tile barrier counts its arrivals, so that one reached by only part of
+// a tile is reported too (checkedBarrier).
+//
 //===----------------------------------------------------------------------===//
 #include "FunctionEmitter.h"
 
@@ -51,6 +54,35 @@ std::string FunctionEmitter::checkedSubscript(const ArraySubscriptExpr *E) {
   return "(*(" + Elem + ")" + Fn + "((" + Bytes + ")(" + expr(E->getBase()) + "), (int)(" +
          expr(E->getIdx()) + "), " + std::to_string(Size) + ", (int)sizeof(*(" + Elem +
          ")0), " + CheckStateName + ", " + std::to_string(Site) + "))";
+}
+
+std::string FunctionEmitter::checkedBarrier(SourceLocation Loc) {
+  // Two __local counters (the kernel zeroes them, KernelEmitter::checkState)
+  // take the arrivals of alternate barriers; each work-item counts the
+  // barriers it passed. After barrier k every work-item reads slot k & 1,
+  // which must hold a whole tile per use of the slot so far. Nobody adds to
+  // that slot again before barrier k + 2, which no work-item reaches before
+  // all have read it (they all pass barrier k + 1 first), so the check needs
+  // no barrier of its own. A tile that only partly arrives leaves the count
+  // short wherever the device lets the others past (PoCL does; a GPU may
+  // hang instead: nothing can be checked then). Both fences: the checked
+  // form is at least as strong as any of wait()'s variants.
+  const char *Fn = "ampcc_checked_barrier";
+  CG.addHelper(Fn, std::string("void ") + Fn +
+                       "(ampcc_checks *chk, int site) {\n"
+                       "  __local volatile uint *slot = chk->arrivals + (chk->barriers & 1);\n"
+                       "  uint tile = (uint)(get_local_size(0) * get_local_size(1) * "
+                       "get_local_size(2));\n"
+                       "  atomic_inc(slot);\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
+                       "  uint before = tile * (chk->barriers >> 1);\n"
+                       "  uint arrived = *slot - before;\n"
+                       "  chk->barriers++;\n"
+                       "  if (arrived != tile)\n    " +
+                       CG.faultReporter() +
+                       "(chk, site, -1, (int)arrived, 0, 0, (int)tile, 0, 0);\n}\n\n");
+  return std::string(Fn) + "(" + CheckStateName + ", " +
+         std::to_string(CG.checkSite(Loc, 0)) + ")";
 }
 
 } // namespace ampcc

@@ -337,6 +337,7 @@ std::string DeviceCodeGen::finish() {
     OS << "typedef struct { ulong w[" << ScratchWords << "]; } ampcc_scratch;\n\n"
        << "typedef struct {\n  __global int *fault;\n  __global ampcc_scratch *global_scratch;\n"
        << "  __local ampcc_scratch *local_scratch;\n  ampcc_scratch *private_scratch;\n"
+       << "  __local uint *arrivals;\n  uint barriers;\n"
        << "} ampcc_checks;\n\n";
   }
   OS << TypeDefs << Bodies << KernelText;
@@ -366,7 +367,8 @@ const char *DeviceCodeGen::spaceName(AddrSpace AS) {
 std::string DeviceCodeGen::faultReporter() {
   // The fault record (runtime/FaultChecks.cpp reads it): [0] how many bad
   // accesses, [1] taken by the first, which fills [2] its site, [3] the
-  // rank, [4..6] the index and [7..9] the extent.
+  // rank, [4..6] the index and [7..9] the extent; for a tile barrier
+  // reached by part of a tile, rank -1, [4] the arrivals, [7] the tile size.
   const char *Fn = "ampcc_report_fault";
   addHelper(Fn, std::string("void ") + Fn +
                     "(ampcc_checks *chk, int site, int rank, int i0, int i1, int i2, "

@@ -213,6 +213,8 @@ private:
   /// (tile_static, private, a member), checked and skipped when outside;
   /// "" when it needs no check.
   std::string checkedSubscript(const clang::ArraySubscriptExpr *E);
+  /// Checked mode: a tile barrier that counts its arrivals (BoundsChecks.cpp).
+  std::string checkedBarrier(clang::SourceLocation Loc);
   std::string atomicCall(const clang::FunctionDecl *FD,
                          llvm::ArrayRef<const clang::Expr *> Args,
                          clang::SourceLocation Loc);

@@ -323,11 +323,21 @@ void KernelEmitter::checkState() {
   std::string Fault = fresh("ampcc_fault");
   Params.push_back("__global int *" + Fault);
   std::string Local = fresh("ampcc_local_scratch"), Private = fresh("ampcc_private_scratch"),
-              State = fresh("ampcc_check_state");
-  Prologue += "  __local ampcc_scratch " + Local + ";\n  ampcc_scratch " + Private +
-              ";\n  ampcc_checks " + State + " = {" + Fault +
-              ", (__global ampcc_scratch *)(" + Fault + " + 16), &" + Local + ", &" +
-              Private + "};\n  ampcc_checks *" + CheckStateName + " = &" + State + ";\n";
+              State = fresh("ampcc_check_state"), Arrivals = "0";
+  Prologue += "  __local ampcc_scratch " + Local + ";\n  ampcc_scratch " + Private + ";\n";
+  // Tiled kernels count each barrier's arrivals (checkedBarrier): __local
+  // memory starts undefined, so one work-item zeroes the counters and a
+  // barrier, which the whole tile reaches, publishes them.
+  if (K.Tiled) {
+    Arrivals = fresh("ampcc_arrivals");
+    Prologue += "  __local uint " + Arrivals + "[2];\n"
+                "  if (get_local_id(0) == 0 && get_local_id(1) == 0 && get_local_id(2) == 0)\n"
+                "    " + Arrivals + "[0] = " + Arrivals + "[1] = 0;\n"
+                "  barrier(CLK_LOCAL_MEM_FENCE);\n";
+  }
+  Prologue += "  ampcc_checks " + State + " = {" + Fault + ", (__global ampcc_scratch *)(" +
+              Fault + " + 16), &" + Local + ", &" + Private + ", " + Arrivals +
+              ", 0};\n  ampcc_checks *" + CheckStateName + " = &" + State + ";\n";
 }
 
 std::string KernelEmitter::body() {
