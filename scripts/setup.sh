@@ -10,6 +10,11 @@ PACKAGES=(
   ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
   libgtest-dev libtbb-dev ccache libomp-19-dev libclang-rt-19-dev
 )
+# BENCH=1: also what the benchmark charts need (bench/plot.py); CI leaves it
+# off.
+if [ "${BENCH:-}" = 1 ]; then
+  PACKAGES+=(python3-matplotlib)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do
