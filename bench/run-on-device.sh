@@ -26,12 +26,17 @@ fresh() { export AMPCC_CACHE_DIR=$(mktemp -d) CUDA_CACHE_PATH=$(mktemp -d); }
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv
 echo "== CUDA build"
 T0=$(date +%s)
-# One nvcc per source, all at once: the machine has 16 cores.
+# One nvcc per source, all at once: the machine has 16 cores. Waited for
+# by pid: a bare `wait` would also wait for the `tee` above (bash waits for
+# process substitutions too) and never return.
+PIDS=()
 for f in bench/cuda/*.cu; do
-  nvcc -O3 -arch=sm_90 -std=c++17 -c "$f" -o "$W/$(basename "$f" .cu).o" &
+  timeout 300 nvcc -O3 -arch=sm_90 -std=c++17 -c "$f" -o "$W/$(basename "$f" .cu).o" &
+  PIDS+=($!)
 done
-nvcc -O3 -arch=sm_90 bench/small/saxpy.cu -o "$W/saxpy-cuda" &
-wait
+timeout 300 nvcc -O3 -arch=sm_90 bench/small/saxpy.cu -o "$W/saxpy-cuda" &
+PIDS+=($!)
+wait "${PIDS[@]}"
 nvcc -arch=sm_90 "$W"/*.o -o "$W/cuda-bench"
 echo "nvcc: $(( $(date +%s) - T0 )) s"
 

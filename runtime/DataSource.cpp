@@ -475,10 +475,11 @@ void DataSource::readDense(const ViewHeader *H, size_t E, void *Dst) {
   ShapeRef S = shapeOf(H);
   DenseShape T(S);
   std::lock_guard<std::mutex> Guard(Lock);
-  // User memory is the program's: it changes at synchronize() (or the last
-  // view's destruction), not because the data was copied somewhere else.
-  // Where the device alone holds the current bytes, read them from there.
-  if (IsUser && Buffer && HostStale.contains(R)) {
+  // Where the device alone holds the current bytes, read them from there:
+  // user memory is the program's and changes at synchronize() (or the last
+  // view's destruction), not because the data was copied somewhere else;
+  // an array's host copy need not be brought up to date for a copy out.
+  if (Buffer && HostStale.contains(R)) {
     readRects(Queue, Buffer, rectsBetween(S, T.ref(), E), Dst);
     return;
   }

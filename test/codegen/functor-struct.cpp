@@ -27,7 +27,7 @@ void run(float *P, int R, int C) {
 // CHECK-NEXT:   float Factor;
 // CHECK-NEXT:   int Offset;
 // CHECK-NEXT: } Scale;
-// CHECK: __kernel void [[KERNEL:[A-Za-z0-9_]+]](__global float *Data_data, ampcc_shape2 Data_shape, float Factor{{[A-Za-z0-9_]*}}, int Offset{{[A-Za-z0-9_]*}}) {
+// CHECK: __kernel void [[KERNEL:[A-Za-z0-9_]+]](__global float *Data_data, ampcc_shape2 Data_shape, float Factor{{[A-Za-z0-9_]*}}, int Offset{{[A-Za-z0-9_]*}}, ampcc_domain2 _domain) {
 // CHECK-NEXT: Scale _self;
 // CHECK: Idx._M_base[0] = (int)get_global_id(1);
 // CHECK-NEXT: Idx._M_base[1] = (int)get_global_id(0);

@@ -22,6 +22,6 @@ void run(float *F, int *I, int *J, int N) {
   addOne(J, N);
 }
 
-// CHECK-DAG: __kernel void [[KF:[A-Za-z0-9_]+]](__global float *V_data, ampcc_shape1 V_shape) {
-// CHECK-DAG: __kernel void [[KI:[A-Za-z0-9_]+]](__global int *V_data, ampcc_shape1 V_shape) {
+// CHECK-DAG: __kernel void [[KF:[A-Za-z0-9_]+]](__global float *V_data, ampcc_shape1 V_shape, ampcc_domain1 _domain) {
+// CHECK-DAG: __kernel void [[KI:[A-Za-z0-9_]+]](__global int *V_data, ampcc_shape1 V_shape, ampcc_domain1 _domain) {
 // COUNT: {{^2$}}

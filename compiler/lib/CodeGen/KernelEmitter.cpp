@@ -264,6 +264,23 @@ void KernelEmitter::flatten(QualType FT, uint64_t Offset, const std::string &Des
 }
 
 void KernelEmitter::computeIndex() {
+  // Untiled kernels of rank 1 to 3 get the compute domain too: the runtime
+  // rounds their launch up to a work-group shape of its choosing
+  // (runtime/Launch.cpp), and the work-items past the domain leave at once.
+  // They hold no barrier, so leaving early is safe.
+  if (!K.Tiled && K.Rank <= 3) {
+    std::string Domain = fresh("_domain");
+    std::string DomainTy = "ampcc_domain" + std::to_string(K.Rank);
+    CG.addTypeDef(DomainTy, "typedef struct { int ext[" + std::to_string(K.Rank) +
+                                "]; } " + DomainTy + ";\n\n");
+    Params.push_back(DomainTy + " " + Domain);
+    std::string Outside;
+    for (unsigned D = 0; D < K.Rank; ++D)
+      Outside += std::string(D ? " || " : "") + "get_global_id(" +
+                 std::to_string(K.Rank - 1 - D) + ") >= (size_t)" + Domain + ".ext[" +
+                 std::to_string(D) + "]";
+    Prologue += "  if (" + Outside + ")\n    return;\n";
+  }
   const ParmVarDecl *IdxParam = Op->getNumParams() ? Op->getParamDecl(0) : nullptr;
   if (!IdxParam)
     return;
