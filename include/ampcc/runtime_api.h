@@ -52,7 +52,10 @@ class AcceleratorViewImpl;
 /// dimension 2 (row-major, dimension 0 slowest), AMP Rank-2 is OpenCL 1 and
 /// AMP Rank-1 is OpenCL 0; the kernel then gets one more argument after its
 /// captures, struct { int ext[Rank]; }, the compute domain, to unfold
-/// get_global_id(2) into AMP indices 0..Rank-3.
+/// get_global_id(2) into AMP indices 0..Rank-3. Untiled kernels of rank 1
+/// to 3 get the same argument: on GPUs the runtime rounds their launch up
+/// to whole work-groups of its own shape (runtime/WorkGroupShape.h), and
+/// the work-items past the domain return at once.
 ///
 /// A launch larger than the device can take in one enqueue (more work items
 /// than its address bits allow, or than AMPCC_MAX_LAUNCH_ITEMS) is split into
