@@ -14,7 +14,9 @@ cd "$(dirname "$0")/.."
 SECONDS_TO_RUN=${1:-600}
 
 BUILD_DIR=${BUILD_DIR:-build-asan}
-BUILD_DIR="$BUILD_DIR" bash scripts/sanitize.sh --build-only
+# Only the harness and the compiler libraries it links: the fuzzer does not
+# need the runtime, the tools or the tests.
+BUILD_DIR="$BUILD_DIR" TARGETS=ampcc-fuzz bash scripts/sanitize.sh --build-only
 mkdir -p compiler/fuzz/corpus
 
 # The seeds: the suite's sources, named by content like libFuzzer's own.

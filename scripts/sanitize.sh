@@ -16,7 +16,8 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
         -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
         -DAMPCC_SANITIZE=address,undefined -DAMPCC_FUZZ=ON >/dev/null
 fi
-cmake --build "$BUILD_DIR" -- -j"${JOBS:-2}"
+# TARGETS (default: everything) lets scripts/fuzz.sh build its harness alone.
+cmake --build "$BUILD_DIR" ${TARGETS:+--target $TARGETS} -- -j"${JOBS:-2}"
 if [ "${1:-}" = --build-only ]; then
   exit 0
 fi
