@@ -28,9 +28,12 @@ done
 cp compiler/fuzz/corpus/* "$SEEDS/" 2>/dev/null || true
 mkdir -p fuzz-corpus fuzz-artifacts
 cp -n "$SEEDS"/* fuzz-corpus/
-# One worker per core; each input parses <amp.h>, so inputs take about a
-# second: -timeout is for hangs, not slowness.
-ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} \
+# allow_user_poisoning=0 as in scripts/sanitize.sh (a false use-after-poison
+# between ampcc's instrumented code and the uninstrumented libclang-cpp);
+# for the merge below too.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
+# One worker per core; an input takes about a second: -timeout is for hangs,
+# not slowness.
 "$BUILD_DIR/bin/ampcc-fuzz" fuzz-corpus \
   -dict=compiler/fuzz/ampcc.dict -max_total_time="$SECONDS_TO_RUN" \
   -timeout=60 -rss_limit_mb=4096 -max_len=16384 \
