@@ -7,20 +7,9 @@
 // a sanitizer report or a hang (libFuzzer's -timeout) is a bug. Built with
 // -DAMPCC_FUZZ=ON (clang's -fsanitize=fuzzer); scripts/fuzz.sh runs it.
 //
-// Parsing <amp.h> took most of each input's time, so the harness
-// precompiles it once (with the device pass's own arguments) and every
-// input starts from that PCH; the input's own #include <amp.h> is then
-// skipped by the include guard. The restrict(...) callbacks do not see
-// <amp.h>'s own specifiers that way (the suite covers those).
-// AMPCC_FUZZ_NO_PCH=1 parses the headers every time, as ampcc does: use it
-// to confirm that a finding is not the PCH's.
-//
 //===----------------------------------------------------------------------===//
 #include "ampcc/Frontend/DeviceCompiler.h"
 
-#include "clang/Basic/FileManager.h"
-#include "clang/Frontend/FrontendActions.h"
-#include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -68,36 +57,13 @@ private:
   int Saved = -1;
 };
 
-/// Precompiles the C++ AMP headers into \p PCH with the arguments the
-/// device pass parses with (runDevicePass in DeviceCompiler.cpp).
-bool precompileHeaders(const std::string &Dir, const std::string &PCH) {
-  std::string Header = Dir + "/amp-headers.h";
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Header, EC);
-    if (EC)
-      return false;
-    OS << "#include <amp.h>\n#include <amp_math.h>\n";
-  }
-  std::vector<std::string> Cmd = {AMPCC_CLANGXX_PATH};
-  Cmd.insert(Cmd.end(), Args.begin(), Args.end());
-  Cmd.insert(Cmd.end(), {"--offload-device-only", "--offload-arch=gfx906",
-                         "-fsyntax-only", "-D__AMPCC_DEVICE_PASS__=1",
-                         "-Xclang", "-o", "-Xclang", PCH, Header});
-  llvm::IntrusiveRefCntPtr<clang::FileManager> Files(
-      new clang::FileManager(clang::FileSystemOptions()));
-  clang::tooling::ToolInvocation Invocation(
-      Cmd, std::make_unique<clang::GeneratePCHAction>(), Files.get());
-  return Invocation.run() && llvm::sys::fs::exists(PCH);
-}
-
 } // namespace
 
 /// ampcc's instrumented code inlines LLVM's BumpPtrAllocator, which poisons
 /// each new slab for AddressSanitizer, while the uninstrumented libclang-cpp
 /// allocates from the same slabs without unpoisoning them: a false
-/// use-after-poison (reading the PCH), unless poisoning by hand is off.
-/// ASAN_OPTIONS still overrides it.
+/// use-after-poison (found with <amp.h> read from a PCH), unless poisoning
+/// by hand is off. ASAN_OPTIONS still overrides it.
 extern "C" const char *__asan_default_options() { return "allow_user_poisoning=0"; }
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
@@ -107,22 +73,13 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
     std::exit(1);
   }
   TempDir = Dir.str().str();
-  // The PCH is some megabytes: do not leave one behind per run.
+  // Do not leave a directory behind per run.
   std::atexit([] { llvm::sys::fs::remove_directories(TempDir); });
   InputPath = (Dir + "/input.cpp").str();
   Args = ampcc::frontendLanguageArgs(AMPCC_BUILD_INCLUDE_DIR, "c++17");
   Args.push_back("-fdelayed-template-parsing");
   const char *Verbose = std::getenv("AMPCC_FUZZ_VERBOSE");
   Quiet = !(Verbose && *Verbose == '1');
-  const char *NoPCH = std::getenv("AMPCC_FUZZ_NO_PCH");
-  if (!(NoPCH && *NoPCH == '1')) {
-    std::string PCH = (Dir + "/amp-headers.pch").str();
-    if (!precompileHeaders(Dir.str().str(), PCH)) {
-      llvm::errs() << "ampcc-fuzz: cannot precompile <amp.h>\n";
-      std::exit(1);
-    }
-    Args.insert(Args.end(), {"-include-pch", PCH});
-  }
   return 0;
 }
 
