@@ -44,8 +44,12 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
 # a copy of the seeds; the files the merge adds reach new code.
 MERGED=$(mktemp -d)
 cp "$SEEDS"/* "$MERGED/"
+# The merge runs every input again: its log keeps any crash it meets (one
+# was found so, 2026-11-24).
 "$BUILD_DIR/bin/ampcc-fuzz" -merge=1 "$MERGED" fuzz-corpus -timeout=60 \
-  -rss_limit_mb=4096 -max_len=16384 2>/dev/null || true
+  -rss_limit_mb=4096 -max_len=16384 -artifact_prefix=fuzz-artifacts/ \
+  2>fuzz-merge.log || true
+grep -q 'ERROR:' fuzz-merge.log && echo "fuzz.sh: the merge met a crash: see fuzz-merge.log"
 for f in "$MERGED"/*; do
   [ -e "$SEEDS/$(basename "$f")" ] || cp "$f" compiler/fuzz/corpus/
 done
