@@ -11,6 +11,10 @@
 include(CMakePackageConfigHelpers)
 
 set(AMPCC_CMAKE_PACKAGE_DIR lib/cmake/AMPCC)
+set(AMPCC_CFG_RUNTIME_LINK_OPTIONS "")
+if(AMPCC_SANITIZE)
+  set(AMPCC_CFG_RUNTIME_LINK_OPTIONS "-fsanitize=${AMPCC_SANITIZE}")
+endif()
 
 # Installed layout (relative to the prefix): the driver finds headers and
 # runtime under <prefix>/lib/ampcc, see Toolchain::discover.

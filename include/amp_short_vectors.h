@@ -112,7 +112,7 @@ public:
     return *this;
   }
   int_2 &operator<<=(const int_2 &_Other) restrict(cpu, amp) {
-    _M_x <<= _Other._M_x; _M_y <<= _Other._M_y;
+    _M_x = static_cast<int>(static_cast<unsigned int>(_M_x) << _Other._M_x); _M_y = static_cast<int>(static_cast<unsigned int>(_M_y) << _Other._M_y);
     return *this;
   }
   int_2 &operator>>=(const int_2 &_Other) restrict(cpu, amp) {
@@ -667,7 +667,7 @@ public:
     return *this;
   }
   int_3 &operator<<=(const int_3 &_Other) restrict(cpu, amp) {
-    _M_x <<= _Other._M_x; _M_y <<= _Other._M_y; _M_z <<= _Other._M_z;
+    _M_x = static_cast<int>(static_cast<unsigned int>(_M_x) << _Other._M_x); _M_y = static_cast<int>(static_cast<unsigned int>(_M_y) << _Other._M_y); _M_z = static_cast<int>(static_cast<unsigned int>(_M_z) << _Other._M_z);
     return *this;
   }
   int_3 &operator>>=(const int_3 &_Other) restrict(cpu, amp) {
@@ -1650,7 +1650,7 @@ public:
     return *this;
   }
   int_4 &operator<<=(const int_4 &_Other) restrict(cpu, amp) {
-    _M_x <<= _Other._M_x; _M_y <<= _Other._M_y; _M_z <<= _Other._M_z; _M_w <<= _Other._M_w;
+    _M_x = static_cast<int>(static_cast<unsigned int>(_M_x) << _Other._M_x); _M_y = static_cast<int>(static_cast<unsigned int>(_M_y) << _Other._M_y); _M_z = static_cast<int>(static_cast<unsigned int>(_M_z) << _Other._M_z); _M_w = static_cast<int>(static_cast<unsigned int>(_M_w) << _Other._M_w);
     return *this;
   }
   int_4 &operator>>=(const int_4 &_Other) restrict(cpu, amp) {

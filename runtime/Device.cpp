@@ -327,11 +327,15 @@ static std::vector<Device *> discover() {
 }
 
 const std::vector<Device *> &allDevices() {
-  static const std::vector<Device *> Devices = [] {
+  // Never destroyed, like the Devices it holds (see Device.h): a static
+  // vector would be freed at exit, before other static destructors that may
+  // still look a device up, and would leave the Devices unreachable
+  // (LeakSanitizer reported them in ampcc-ls).
+  static const std::vector<Device *> &Devices = *new std::vector<Device *>([] {
     std::vector<Device *> D = discover();
     D.push_back(&hostDevice());
     return D;
-  }();
+  }());
   return Devices;
 }
 

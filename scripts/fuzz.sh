@@ -14,7 +14,9 @@ cd "$(dirname "$0")/.."
 SECONDS_TO_RUN=${1:-600}
 
 BUILD_DIR=${BUILD_DIR:-build-asan}
-BUILD_DIR="$BUILD_DIR" bash scripts/sanitize.sh --build-only
+# Only the harness and the compiler libraries it links: the fuzzer does not
+# need the runtime, the tools or the tests.
+BUILD_DIR="$BUILD_DIR" TARGETS=ampcc-fuzz bash scripts/sanitize.sh --build-only
 mkdir -p compiler/fuzz/corpus
 
 # The seeds: the suite's sources, named by content like libFuzzer's own.
@@ -26,9 +28,12 @@ done
 cp compiler/fuzz/corpus/* "$SEEDS/" 2>/dev/null || true
 mkdir -p fuzz-corpus fuzz-artifacts
 cp -n "$SEEDS"/* fuzz-corpus/
-# One worker per core; each input parses <amp.h>, so inputs take about a
-# second: -timeout is for hangs, not slowness.
-ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} \
+# allow_user_poisoning=0 as in scripts/sanitize.sh (a false use-after-poison
+# between ampcc's instrumented code and the uninstrumented libclang-cpp);
+# for the merge below too.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
+# One worker per core; an input takes about a second: -timeout is for hangs,
+# not slowness.
 "$BUILD_DIR/bin/ampcc-fuzz" fuzz-corpus \
   -dict=compiler/fuzz/ampcc.dict -max_total_time="$SECONDS_TO_RUN" \
   -timeout=60 -rss_limit_mb=4096 -max_len=16384 \
@@ -39,8 +44,12 @@ ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} \
 # a copy of the seeds; the files the merge adds reach new code.
 MERGED=$(mktemp -d)
 cp "$SEEDS"/* "$MERGED/"
+# The merge runs every input again: its log keeps any crash it meets (one
+# was found so, 2026-11-24).
 "$BUILD_DIR/bin/ampcc-fuzz" -merge=1 "$MERGED" fuzz-corpus -timeout=60 \
-  -rss_limit_mb=4096 -max_len=16384 2>/dev/null || true
+  -rss_limit_mb=4096 -max_len=16384 -artifact_prefix=fuzz-artifacts/ \
+  2>fuzz-merge.log || true
+grep -q 'ERROR:' fuzz-merge.log && echo "fuzz.sh: the merge met a crash: see fuzz-merge.log"
 for f in "$MERGED"/*; do
   [ -e "$SEEDS/$(basename "$f")" ] || cp "$f" compiler/fuzz/corpus/
 done

@@ -112,7 +112,14 @@ def emit_class(out, s, scalar, is_int, has_neg, normalized, n):
     ops = ["+", "-", "*", "/"] + (["%", "&", "|", "^", "<<", ">>"] if is_int else [])
     for op in ops:
         o("  %s &operator%s=(const %s &_Other) %s {" % (T, op, T, R))
-        o("    " + " ".join("%s %s= _Other.%s;" % (c, op, c) for c in comps))
+        if op == "<<" and scalar == "int":
+            # A negative int shifted left is undefined before C++20; Visual
+            # C++, C++20 and OpenCL C shift its two's complement bits.
+            o("    " + " ".join(
+                "%s = static_cast<int>(static_cast<unsigned int>(%s) << _Other.%s);" %
+                (c, c, c) for c in comps))
+        else:
+            o("    " + " ".join("%s %s= _Other.%s;" % (c, op, c) for c in comps))
         o("    return *this;")
         o("  }")
     for op in ["++", "--"]:

@@ -13,6 +13,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <sanitizer/common_interface_defs.h>
+
 #include <cstdint>
 #include <cstdlib>
 #include <fcntl.h>
@@ -21,7 +23,7 @@
 
 namespace {
 
-std::string InputPath;
+std::string TempDir, InputPath;
 std::vector<std::string> Args;
 bool Quiet = true;
 
@@ -38,11 +40,15 @@ public:
     int Null = open("/dev/null", O_WRONLY);
     dup2(Null, 2);
     close(Null);
+    // A sanitizer's report on this input must still be seen (it went to
+    // /dev/null before, so a finding looked like a silent exit).
+    __sanitizer_set_report_fd(reinterpret_cast<void *>(static_cast<intptr_t>(Saved)));
   }
   ~StderrToNull() {
     if (Saved < 0)
       return;
     llvm::errs().flush();
+    __sanitizer_set_report_fd(reinterpret_cast<void *>(static_cast<intptr_t>(2)));
     dup2(Saved, 2);
     close(Saved);
   }
@@ -53,12 +59,22 @@ private:
 
 } // namespace
 
+/// ampcc's instrumented code inlines LLVM's BumpPtrAllocator, which poisons
+/// each new slab for AddressSanitizer, while the uninstrumented libclang-cpp
+/// allocates from the same slabs without unpoisoning them: a false
+/// use-after-poison (found with <amp.h> read from a PCH), unless poisoning
+/// by hand is off. ASAN_OPTIONS still overrides it.
+extern "C" const char *__asan_default_options() { return "allow_user_poisoning=0"; }
+
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   llvm::SmallString<128> Dir;
   if (llvm::sys::fs::createUniqueDirectory("ampcc-fuzz", Dir)) {
     llvm::errs() << "ampcc-fuzz: cannot create a temporary directory\n";
     std::exit(1);
   }
+  TempDir = Dir.str().str();
+  // Do not leave a directory behind per run.
+  std::atexit([] { llvm::sys::fs::remove_directories(TempDir); });
   InputPath = (Dir + "/input.cpp").str();
   Args = ampcc::frontendLanguageArgs(AMPCC_BUILD_INCLUDE_DIR, "c++17");
   Args.push_back("-fdelayed-template-parsing");

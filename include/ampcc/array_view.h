@@ -39,11 +39,15 @@ static_assert(sizeof(ViewShape<1>) == 24, "ViewShape layout is part of the ABI")
 template <int N> void initDenseShape(ViewShape<N> &S, const int *Ext) {
   S.H.Offset = 0;
   S.H.Rank = N;
-  int32_t Stride = 1;
+  // The product of all extents is not a stride and may pass INT_MAX (an
+  // array too large for any device, refused later with out_of_memory): it is
+  // never computed, and the others are in 64 bits.
+  int64_t Stride = 1;
   for (int I = N - 1; I >= 0; --I) {
     S.Ext[I] = Ext[I];
-    S.Stride[I] = Stride;
-    Stride *= Ext[I];
+    S.Stride[I] = static_cast<int32_t>(Stride);
+    if (I > 0)
+      Stride *= Ext[I];
   }
 }
 

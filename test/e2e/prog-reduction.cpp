@@ -119,7 +119,7 @@ int main() {
     std::vector<float> data(n);
     double expected = 0;
     for (int i = 0; i < n; ++i) {
-      data[i] = (float)((i * 7919) % 1000) * 0.001f;
+      data[i] = (float)((i * 7919LL) % 1000) * 0.001f; // i * 7919 passes INT_MAX
       expected += data[i];
     }
     int passes = 0;
