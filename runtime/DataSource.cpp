@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <cstring>
 #include <new>
+#include <utility>
 #include <vector>
 
 namespace ampcc {
@@ -62,12 +63,20 @@ DataSource::~DataSource() {
           E.what());
   }
   dropBuffer();
+  if (Pinned) {
+    clEnqueueUnmapMemObject(PinnedQueue, Pinned, Host, 0, nullptr, nullptr);
+    clFinish(PinnedQueue);
+    clReleaseMemObject(Pinned);
+    clReleaseCommandQueue(PinnedQueue);
+  }
 }
 
 // --- Helpers (the caller holds Lock) --------------------------------------------
 
 void DataSource::ensureHostMemory() {
   if (Host || !Bytes)
+    return;
+  if (Associated && !Associated->device().isHost() && allocatePinned())
     return;
   // Zeroed, like a fresh buffer: both sides of fresh storage agree.
   Owned.reset(new (std::nothrow) unsigned char[Bytes]());
@@ -79,18 +88,76 @@ void DataSource::ensureHostMemory() {
   Host = Owned.get();
 }
 
+static cl_context contextOf(cl_command_queue Q) {
+  cl_context C = nullptr;
+  checkCL(clGetCommandQueueInfo(Q, CL_QUEUE_CONTEXT, sizeof(C), &C, nullptr),
+          "clGetCommandQueueInfo");
+  return C;
+}
+
+bool DataSource::allocatePinned() {
+  // A staging array exists to move data to and from its accelerator fast.
+  // Memory the driver allocates for the host (and page-locks) is reached
+  // by the device's copy engines directly; NVIDIA's driver moves ordinary
+  // (pageable) memory through copies of its own, at about 7 GB/s on an
+  // H200 whichever the number of GPUs (measured, 2026-11-24).
+  Device &Dev = Associated->device();
+  cl_int Err = CL_SUCCESS;
+  cl_mem P = clCreateBuffer(Dev.context(),
+                            CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, Bytes,
+                            nullptr, &Err);
+  if (Err != CL_SUCCESS)
+    return false; // Ordinary host memory will do.
+  cl_command_queue Q = Associated->queue();
+  void *Mapped = clEnqueueMapBuffer(Q, P, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE,
+                                    0, Bytes, 0, nullptr, nullptr, &Err);
+  if (Err != CL_SUCCESS || !Mapped) {
+    clReleaseMemObject(P);
+    return false;
+  }
+  std::memset(Mapped, 0, Bytes); // Fresh storage reads as zeros.
+  clRetainCommandQueue(Q);
+  Pinned = P;
+  PinnedQueue = Q;
+  Host = Mapped;
+  return true;
+}
+
 void DataSource::useQueue(cl_command_queue Q) {
   if (Q == Queue)
     return;
   if (Queue) {
-    // Two in-order queues are not ordered with respect to each other: let
-    // the old one finish with the buffer before the new one touches it.
-    checkCL(clFinish(Queue), "clFinish");
-    noteQueueIdle(Queue);
+    // Two in-order queues are not ordered with respect to each other: what
+    // Q runs next must wait for what the old one has of this buffer.
+    if (contextOf(Queue) == contextOf(Q)) {
+      // One context (two views, or two devices of one platform): an event
+      // orders them on the devices, and the host goes on at once.
+      cl_event Done = nullptr;
+      checkCL(clEnqueueMarkerWithWaitList(Queue, 0, nullptr, &Done),
+              "clEnqueueMarkerWithWaitList");
+      cl_int Err = clFlush(Queue);
+      if (Err == CL_SUCCESS)
+        Err = clEnqueueBarrierWithWaitList(Q, 1, &Done, nullptr);
+      clReleaseEvent(Done);
+      checkCL(Err, "clEnqueueBarrierWithWaitList");
+    } else {
+      // Events do not cross contexts: the host waits.
+      checkCL(clFinish(Queue), "clFinish");
+      noteQueueIdle(Queue);
+    }
     clReleaseCommandQueue(Queue);
   }
   clRetainCommandQueue(Q);
   Queue = Q;
+}
+
+void DataSource::awaitUploads() {
+  if (!PendingUpload)
+    return;
+  cl_event E = std::exchange(PendingUpload, nullptr);
+  cl_int Err = clWaitForEvents(1, &E);
+  clReleaseEvent(E);
+  checkCL(Err, "clWaitForEvents for an upload of host memory");
 }
 
 void DataSource::createBuffer(Device &Dev) {
@@ -130,6 +197,13 @@ void DataSource::createBuffer(Device &Dev) {
 }
 
 void DataSource::dropBuffer() {
+  // Never throws (destructors call this): a failed upload has nobody left
+  // to tell.
+  if (PendingUpload) {
+    clWaitForEvents(1, &PendingUpload);
+    clReleaseEvent(PendingUpload);
+    PendingUpload = nullptr;
+  }
   if (Buffer) {
     clReleaseMemObject(Buffer);
     BufferDevice->releaseMemory(BufferBytes);
@@ -181,18 +255,24 @@ static void readRects(cl_command_queue Q, cl_mem Buf,
 }
 
 /// Writes host memory at HostBase (R's Src side) into Buf (R's Dst side).
-/// Blocking on the last write: the host may change its memory as soon as
-/// this returns.
+/// Blocking on the last write, so that the host may change its memory as
+/// soon as this returns; or, given Last, not blocking at all: *Last is then
+/// the event of the last write (on an in-order queue, of them all), and the
+/// caller keeps the host memory unchanged until it completes.
 static void writeRects(cl_command_queue Q, cl_mem Buf,
-                       const std::vector<Rect> &AnyRects, const void *HostBase) {
+                       const std::vector<Rect> &AnyRects, const void *HostBase,
+                       cl_event *Last = nullptr) {
   std::vector<Rect> Rects = withinBounds(AnyRects, SIZE_MAX, bufferBytes(Buf));
   for (size_t I = 0; I < Rects.size(); ++I) {
     const Rect &R = Rects[I];
-    cl_bool Blocking = I + 1 == Rects.size() ? CL_TRUE : CL_FALSE;
+    bool IsLast = I + 1 == Rects.size();
+    cl_bool Blocking = IsLast && !Last ? CL_TRUE : CL_FALSE;
+    // The profiler's slot, or the caller's for the last write.
+    cl_event *Event = IsLast && Last ? Last : profileEventSlot();
     const auto *Host = static_cast<const unsigned char *>(HostBase);
     if (R.contiguous()) {
       checkCL(clEnqueueWriteBuffer(Q, Buf, Blocking, R.DstOffset, R.Region[0],
-                                   Host + R.SrcOffset, 0, nullptr, profileEventSlot()),
+                                   Host + R.SrcOffset, 0, nullptr, Event),
               "clEnqueueWriteBuffer of " + std::to_string(R.Region[0]) +
                   " bytes");
     } else {
@@ -202,7 +282,7 @@ static void writeRects(cl_command_queue Q, cl_mem Buf,
       checkCL(clEnqueueWriteBufferRect(Q, Buf, Blocking, BO, HO, R.Region,
                                        R.DstRowPitch, R.DstSlicePitch,
                                        R.SrcRowPitch, R.SrcSlicePitch, Host, 0,
-                                       nullptr, profileEventSlot()),
+                                       nullptr, Event),
               "clEnqueueWriteBufferRect of " + std::to_string(R.bytes()) +
                   " bytes");
     }
@@ -256,11 +336,23 @@ void DataSource::readBack(const RangeSet &R) {
   changed();
 }
 
-void DataSource::writeOut(const RangeSet &R) {
+void DataSource::writeOut(const RangeSet &R, bool Async) {
   if (R.empty())
     return;
   ensureHostMemory();
-  writeRects(Queue, Buffer, rectsOf(R), Host);
+  // Only the runtime writes its own host memory, and it waits for the
+  // upload first (awaitUploads); user memory may change behind the
+  // runtime's back as soon as a launch returns (Visual C++ copies it at the
+  // launch), so its uploads block.
+  if (Async && !IsUser) {
+    cl_event Last = nullptr;
+    writeRects(Queue, Buffer, rectsOf(R), Host, &Last);
+    if (PendingUpload)
+      clReleaseEvent(PendingUpload);
+    PendingUpload = Last;
+  } else {
+    writeRects(Queue, Buffer, rectsOf(R), Host);
+  }
   DeviceStale.subtract(R);
   changed();
 }
@@ -268,6 +360,15 @@ void DataSource::writeOut(const RangeSet &R) {
 void DataSource::moveBufferTo(Device &Dev) {
   if (!Buffer || BufferDevice == &Dev)
     return;
+  if (BufferDevice->sharesContextWith(Dev)) {
+    // One context: the buffer serves Dev as it is, and the driver moves its
+    // contents there (after what useQueue orders before). Its bytes now
+    // count against Dev's memory.
+    Dev.reserveMemory(BufferBytes);
+    BufferDevice->releaseMemory(BufferBytes);
+    BufferDevice = &Dev;
+    return;
+  }
   // Buffers do not cross contexts: move the data through the host.
   readBack(HostStale);
   dropBuffer();
@@ -319,6 +420,8 @@ RangeSet DataSource::rangesOf(const ViewHeader *H, size_t ViewElemSize) const {
 
 void *DataSource::hostAccessLocked(const RangeSet &R, HostAccessMode Mode) {
   ensureHostMemory();
+  if (Mode != HostAccessMode::Read)
+    awaitUploads(); // The host is about to change what may be in flight.
   if (Mode == HostAccessMode::Overwrite) {
     if (HostStale.intersects(R)) {
       HostStale.subtract(R);
@@ -416,7 +519,7 @@ cl_mem DataSource::prepareForKernel(AcceleratorViewImpl &View,
   useQueue(Q);
   if (!Buffer)
     createBuffer(Dev);
-  writeOut(DeviceStale.intersect(Used));
+  writeOut(DeviceStale.intersect(Used), /*Async=*/true);
   return Buffer;
 }
 
@@ -511,27 +614,37 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     return;
   }
 
-  std::scoped_lock Guard(Src.Lock, Dst.Lock);
+  std::unique_lock<std::mutex> SrcGuard(Src.Lock, std::defer_lock),
+      DstGuard(Dst.Lock, std::defer_lock);
+  std::lock(SrcGuard, DstGuard);
   bool SrcOnHost = !Src.HostStale.intersects(SR);
   bool SrcOnDevice = Src.Buffer && !Src.DeviceStale.intersects(SR);
 
+  Device *DstDev = Dst.Buffer ? Dst.BufferDevice : Dst.placement();
   if (SrcOnDevice && Dst.prefersDevice() &&
-      (Dst.Buffer ? Dst.BufferDevice == Src.BufferDevice
-                  : Dst.placement() == Src.BufferDevice)) {
-    // Device to device on the source's queue, which the destination then
-    // follows so that its later reads wait for the copy.
-    Dst.useQueue(Src.Queue);
+      Src.BufferDevice->sharesContextWith(*DstDev)) {
+    // Device to device, never through the host: on the source's queue when
+    // both live on one device, else on the destination's (it pulls the
+    // data). Both sources then follow that queue, so that the destination's
+    // later reads wait for the copy and the source's later writes too.
+    cl_command_queue Q = DstDev == Src.BufferDevice
+                             ? Src.Queue
+                             : queueFor(*DstDev, Dst.Home.get());
+    Dst.useQueue(Q);
+    Src.useQueue(Q);
     if (!Dst.Buffer)
-      Dst.createBuffer(*Src.BufferDevice);
-    copyRects(Src.Queue, Src.Buffer, Dst.Buffer, rectsBetween(SS, DS, E));
+      Dst.createBuffer(*DstDev);
+    copyRects(Q, Src.Buffer, Dst.Buffer, rectsBetween(SS, DS, E));
     Dst.DeviceStale.subtract(DR);
     Dst.HostStale.add(DR);
     Dst.changed();
     return;
   }
   if (SrcOnDevice && !SrcOnHost) {
-    // Straight from the source's buffer into the destination's host memory.
+    // Straight from the source's buffer into the destination's host memory
+    // (then on to the destination's device, if it has one elsewhere).
     Dst.ensureHostMemory();
+    Dst.awaitUploads();
     readRects(Src.Queue, Src.Buffer, rectsBetween(SS, DS, E), Dst.Host);
     Dst.HostStale.subtract(DR);
     Dst.DeviceStale.add(DR);
@@ -550,6 +663,10 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
       Dst.useQueue(queueFor(*Dev, Dst.Home.get()));
       Dst.createBuffer(*Dev);
     }
+    // The source's host copy is current and stays where it is: other
+    // threads may copy from it meanwhile (a staging array that feeds
+    // several accelerators), as they may read it.
+    SrcGuard.unlock();
     writeRects(Dst.Queue, Dst.Buffer, rectsBetween(SS, DS, E), Src.Host);
     Dst.DeviceStale.subtract(DR);
     Dst.HostStale.add(DR);
@@ -557,6 +674,7 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     return;
   }
   Dst.ensureHostMemory();
+  Dst.awaitUploads();
   hostRects(Src.Host, Dst.Host, rectsBetween(SS, DS, E));
   Dst.HostStale.subtract(DR);
   Dst.DeviceStale.add(DR);

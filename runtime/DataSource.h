@@ -118,10 +118,18 @@ public:
 private:
   void *hostAccessLocked(const RangeSet &R, HostAccessMode Mode);
   void ensureHostMemory();
+  /// Host memory for a staging array: page-locked memory of its associated
+  /// accelerator's driver (false: the driver would not give it).
+  bool allocatePinned();
   void createBuffer(Device &Dev);
   void useQueue(cl_command_queue Q);
   void readBack(const RangeSet &R);
-  void writeOut(const RangeSet &R);
+  /// Async: do not wait for the upload (runtime-owned host memory only;
+  /// see awaitUploads).
+  void writeOut(const RangeSet &R, bool Async = false);
+  /// Waits for the asynchronous uploads of the host copy, before the host
+  /// copy changes or goes away.
+  void awaitUploads();
   void moveBufferTo(Device &Dev);
   void dropBuffer();
   void changed() { ++Generation; }
@@ -149,6 +157,12 @@ private:
   /// The queue of the last command on Buffer (retained): reads of the buffer
   /// go there so that they wait for the kernels that write it.
   cl_command_queue Queue = nullptr;
+  /// A staging array's host memory (Host is its mapping), and the queue
+  /// that mapped it; null otherwise.
+  cl_mem Pinned = nullptr;
+  cl_command_queue PinnedQueue = nullptr;
+  /// The last upload of the host copy not waited for (retained), or null.
+  cl_event PendingUpload = nullptr;
 
   RangeSet HostStale;
   RangeSet DeviceStale;

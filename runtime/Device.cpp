@@ -87,13 +87,25 @@ static DeviceInfo queryInfo(cl_platform_id Platform, cl_device_id Id,
   return I;
 }
 
+// --- Contexts -----------------------------------------------------------------
+
+/// The context that the listed devices of one platform share, created on
+/// first use. Never destroyed, like the Devices.
+struct PlatformContext {
+  std::vector<cl_device_id> Members;
+  std::mutex Lock;
+  cl_context Context = nullptr;
+  bool Refused = false; ///< The platform would not make one: per device.
+};
+
 // --- Device -------------------------------------------------------------------
 
-Device::Device(cl_platform_id Platform, cl_device_id Id, DeviceInfo Info)
-    : Platform(Platform), Id(Id), Info(std::move(Info)) {}
+Device::Device(cl_platform_id Platform, cl_device_id Id, DeviceInfo Info,
+               PlatformContext *Shared)
+    : Platform(Platform), Id(Id), Info(std::move(Info)), Shared(Shared) {}
 
 Device::Device(DeviceInfo Info)
-    : Platform(nullptr), Id(nullptr), Info(std::move(Info)) {}
+    : Platform(nullptr), Id(nullptr), Info(std::move(Info)), Shared(nullptr) {}
 
 static void CL_CALLBACK contextNotify(const char *ErrInfo, const void *,
                                       size_t, void *) {
@@ -107,16 +119,45 @@ cl_context Device::context() {
     throw Concurrency::runtime_exception(
         "the CPU accelerator has no OpenCL context (it runs no kernels)",
         Concurrency::AMPCC_E_FAIL);
+  cl_context_properties Props[] = {
+      CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(Platform),
+      0};
+  if (Shared && Shared->Members.size() > 1 && !env().ContextPerDevice) {
+    std::lock_guard<std::mutex> Guard(Shared->Lock);
+    if (!Shared->Context && !Shared->Refused) {
+      cl_int Err = CL_SUCCESS;
+      Shared->Context =
+          clCreateContext(Props, cl_uint(Shared->Members.size()),
+                          Shared->Members.data(), contextNotify, nullptr, &Err);
+      // OpenCL lets a platform refuse devices in one context (some drivers
+      // do for devices of different kinds): each then gets its own, and
+      // data moves between them through the host.
+      if (Err != CL_SUCCESS) {
+        Shared->Context = nullptr;
+        Shared->Refused = true;
+        trace("one context for the " + std::to_string(Shared->Members.size()) +
+              " devices of " + Info.PlatformName + " refused (" +
+              clErrorMessage(Err, "clCreateContext") + "): one per device");
+      }
+    }
+    if (Shared->Context)
+      return Shared->Context;
+  }
   std::lock_guard<std::mutex> Guard(Lock);
   if (!Context) {
-    cl_context_properties Props[] = {
-        CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(Platform),
-        0};
     cl_int Err = CL_SUCCESS;
     Context = clCreateContext(Props, 1, &Id, contextNotify, nullptr, &Err);
     checkCL(Err, "clCreateContext for " + Info.Name);
   }
   return Context;
+}
+
+bool Device::sharesContextWith(Device &O) {
+  if (this == &O)
+    return true;
+  if (isHost() || O.isHost() || Shared != O.Shared)
+    return false;
+  return context() == O.context();
 }
 
 int Device::defaultCpuAccess() const {
@@ -309,13 +350,20 @@ static std::vector<Device *> discover() {
     if (clGetDeviceIDs(Platforms[P], CL_DEVICE_TYPE_ALL, NumDevices,
                        Ids.data(), nullptr) != CL_SUCCESS)
       continue;
+    // Never destroyed, like the Devices (see Device.h); held by a list that
+    // is never destroyed either, so that LeakSanitizer sees it reachable.
+    static auto &Contexts = *new std::vector<std::unique_ptr<PlatformContext>>;
+    Contexts.push_back(std::make_unique<PlatformContext>());
+    PlatformContext *Shared = Contexts.back().get();
     for (cl_uint D = 0; D < NumDevices; ++D) {
       // Indices count every listed device, so a path keeps naming the same
       // device even when a neighbour is skipped for lacking a compiler.
       if (!deviceValue<cl_bool>(Ids[D], CL_DEVICE_COMPILER_AVAILABLE))
         continue;
       Devices.push_back(new Device(Platforms[P], Ids[D],
-                                   queryInfo(Platforms[P], Ids[D], P, D)));
+                                   queryInfo(Platforms[P], Ids[D], P, D),
+                                   Shared));
+      Shared->Members.push_back(Ids[D]);
     }
   }
   if (Devices.empty())

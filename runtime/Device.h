@@ -7,6 +7,11 @@
 // Contexts and queues are created on first use, so a program that only asks
 // for accelerator::get_all() does not pay for them.
 //
+// The devices of one platform share one context where the platform allows
+// it: their buffers and events are then usable on each other's queues, so
+// that data moves between two GPUs by device copies and commands on one
+// wait for another's without blocking the host (DataSource.h).
+//
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_RUNTIME_DEVICE_H
 #define AMPCC_RUNTIME_DEVICE_H
@@ -50,10 +55,13 @@ struct DeviceInfo {
 };
 
 class AcceleratorViewImpl;
+struct PlatformContext;
 
 class Device {
 public:
-  Device(cl_platform_id Platform, cl_device_id Id, DeviceInfo Info);
+  /// A device of a platform whose devices share Shared's context.
+  Device(cl_platform_id Platform, cl_device_id Id, DeviceInfo Info,
+         PlatformContext *Shared);
   /// The CPU accelerator (see hostDevice): no OpenCL device behind it.
   explicit Device(DeviceInfo Info);
   Device(const Device &) = delete;
@@ -66,8 +74,12 @@ public:
   /// The CPU accelerator: host memory, no kernels.
   bool isHost() const { return Id == nullptr; }
 
-  /// The device's context, created on first use.
+  /// The device's context, created on first use: the one its platform's
+  /// devices share, or its own where the platform refuses a shared one (or
+  /// AMPCC_CONTEXT_PER_DEVICE is set).
   cl_context context();
+  /// True when buffers and events of this device are usable on O's queues.
+  bool sharesContextWith(Device &O);
   /// The view that parallel_for_each without a view runs on.
   const std::shared_ptr<AcceleratorViewImpl> &defaultView();
 
@@ -99,6 +111,7 @@ private:
   cl_platform_id Platform;
   cl_device_id Id;
   DeviceInfo Info;
+  PlatformContext *Shared; ///< nullptr for the CPU accelerator.
   std::mutex Lock; // Guards the lazily created members below.
   cl_context Context = nullptr;
   std::shared_ptr<AcceleratorViewImpl> DefaultView;

@@ -44,6 +44,10 @@ struct EnvSettings {
   bool CLOptDisable = false;
   uint64_t MaxLaunchItems = 0; ///< 0: no limit of ours.
   std::string KernelCacheDir;  ///< "" when the cache is off.
+  /// AMPCC_CONTEXT_PER_DEVICE: one OpenCL context per device instead of one
+  /// per platform, so that data moves between devices through the host (the
+  /// route taken between platforms; tests use it on a single platform).
+  bool ContextPerDevice = false;
 };
 
 /// The kernel cache directory for these variable values (nullptr: unset):

@@ -16,6 +16,12 @@ if [ "${BENCH:-}" = 1 ]; then
   PACKAGES+=(python3-matplotlib)
 fi
 
+# MPI=1: also Open MPI, for examples/mpi (the test suite builds and runs
+# it; scripts/test.sh sets this).
+if [ "${MPI:-}" = 1 ]; then
+  PACKAGES+=(openmpi-bin libopenmpi-dev)
+fi
+
 missing=()
 for p in "${PACKAGES[@]}"; do
   # dpkg-query reports "install ok installed" only for fully installed packages.

@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The suite also builds and runs examples/mpi: Open MPI is required.
+export MPI=1 AMPCC_REQUIRE_MPI=1
 bash scripts/build.sh
 BUILD_DIR=${BUILD_DIR:-build}
 cd "$BUILD_DIR"

@@ -1,0 +1,368 @@
+// Matrix multiply and transpose split over several accelerators.
+//
+// Every non-emulated accelerator of accelerator::get_all() takes a band of
+// rows (on a machine without one, such as a CPU-only machine with PoCL,
+// every OpenCL accelerator does). Each band is driven by a host thread of
+// its own: its uploads, its kernel and its download then overlap with the
+// other bands' (a C++ AMP copy blocks the thread that makes it, as the spec
+// says, so one thread per accelerator is how a program keeps all of them
+// busy).
+//
+// The matrices live in staging arrays (arrays on the CPU accelerator
+// associated with an accelerator's view): host memory that the
+// accelerators' copy engines reach directly, which is what staging arrays
+// are for. Each band copies its rows (and all of B) into arrays on its
+// accelerator, multiplies there, and copies its rows of C back.
+//
+// The same code runs on the first accelerator alone and on all of them, in
+// one process, and prints the times and the speed-up.
+//
+// Build: ampcc -O2 multi-gpu.cpp -o multi-gpu
+// Run:   ./multi-gpu [--size N] [--repeat R] [--devices K]
+//        (N a multiple of 64; default 16384 with a GPU, 512 without)
+#include <amp.h>
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace concurrency;
+
+namespace {
+
+const int TS = 16, RB = 4, BS = TS * RB; // 16x16 threads, 64x64 outputs a tile
+
+double now() {
+  return std::chrono::duration<double>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+/// C = A * B for a band of rows: A is Rows x N, B is N x N, C is Rows x N
+/// (Rows and N multiples of 64). Register-blocked: each thread computes four by
+/// four outputs at stride 16, from 64x16 blocks of A and 16x64 of B staged
+/// in tile_static memory.
+void matmulBand(const accelerator_view &V, const array_view<const float, 2> &A,
+                const array_view<const float, 2> &B,
+                const array_view<float, 2> &C) {
+  int N = A.extent[1];
+  extent<2> Domain(C.extent[0] / RB, C.extent[1] / RB);
+  parallel_for_each(V, Domain.tile<TS, TS>(),
+                    [=](tiled_index<TS, TS> T) restrict(amp) {
+    tile_static float As[BS][TS], Bs[TS][BS];
+    int Ty = T.local[0], Tx = T.local[1];
+    int Row0 = T.tile[0] * BS, Col0 = T.tile[1] * BS;
+    float Acc[RB][RB];
+    for (int I = 0; I < RB; ++I)
+      for (int J = 0; J < RB; ++J)
+        Acc[I][J] = 0.0f;
+    for (int K = 0; K < N; K += TS) {
+      for (int I = 0; I < RB; ++I) {
+        As[Ty + TS * I][Tx] = A(Row0 + Ty + TS * I, K + Tx);
+        Bs[Ty][Tx + TS * I] = B(K + Ty, Col0 + Tx + TS * I);
+      }
+      T.barrier.wait();
+      for (int KK = 0; KK < TS; ++KK) {
+        float Av[RB], Bv[RB];
+        for (int I = 0; I < RB; ++I) {
+          Av[I] = As[Ty + TS * I][KK];
+          Bv[I] = Bs[KK][Tx + TS * I];
+        }
+        for (int I = 0; I < RB; ++I)
+          for (int J = 0; J < RB; ++J)
+            Acc[I][J] += Av[I] * Bv[J];
+      }
+      T.barrier.wait();
+    }
+    for (int I = 0; I < RB; ++I)
+      for (int J = 0; J < RB; ++J)
+        C(Row0 + Ty + TS * I, Col0 + Tx + TS * J) = Acc[I][J];
+  });
+}
+
+/// Out = transpose(In) for a band: In is Rows x N, Out is N x Rows (a
+/// section of columns of the whole transposed matrix). The seeds' tiled
+/// transpose: a 16x16 block through tile_static memory, so that reads and
+/// writes are both coalesced; pad() covers sides that are not multiples of
+/// the tile.
+void transposeBand(const accelerator_view &V,
+                   const array_view<const float, 2> &In,
+                   const array_view<float, 2> &Out) {
+  parallel_for_each(V, In.extent.tile<TS, TS>().pad(),
+                    [=](tiled_index<TS, TS> T) restrict(amp) {
+    tile_static float Block[TS][TS];
+    int Row = T.global[0], Col = T.global[1];
+    bool Inside = Row < In.extent[0] && Col < In.extent[1];
+    Block[T.local[0]][T.local[1]] = Inside ? In(Row, Col) : 0.0f;
+    T.barrier.wait();
+    int OutRow = T.tile_origin[1] + T.local[0];
+    int OutCol = T.tile_origin[0] + T.local[1];
+    if (OutRow < Out.extent[0] && OutCol < Out.extent[1])
+      Out(OutRow, OutCol) = Block[T.local[1]][T.local[0]];
+  });
+}
+
+/// Where one accelerator's band starts and how many rows it has: equal
+/// bands of whole 64-row blocks, the first ones one block larger.
+struct Band {
+  int First, Rows;
+};
+std::vector<Band> bands(int N, int Count) {
+  int Blocks = N / BS;
+  std::vector<Band> B;
+  int First = 0;
+  for (int D = 0; D < Count; ++D) {
+    int Mine = Blocks / Count + (D < Blocks % Count ? 1 : 0);
+    B.push_back({First, Mine * BS});
+    First += Mine * BS;
+  }
+  return B;
+}
+
+/// The seconds each phase took, the slowest band's.
+struct Times {
+  double Upload = 0, Kernel = 0, Download = 0, Total = 0;
+};
+
+/// Runs Work(d) for every band, each on a thread of its own; rethrows the
+/// first band's exception, if any, once all are done.
+template <typename F> void forEachBand(int Count, F Work) {
+  std::vector<std::exception_ptr> Errors(Count);
+  std::vector<std::thread> Threads;
+  for (int D = 0; D < Count; ++D)
+    Threads.emplace_back([&, D] {
+      try {
+        Work(D);
+      } catch (...) {
+        Errors[D] = std::current_exception();
+      }
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  for (std::exception_ptr &E : Errors)
+    if (E)
+      std::rethrow_exception(E);
+}
+
+/// The slowest band's phases, and the whole.
+Times slowest(const std::vector<Times> &Each, double Start) {
+  Times T;
+  T.Total = now() - Start;
+  for (const Times &E : Each) {
+    T.Upload = std::max(T.Upload, E.Upload);
+    T.Kernel = std::max(T.Kernel, E.Kernel);
+    T.Download = std::max(T.Download, E.Download);
+  }
+  return T;
+}
+
+/// Each band copies its rows of A and all of B to its accelerator,
+/// multiplies, and copies its rows of C back.
+///
+/// Two things that would seem faster are slower with NVIDIA's OpenCL
+/// driver (measured on two H200s, docs/multi-device.md): sending B to one
+/// GPU and on to the other by a device-to-device copy (about 1 GB/s, it does
+/// not use NVLink), and copying slices through a second accelerator_view
+/// while the first computes (the copies wait for the kernels anyway).
+Times multiply(const std::vector<accelerator_view> &Views, int N,
+               const array<float, 2> &A, const array<float, 2> &B,
+               array<float, 2> &C) {
+  std::vector<Band> Bands = bands(N, int(Views.size()));
+  std::vector<Times> Each(Views.size());
+  double Start = now();
+  forEachBand(int(Views.size()), [&](int D) {
+    const Band &Bd = Bands[D];
+    if (Bd.Rows == 0)
+      return;
+    accelerator_view V = Views[D];
+    double T0 = now();
+    array<float, 2> MyA(Bd.Rows, N, V), MyB(N, N, V), MyC(Bd.Rows, N, V);
+    copy(A.section(Bd.First, 0, Bd.Rows, N), MyA);
+    copy(B, MyB);
+    double T1 = now();
+    matmulBand(V, MyA, MyB, MyC);
+    V.wait();
+    double T2 = now();
+    copy(MyC, C.section(Bd.First, 0, Bd.Rows, N));
+    double T3 = now();
+    Each[D] = {T1 - T0, T2 - T1, T3 - T2, 0};
+  });
+  return slowest(Each, Start);
+}
+
+Times transpose(const std::vector<accelerator_view> &Views, int N,
+                const array<float, 2> &In, array<float, 2> &Out) {
+  std::vector<Band> Bands = bands(N, int(Views.size()));
+  std::vector<Times> Each(Views.size());
+  double Start = now();
+  forEachBand(int(Views.size()), [&](int D) {
+    const Band &Bd = Bands[D];
+    if (Bd.Rows == 0)
+      return;
+    accelerator_view V = Views[D];
+    double T0 = now();
+    array<float, 2> MyIn(Bd.Rows, N, V), MyOut(N, Bd.Rows, V);
+    copy(In.section(Bd.First, 0, Bd.Rows, N), MyIn);
+    double T1 = now();
+    transposeBand(V, MyIn, MyOut);
+    V.wait();
+    double T2 = now();
+    // This band's columns of the whole transposed matrix.
+    copy(MyOut, Out.section(0, Bd.First, N, Bd.Rows));
+    double T3 = now();
+    Each[D] = {T1 - T0, T2 - T1, T3 - T2, 0};
+  });
+  return slowest(Each, Start);
+}
+
+/// Wrong elements of C = A * B: all of them for small sizes, else 4096
+/// sampled ones (a full CPU reference of 16384^3 would take hours), each
+/// against a double-precision dot product.
+long checkMultiply(int N, const float *A, const float *B, const float *C) {
+  long Bad = 0;
+  auto One = [&](int R, int Col) {
+    double Ref = 0, Mag = 0;
+    for (int K = 0; K < N; ++K) {
+      double P = double(A[size_t(R) * N + K]) * B[size_t(K) * N + Col];
+      Ref += P;
+      Mag += std::fabs(P);
+    }
+    // Float sums of N terms: error grows with N and the terms' magnitude.
+    if (std::fabs(C[size_t(R) * N + Col] - Ref) > 1e-5 * Mag + 1e-3)
+      ++Bad;
+  };
+  if (N <= 1024) {
+    for (int R = 0; R < N; ++R)
+      for (int Col = 0; Col < N; ++Col)
+        One(R, Col);
+  } else {
+    unsigned X = 12345;
+    for (int S = 0; S < 4096; ++S) {
+      X = X * 1664525u + 1013904223u;
+      int R = int((X >> 8) % unsigned(N));
+      X = X * 1664525u + 1013904223u;
+      One(R, int((X >> 8) % unsigned(N)));
+    }
+  }
+  return Bad;
+}
+
+long checkTranspose(int N, const float *In, const float *Out) {
+  long Bad = 0;
+  for (int R = 0; R < N; ++R)
+    for (int Col = 0; Col < N; ++Col)
+      Bad += Out[size_t(Col) * N + R] != In[size_t(R) * N + Col];
+  return Bad;
+}
+
+void print(const char *What, int Devices, const Times &T, long Bad) {
+  std::printf("%-9s on %d accelerator%s: %8.1f ms (upload %.1f, kernel %.1f, "
+              "download %.1f) %s\n",
+              What, Devices, Devices == 1 ? " " : "s", T.Total * 1e3,
+              T.Upload * 1e3, T.Kernel * 1e3, T.Download * 1e3,
+              Bad ? "WRONG" : "correct");
+  if (Bad)
+    std::printf("  %ld wrong elements\n", Bad);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  int N = 0, Repeat = 1, MaxDevices = 0;
+  for (int I = 1; I < argc; ++I) {
+    if (!std::strcmp(argv[I], "--size") && I + 1 < argc)
+      N = std::atoi(argv[++I]);
+    else if (!std::strcmp(argv[I], "--repeat") && I + 1 < argc)
+      Repeat = std::atoi(argv[++I]);
+    else if (!std::strcmp(argv[I], "--devices") && I + 1 < argc)
+      MaxDevices = std::atoi(argv[++I]);
+    else {
+      std::fprintf(stderr, "usage: %s [--size N] [--repeat R] [--devices K]\n",
+                   argv[0]);
+      return 2;
+    }
+  }
+
+  std::vector<accelerator> Accs;
+  for (const accelerator &A : accelerator::get_all())
+    if (!A.is_emulated)
+      Accs.push_back(A);
+  bool Emulated = Accs.empty();
+  if (Emulated) // No GPU: every OpenCL accelerator (not the CPU one).
+    for (const accelerator &A : accelerator::get_all())
+      if (A.device_path != accelerator::cpu_accelerator)
+        Accs.push_back(A);
+  if (Accs.empty()) {
+    std::fprintf(stderr, "no OpenCL accelerator\n");
+    return 1;
+  }
+  if (MaxDevices > 0 && size_t(MaxDevices) < Accs.size())
+    Accs.resize(size_t(MaxDevices));
+  if (N == 0)
+    N = Emulated ? 512 : 16384;
+  if (N <= 0 || N % BS) {
+    std::fprintf(stderr, "--size must be a positive multiple of %d\n", BS);
+    return 2;
+  }
+  for (const accelerator &A : Accs) {
+    // Narrow output only: a stream is either wide or narrow.
+    std::wstring P = A.device_path, Desc = A.description;
+    std::printf("accelerator %s: %s\n", std::string(P.begin(), P.end()).c_str(),
+                std::string(Desc.begin(), Desc.end()).c_str());
+  }
+
+  // One view per accelerator, kept across runs; the first run of each
+  // configuration also builds the kernels, so it is not timed.
+  std::vector<accelerator_view> All;
+  for (const accelerator &Acc : Accs)
+    All.push_back(Acc.create_view());
+  std::vector<accelerator_view> One(All.begin(), All.begin() + 1);
+
+  // The matrices, in staging arrays for the first accelerator (the others
+  // share its memory where they share its OpenCL platform).
+  accelerator_view Cpu = accelerator(accelerator::cpu_accelerator).default_view;
+  array<float, 2> AS(N, N, Cpu, All[0]), BS(N, N, Cpu, All[0]),
+      CS(N, N, Cpu, All[0]);
+  float *A = AS.data(), *B = BS.data();
+  for (size_t I = 0; I < size_t(N) * N; ++I) {
+    A[I] = float(int(I % 17) - 8) * 0.125f;
+    B[I] = float(int(I % 13) - 6) * 0.25f;
+  }
+
+  long Bad = 0;
+  double Best[2][2] = {{1e30, 1e30}, {1e30, 1e30}};
+  for (int Config = 0; Config < (All.size() > 1 ? 2 : 1); ++Config) {
+    const std::vector<accelerator_view> &Views = Config ? All : One;
+    int Count = int(Views.size());
+    for (int R = 0; R <= Repeat; ++R) {
+      std::fill(CS.data(), CS.data() + size_t(N) * N, -1.0f);
+      Times M = multiply(Views, N, AS, BS, CS);
+      long MB = checkMultiply(N, AS.data(), BS.data(), CS.data());
+      Bad += MB;
+      std::fill(CS.data(), CS.data() + size_t(N) * N, -1.0f);
+      Times T = transpose(Views, N, AS, CS);
+      long TB = checkTranspose(N, AS.data(), CS.data());
+      Bad += TB;
+      if (R == 0)
+        continue; // Warm-up: kernel builds, first allocations.
+      print("matmul", Count, M, MB);
+      print("transpose", Count, T, TB);
+      Best[Config][0] = std::min(Best[Config][0], M.Total);
+      Best[Config][1] = std::min(Best[Config][1], T.Total);
+    }
+  }
+  std::printf("matmul %d x %d, transpose %d x %d: %s\n", N, N, N, N,
+              Bad ? "FAILED" : "correct");
+  if (All.size() > 1)
+    std::printf("speed-up on %zu accelerators (best of %d): matmul %.2fx, "
+                "transpose %.2fx\n",
+                All.size(), Repeat, Best[0][0] / Best[1][0],
+                Best[0][1] / Best[1][1]);
+  return Bad ? 1 : 0;
+}
