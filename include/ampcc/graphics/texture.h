@@ -491,9 +491,8 @@ public:
   unsigned int get_mipmap_levels() const { return 1; }
 
   /// \p MipLevel must be 0: ampcc textures have one level.
-  value_type get(const Concurrency::index<N> &I, unsigned int MipLevel = 0) const
+  value_type get(const Concurrency::index<N> &I, unsigned int /*MipLevel*/ = 0) const
       restrict(amp) {
-    (void)MipLevel;
     return _M_ref(I);
   }
   value_type operator[](const Concurrency::index<N> &I) const restrict(amp) {
@@ -519,14 +518,13 @@ public:
   /// The filtered texel at normalized coordinates \p Coord (x the fastest
   /// dimension, index N-1). One mipmap level: \p Lod does not matter.
   value_type sample(const sampler &S, const coordinates_type &Coord,
-                    float Lod = 0.0f) const restrict(amp) {
-    (void)Lod;
+                    float /*Lod*/ = 0.0f) const restrict(amp) {
     return sampleWith(S._M_filter, S._M_address, S._M_border, Coord);
   }
   /// The predefined samplers: fixed filter and address modes, black border.
   template <filter_mode Filter = filter_linear, address_mode Address = address_clamp>
-  value_type sample(const coordinates_type &Coord, float Lod = 0.0f) const restrict(amp) {
-    (void)Lod;
+  value_type sample(const coordinates_type &Coord, float /*Lod*/ = 0.0f) const
+      restrict(amp) {
     static_assert(Address != address_border,
                   "the predefined samplers have no border color: use a sampler");
     return sampleWith(Filter, Address, float_4(0.0f, 0.0f, 0.0f, 0.0f), Coord);
