@@ -9,6 +9,7 @@ PACKAGES=(
   cmake ninja-build make python3 python3-psutil clangd-19
   ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
   libgtest-dev libtbb-dev ccache libomp-19-dev libclang-rt-19-dev
+  libpng-dev  # examples/image-filter reads and writes PNG
 )
 # BENCH=1: also what the benchmark charts need (bench/plot.py); CI leaves it
 # off.

@@ -19,8 +19,14 @@ bool isAmpClass(const CXXRecordDecl *RD, llvm::StringRef Name) {
   return RD && RD->getName() == Name && isInAmpNamespace(RD);
 }
 
+bool isTextureClass(const CXXRecordDecl *RD) {
+  return isAmpClass(RD, "texture") || isAmpClass(RD, "texture_view") ||
+         isAmpClass(RD, "writeonly_texture_view");
+}
+
 bool isViewClass(const CXXRecordDecl *RD) {
-  return isAmpClass(RD, "array_view") || isAmpClass(RD, "array");
+  // Textures are stored as arrays of their texels (docs/graphics.md).
+  return isAmpClass(RD, "array_view") || isAmpClass(RD, "array") || isTextureClass(RD);
 }
 
 /// \p T's class template specialization named \p Name in the library.
@@ -48,7 +54,7 @@ std::optional<ViewShape> viewShape(const CXXRecordDecl *RD) {
   ViewShape S;
   S.Element = Args.get(0).getAsType();
   S.Rank = integralArg(Args, 1);
-  S.IsArray = Spec->getName() == "array";
+  S.IsArray = Spec->getName() == "array" || Spec->getName() == "texture";
   if (S.Rank == 0)
     return std::nullopt;
   return S;
@@ -74,8 +80,8 @@ bool holdsAmpContainer(QualType T) {
 
 bool isArrayOrTexture(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  return isAmpClass(RD, "array") || isAmpClass(RD, "texture") ||
-         isAmpClass(RD, "writeonly_texture_view") || isAmpClass(RD, "texture_view");
+  // The texture views, like array_view, are captured by value (spec §10.2).
+  return isAmpClass(RD, "array") || isAmpClass(RD, "texture");
 }
 
 unsigned indexRank(QualType T, llvm::StringRef Name) {

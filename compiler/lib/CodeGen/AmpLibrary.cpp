@@ -249,7 +249,9 @@ Lowered ViewMemberLowering::lower() {
   StringRef Name = MD->getIdentifier() ? MD->getName() : "";
   if (OK == OO_Equal && Args.size() == 1)
     return "(" + Obj + " = " + FE.expr(Args[0]) + ")"; // Views copy as structs.
-  if (OK == OO_Subscript || OK == OO_Call)
+  // The texture classes' one element accessor; their public members are
+  // C++ over it (include/ampcc/graphics/texture.h).
+  if (OK == OO_Subscript || OK == OO_Call || (Name == "_M_ref" && Args.size() == 1))
     return element();
   // section(origin, extent); the other forms are <amp.h> code calling it.
   if (Name == "section" && Args.size() == 2)

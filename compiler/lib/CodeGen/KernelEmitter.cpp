@@ -166,9 +166,10 @@ void KernelEmitter::closure() {
 
     bool ByRefArray = false;
     if (FT->isReferenceType()) {
-      // concurrency::array is the one thing captured by reference (spec §2.4.3).
+      // concurrency::array and graphics::texture are the things captured by
+      // reference (spec §2.4.3, §10.1).
       const CXXRecordDecl *Ref = FT->getPointeeType()->getAsCXXRecordDecl();
-      ByRefArray = Ref && isAmpClass(Ref, "array");
+      ByRefArray = Ref && isArrayOrTexture(FT->getPointeeType());
       if (ByRefArray)
         FT = FT->getPointeeType();
     }

@@ -45,6 +45,16 @@ public:
       if (Cap.getCaptureKind() == LCK_ByRef || (V->isInitCapture() && T->isReferenceType())) {
         if (isArrayOrTexture(T) || InAmpCode)
           continue;
+        // Views are values: a kernel gets a copy (spec §10.2), and the
+        // generic wording below would suggest exactly that, but name the
+        // class so that texture users see the texture rule.
+        if (const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+            RD && isTextureClass(RD)) {
+          if (C.error(Loc, Diag::err_restrict_capture_texture_view_by_ref)
+              << RD->getName() << V)
+            C.note(V->getLocation(), Diag::note_restrict_declared_here) << V;
+          continue;
+        }
         if (C.error(Loc, Diag::err_restrict_capture_by_ref) << V) {
           C.note(Loc, Diag::note_restrict_capture_by_value);
           C.note(V->getLocation(), Diag::note_restrict_declared_here) << V;
@@ -54,8 +64,12 @@ public:
       T = T.getNonReferenceType();
       if (isArrayOrTexture(T)) {
         // The closure would hold a copy of the whole array, made on the
-        // host: C++ AMP passes arrays to amp lambdas by reference only.
-        if (C.error(Loc, Diag::err_restrict_capture_array_by_value) << V)
+        // host: C++ AMP passes arrays and textures to amp lambdas by
+        // reference only.
+        Diag Which = isAmpClass(T->getAsCXXRecordDecl(), "texture")
+                         ? Diag::err_restrict_capture_texture_by_value
+                         : Diag::err_restrict_capture_array_by_value;
+        if (C.error(Loc, Which) << V)
           C.note(V->getLocation(), Diag::note_restrict_declared_here) << V;
         continue;
       }

@@ -67,15 +67,19 @@ bool isInAmpNamespace(const clang::Decl *D);
 /// Concurrency::\p Name, in any nested namespace of the library.
 bool isAmpClass(const clang::CXXRecordDecl *RD, llvm::StringRef Name);
 
-/// array_view<T,N> and array<T,N>: on the device both are a __global
-/// pointer and a shape, and their element access is lowered by CodeGen.
+/// graphics::texture, texture_view and writeonly_texture_view.
+bool isTextureClass(const clang::CXXRecordDecl *RD);
+
+/// array_view<T,N> and array<T,N>, and the texture classes (stored as an
+/// array of texels): on the device each is a __global pointer and a shape,
+/// and their element access is lowered by CodeGen.
 bool isViewClass(const clang::CXXRecordDecl *RD);
 
 /// The element type and rank of an array or array_view specialization.
 struct ViewShape {
   clang::QualType Element; ///< As written: `const T` for read-only views.
   unsigned Rank = 0;
-  bool IsArray = false; ///< concurrency::array rather than array_view.
+  bool IsArray = false; ///< concurrency::array or texture: captured by reference.
 };
 /// The shape of \p RD, or nothing when it is not a complete view class
 /// specialization (a dependent type, a forward declaration).
@@ -88,8 +92,9 @@ inline std::optional<ViewShape> viewShape(clang::QualType T) {
 /// one in its fields, bases or elements, at any depth?
 bool holdsAmpContainer(clang::QualType T);
 
-/// concurrency::array and the texture classes: the only objects amp code
-/// may hold by reference in captures and members (spec 2.4.1.2).
+/// concurrency::array and graphics::texture: the only objects amp code may
+/// hold by reference in captures and members (spec 2.4.1.2); the texture
+/// views are captured by value, like array_view.
 bool isArrayOrTexture(clang::QualType T);
 
 /// index<N>, extent<N> and tiled_index's members keep their coordinates in

@@ -1,0 +1,223 @@
+// ampcc/graphics/texel.h - what the texture classes need to know about their
+// element types (spec §10.1): which types a texture may hold, their scalar
+// type and component count, the bits per scalar element they accept, and
+// conversions between a texel and its components.
+//
+// Everything here is ordinary restrict(cpu, amp) C++: the code generator
+// lowers it like user code (sampling and gathering are built from it).
+#ifndef AMPCC_GRAPHICS_TEXEL_H
+#define AMPCC_GRAPHICS_TEXEL_H
+
+#include "../../amp_short_vectors.h"
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+namespace Concurrency {
+namespace graphics {
+namespace details {
+
+/// The scalar types a texture's elements are made of.
+template <typename S> struct ScalarKind {
+  static const bool valid = false;
+};
+#define AMPCC_TEXEL_SCALAR_(S, IsFloat, IsNorm, Default)                       \
+  template <> struct ScalarKind<S> {                                           \
+    static const bool valid = true;                                            \
+    static const bool is_float = IsFloat; /* sample() filters these */        \
+    static const bool is_norm = IsNorm;                                        \
+    static const unsigned default_bits = Default;                              \
+  };
+AMPCC_TEXEL_SCALAR_(int, false, false, 32)
+AMPCC_TEXEL_SCALAR_(unsigned int, false, false, 32)
+AMPCC_TEXEL_SCALAR_(float, true, false, 32)
+AMPCC_TEXEL_SCALAR_(norm, true, true, 16)
+AMPCC_TEXEL_SCALAR_(unorm, true, true, 16)
+AMPCC_TEXEL_SCALAR_(double, true, false, 64)
+#undef AMPCC_TEXEL_SCALAR_
+
+/// A texture element type: a scalar or short vector of the above with 1 to
+/// 4 components; double only as double and double_2 (spec §10.1.1: a texel
+/// is at most 128 bits).
+template <typename T, typename = void> struct TexelInfo {
+  static const bool valid = false;
+};
+template <typename T>
+struct TexelInfo<T, decltype((void)short_vector_traits<T>::size)> {
+  typedef typename short_vector_traits<T>::value_type scalar_type;
+  static const int size = short_vector_traits<T>::size;
+  static const bool valid =
+      ScalarKind<scalar_type>::valid &&
+      (!std::is_same<scalar_type, double>::value || size <= 2);
+  static const bool is_float = ScalarKind<scalar_type>::is_float;
+  /// Spec §10.1: texture_view<T,N> reads (and texture reads and writes in
+  /// one kernel) only for single-component 32-bit int, uint and float.
+  static const bool read_write = size == 1 && sizeof(scalar_type) == 4 &&
+                                 !ScalarKind<scalar_type>::is_norm;
+};
+
+/// Whether \p Bits is a bits_per_scalar_element a texture of T may have.
+template <typename T> bool validBits(unsigned Bits) {
+  typedef typename TexelInfo<T>::scalar_type S;
+  if (TexelInfo<T>::size == 3) // three-component formats are 32-bit only
+    return Bits == 32 && sizeof(S) == 4 && !ScalarKind<S>::is_norm;
+  if (std::is_same<S, double>::value)
+    return Bits == 64;
+  if (ScalarKind<S>::is_norm)
+    return Bits == 8 || Bits == 16;
+  if (std::is_same<S, float>::value)
+    return Bits == 16 || Bits == 32;
+  return Bits == 8 || Bits == 16 || Bits == 32;
+}
+
+/// Component access and construction from components, per component count.
+template <typename T, int Size = TexelInfo<T>::size> struct TexelAccess;
+template <typename T> struct TexelAccess<T, 1> {
+  typedef typename TexelInfo<T>::scalar_type S;
+  static S get(const T &V, int) restrict(cpu, amp) { return V; }
+  static T make(S A, S, S, S) restrict(cpu, amp) { return A; }
+};
+template <typename T> struct TexelAccess<T, 2> {
+  typedef typename TexelInfo<T>::scalar_type S;
+  static S get(const T &V, int C) restrict(cpu, amp) {
+    return C == 0 ? V.get_x() : V.get_y();
+  }
+  static T make(S A, S B, S, S) restrict(cpu, amp) { return T(A, B); }
+};
+template <typename T> struct TexelAccess<T, 3> {
+  typedef typename TexelInfo<T>::scalar_type S;
+  static S get(const T &V, int C) restrict(cpu, amp) {
+    return C == 0 ? V.get_x() : C == 1 ? V.get_y() : V.get_z();
+  }
+  static T make(S A, S B, S C, S) restrict(cpu, amp) { return T(A, B, C); }
+};
+template <typename T> struct TexelAccess<T, 4> {
+  typedef typename TexelInfo<T>::scalar_type S;
+  static S get(const T &V, int C) restrict(cpu, amp) {
+    return C == 0 ? V.get_x() : C == 1 ? V.get_y() : C == 2 ? V.get_z() : V.get_w();
+  }
+  static T make(S A, S B, S C, S D) restrict(cpu, amp) { return T(A, B, C, D); }
+};
+
+/// A texel as four floats (missing components 0), for filtering.
+template <typename T> float_4 toFloat4(const T &V) restrict(cpu, amp) {
+  typedef TexelAccess<T> A;
+  const int Size = TexelInfo<T>::size;
+  return float_4(static_cast<float>(A::get(V, 0)),
+                 Size > 1 ? static_cast<float>(A::get(V, 1)) : 0.0f,
+                 Size > 2 ? static_cast<float>(A::get(V, 2)) : 0.0f,
+                 Size > 3 ? static_cast<float>(A::get(V, 3)) : 0.0f);
+}
+template <typename T> T fromFloat4(const float_4 &V) restrict(cpu, amp) {
+  typedef typename TexelInfo<T>::scalar_type S;
+  return TexelAccess<T>::make(static_cast<S>(V.get_x()), static_cast<S>(V.get_y()),
+                              static_cast<S>(V.get_z()), static_cast<S>(V.get_w()));
+}
+
+// --- Host-side packing: the raw formats of bits_per_scalar_element --------
+
+/// IEEE half precision, for float textures of 16 bits per scalar.
+inline uint16_t floatToHalf(float F) {
+  uint32_t X;
+  std::memcpy(&X, &F, 4);
+  uint32_t Sign = (X >> 16) & 0x8000u;
+  int32_t Exp = int32_t((X >> 23) & 0xff) - 127 + 15;
+  uint32_t Mant = X & 0x7fffffu;
+  if (((X >> 23) & 0xff) == 0xff) // inf, nan
+    return uint16_t(Sign | 0x7c00u | (Mant ? 0x200u : 0));
+  if (Exp >= 31)
+    return uint16_t(Sign | 0x7c00u);
+  if (Exp <= 0) {
+    if (Exp < -10)
+      return uint16_t(Sign);
+    Mant |= 0x800000u;
+    uint32_t Shift = uint32_t(14 - Exp);
+    uint32_t H = Mant >> Shift;
+    if ((Mant >> (Shift - 1)) & 1u) // round half up
+      ++H;
+    return uint16_t(Sign | H);
+  }
+  uint32_t H = Sign | (uint32_t(Exp) << 10) | (Mant >> 13);
+  if (Mant & 0x1000u)
+    ++H; // round half up; a carry into the exponent is still right
+  return uint16_t(H);
+}
+inline float halfToFloat(uint16_t H) {
+  uint32_t Sign = uint32_t(H & 0x8000u) << 16;
+  uint32_t Exp = (H >> 10) & 0x1fu, Mant = H & 0x3ffu;
+  uint32_t X;
+  if (Exp == 0) {
+    float F = float(Mant) / 16777216.0f; // 2^-24
+    return Sign ? -F : F;
+  }
+  if (Exp == 31)
+    X = Sign | 0x7f800000u | (Mant << 13);
+  else
+    X = Sign | ((Exp + 127 - 15) << 23) | (Mant << 13);
+  float F;
+  std::memcpy(&F, &X, 4);
+  return F;
+}
+
+/// Scalar S stored in \p Bits bits at \p P (little-endian host layout).
+template <typename S> void packScalar(S V, unsigned Bits, unsigned char *P) {
+  if (Bits == sizeof(S) * 8 && !ScalarKind<S>::is_norm) {
+    std::memcpy(P, &V, sizeof(S));
+    return;
+  }
+  float F = static_cast<float>(V);
+  uint32_t U = 0;
+  if (std::is_same<S, float>::value) {
+    U = floatToHalf(F);
+  } else if (std::is_same<S, unorm>::value) {
+    U = uint32_t(F * float((1u << Bits) - 1) + 0.5f);
+  } else if (std::is_same<S, norm>::value) {
+    float Max = float((1u << (Bits - 1)) - 1);
+    float R = F * Max;
+    U = uint32_t(int32_t(R < 0 ? R - 0.5f : R + 0.5f));
+  } else {
+    // int and uint narrower than 32 bits keep their low bits, as a
+    // conversion to int8_t/uint16_t would.
+    std::memcpy(&U, &V, 4);
+  }
+  std::memcpy(P, &U, Bits / 8);
+}
+template <typename S> S unpackScalar(unsigned Bits, const unsigned char *P) {
+  if (Bits == sizeof(S) * 8 && !ScalarKind<S>::is_norm) {
+    S V;
+    std::memcpy(&V, P, sizeof(S));
+    return V;
+  }
+  uint32_t U = 0;
+  std::memcpy(&U, P, Bits / 8);
+  if (std::is_same<S, float>::value)
+    return static_cast<S>(halfToFloat(uint16_t(U)));
+  if (std::is_same<S, unorm>::value)
+    return static_cast<S>(float(U) / float((1u << Bits) - 1));
+  uint32_t SignBit = 1u << (Bits - 1);
+  int32_t I = int32_t(U & SignBit ? U | ~((SignBit << 1) - 1) : U); // sign-extend
+  if (std::is_same<S, norm>::value)
+    return static_cast<S>(float(I) / float(SignBit - 1)); // -2^(b-1) clamps to -1
+  if (std::is_same<S, int>::value)
+    return static_cast<S>(I);
+  return static_cast<S>(U);
+}
+
+template <typename T> void packTexel(const T &V, unsigned Bits, unsigned char *P) {
+  for (int C = 0; C < TexelInfo<T>::size; ++C)
+    packScalar(TexelAccess<T>::get(V, C), Bits, P + C * (Bits / 8));
+}
+template <typename T> T unpackTexel(unsigned Bits, const unsigned char *P) {
+  typedef typename TexelInfo<T>::scalar_type S;
+  S C[4] = {S(), S(), S(), S()};
+  for (int I = 0; I < TexelInfo<T>::size; ++I)
+    C[I] = unpackScalar<S>(Bits, P + I * (Bits / 8));
+  return TexelAccess<T>::make(C[0], C[1], C[2], C[3]);
+}
+
+} // namespace details
+} // namespace graphics
+} // namespace Concurrency
+
+#endif // AMPCC_GRAPHICS_TEXEL_H

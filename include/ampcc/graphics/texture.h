@@ -1,0 +1,727 @@
+// ampcc/graphics/texture.h - concurrency::graphics::texture<T,N>,
+// texture_view<T,N>, texture_view<const T,N> and writeonly_texture_view<T,N>
+// (spec §10.1, §10.2, §10.4).
+//
+// Storage: a texture is, to the runtime and the compiler, an array of T
+// (a ViewShape over a DataSource, its only data member): the compiler lowers
+// the texture classes as it lowers array and array_view (a __global pointer
+// and a shape, AmpModel's isViewClass), and a kernel captures a texture by
+// reference and its views by value. The device copy holds every texel at
+// T's full width whatever bits_per_scalar_element says; the packed formats
+// of bits_per_scalar_element exist at the host boundary only (the raw-byte
+// constructors and copies, data_length, row_pitch). Filtering and
+// addressing (sample, gather_*) are restrict(amp) C++ below over element
+// reads. docs/graphics.md says why this is not on OpenCL image objects yet.
+//
+// The element access members the compiler implements are the declared-only
+// `_M_ref` and `get_extent` (compiler/lib/CodeGen/AmpLibrary.cpp); the public
+// members are C++ over them, so the spec's static rules (which views read,
+// which write, which types filter) are static_asserts here, as in Visual C++.
+#ifndef AMPCC_GRAPHICS_TEXTURE_H
+#define AMPCC_GRAPHICS_TEXTURE_H
+
+#include "../array_view.h"
+#include "sampler.h"
+#include "texel.h"
+
+#include <iterator>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace Concurrency {
+namespace graphics {
+
+template <typename T, int N> class texture;
+template <typename T, int N> class texture_view;
+template <typename T, int N> class writeonly_texture_view;
+
+namespace details {
+using Concurrency::details::ViewShape;
+
+/// bits_per_scalar_element of each live texture, by data source: a
+/// texture's only data member must stay its ViewShape (the runtime and the
+/// kernel ABI read it), so what only the host needs lives here.
+inline std::map<const void *, unsigned> &textureBitsTable(std::mutex *&Lock) {
+  static std::mutex M;
+  static std::map<const void *, unsigned> Table;
+  Lock = &M;
+  return Table;
+}
+inline void setTextureBits(const void *Source, unsigned Bits) {
+  std::mutex *M;
+  auto &Table = textureBitsTable(M);
+  std::lock_guard<std::mutex> G(*M);
+  if (Bits)
+    Table[Source] = Bits;
+  else
+    Table.erase(Source);
+}
+inline unsigned textureBits(const void *Source) {
+  std::mutex *M;
+  auto &Table = textureBitsTable(M);
+  std::lock_guard<std::mutex> G(*M);
+  auto It = Table.find(Source);
+  return It == Table.end() ? 0 : It->second;
+}
+
+template <int N> size_t texelCount(const ViewShape<N> &S) {
+  return Concurrency::details::shapeSize<N>(S.Ext);
+}
+
+/// Coordinate component K of a texture coordinate (float, float_2, float_3).
+inline float coordAt(float C, int) restrict(cpu, amp) { return C; }
+inline float coordAt(const float_2 &C, int K) restrict(cpu, amp) {
+  return K == 0 ? C.get_x() : C.get_y();
+}
+inline float coordAt(const float_3 &C, int K) restrict(cpu, amp) {
+  return K == 0 ? C.get_x() : K == 1 ? C.get_y() : C.get_z();
+}
+inline float borderAt(const float_4 &B, int K) restrict(cpu, amp) {
+  return K == 0 ? B.get_x() : K == 1 ? B.get_y() : K == 2 ? B.get_z() : B.get_w();
+}
+
+/// Texel coordinate I of a dimension of Size texels under an address mode;
+/// Outside is set when address_border finds I outside.
+inline int addressTexel(int I, int Size, int Mode, bool &Outside) restrict(cpu, amp) {
+  if (Mode == address_wrap) {
+    int M = I % Size;
+    return M < 0 ? M + Size : M;
+  }
+  if (Mode == address_mirror) {
+    int Period = 2 * Size;
+    int M = I % Period;
+    if (M < 0)
+      M += Period;
+    return M < Size ? M : Period - 1 - M;
+  }
+  if (I < 0 || I >= Size) {
+    if (Mode == address_border)
+      Outside = true;
+    return I < 0 ? 0 : Size - 1;
+  }
+  return I;
+}
+
+inline float floorF(float X) restrict(cpu, amp) {
+  int I = static_cast<int>(X);
+  return static_cast<float>(X < static_cast<float>(I) ? I - 1 : I);
+}
+
+[[noreturn]] inline void throwTexture(const std::string &Message) {
+  throw runtime_exception(Message, AMPCC_E_INVALIDARG);
+}
+} // namespace details
+
+// --- texture<T,N> (spec §10.1) -------------------------------------------------
+
+template <typename T, int N> class texture {
+  static_assert(N >= 1 && N <= 3, "texture rank must be 1, 2 or 3");
+  static_assert(details::TexelInfo<T>::valid,
+                "texture element type must be int, uint, float, norm, unorm or double "
+                "(or one of their short vectors)");
+  typedef Concurrency::accelerator_view AV;
+
+public:
+  static const int rank = N;
+  typedef T value_type;
+  typedef typename details::TexelInfo<T>::scalar_type scalar_type;
+
+  // --- Construction (spec §10.1.1) -------------------------------------------
+  // Every extent form: (extent), (E0), (E0, E1), (E0, E1, E2).
+#define AMPCC_TEXTURE_CTORS_(PARAMS, EXT)                                        \
+  explicit texture(PARAMS) { init(EXT, defaultBits()); }                        \
+  texture(PARAMS, const AV &Av) { init(EXT, defaultBits(), &Av); }              \
+  template <typename InputIt, typename = typename std::enable_if<               \
+                                  Concurrency::details::IsIterator<InputIt>::value>::type> \
+  texture(PARAMS, InputIt First, InputIt Last) {                                \
+    init(EXT, defaultBits());                                                   \
+    copyFromRange(First, Last);                                                 \
+  }                                                                             \
+  template <typename InputIt, typename = typename std::enable_if<               \
+                                  Concurrency::details::IsIterator<InputIt>::value>::type> \
+  texture(PARAMS, InputIt First, InputIt Last, const AV &Av) {                  \
+    init(EXT, defaultBits(), &Av);                                              \
+    copyFromRange(First, Last);                                                 \
+  }                                                                             \
+  texture(PARAMS, unsigned int Bits) { init(EXT, Bits); }                       \
+  texture(PARAMS, unsigned int Bits, const AV &Av) { init(EXT, Bits, &Av); }    \
+  texture(PARAMS, const void *Source, unsigned int SourceBytes, unsigned int Bits) { \
+    init(EXT, Bits);                                                            \
+    copyFromBytes(Source, SourceBytes);                                         \
+  }                                                                             \
+  texture(PARAMS, const void *Source, unsigned int SourceBytes, unsigned int Bits, \
+          const AV &Av) {                                                       \
+    init(EXT, Bits, &Av);                                                       \
+    copyFromBytes(Source, SourceBytes);                                         \
+  }
+#define AMPCC_TEXTURE_COMMA_ ,
+  AMPCC_TEXTURE_CTORS_(const Concurrency::extent<N> &Ext, Ext)
+  AMPCC_TEXTURE_CTORS_(int E0, Concurrency::extent<N>(E0))
+  AMPCC_TEXTURE_CTORS_(int E0 AMPCC_TEXTURE_COMMA_ int E1,
+                       Concurrency::extent<N>(E0 AMPCC_TEXTURE_COMMA_ E1))
+  AMPCC_TEXTURE_CTORS_(int E0 AMPCC_TEXTURE_COMMA_ int E1 AMPCC_TEXTURE_COMMA_ int E2,
+                       Concurrency::extent<N>(E0 AMPCC_TEXTURE_COMMA_ E1
+                                                  AMPCC_TEXTURE_COMMA_ E2))
+#undef AMPCC_TEXTURE_COMMA_
+#undef AMPCC_TEXTURE_CTORS_
+
+  /// Mipmapped textures (spec 1.2): ampcc has one level per texture.
+  texture(const Concurrency::extent<N> &Ext, unsigned int Bits, unsigned int MipLevels,
+          const AV &Av) {
+    if (MipLevels != 1)
+      details::throwTexture("texture: ampcc supports one mipmap level, not " +
+                            std::to_string(MipLevels));
+    init(Ext, Bits, &Av);
+  }
+
+  /// A deep copy, on the same accelerator_view or on \p Av.
+  texture(const texture &Other) { initCopy(Other, nullptr); }
+  texture(const texture &Other, const AV &Av) { initCopy(Other, &Av); }
+  texture(texture &&Other) noexcept : _M_shape(Other._M_shape) {
+    Other._M_shape.H.Source = nullptr;
+  }
+  texture &operator=(const texture &Other) {
+    if (this != &Other) {
+      texture Copy(Other);
+      std::swap(_M_shape, Copy._M_shape);
+    }
+    return *this;
+  }
+  texture &operator=(texture &&Other) noexcept {
+    std::swap(_M_shape, Other._M_shape);
+    return *this;
+  }
+  ~texture() {
+    if (_M_shape.H.Source) {
+      details::setTextureBits(_M_shape.H.Source, 0);
+      ampcc::rt::releaseSource(_M_shape.H.Source);
+    }
+  }
+
+  /// Copies this texture's texels to \p Dest (same extent).
+  void copy_to(texture &Dest) const;
+  void copy_to(const writeonly_texture_view<T, N> &Dest) const;
+
+  // --- Properties ------------------------------------------------------------
+  Concurrency::extent<N> get_extent() const restrict(cpu) {
+    return Concurrency::extent<N>(_M_shape.Ext);
+  }
+  Concurrency::extent<N> get_extent() const restrict(amp);
+  Concurrency::extent<N> get_mipmap_extent(unsigned int Level) const restrict(cpu) {
+    if (Level != 0)
+      details::throwTexture("texture: mipmap level " + std::to_string(Level) +
+                            " does not exist");
+    return get_extent();
+  }
+  unsigned int get_bits_per_scalar_element() const {
+    return details::textureBits(_M_shape.H.Source);
+  }
+  unsigned int get_mipmap_levels() const { return 1; }
+  /// Bytes of texel data in the texture's format.
+  unsigned int get_data_length() const {
+    return (unsigned)(details::texelCount<N>(_M_shape) * texelBytes());
+  }
+  /// Bytes between rows (ranks 2 and 3) and between slices (rank 3) of the
+  /// packed data copy() reads and writes; 0 where the rank has none.
+  unsigned int get_row_pitch() const {
+    return N >= 2 ? (unsigned)(_M_shape.Ext[N - 1] * texelBytes()) : 0;
+  }
+  unsigned int get_depth_pitch() const {
+    return N == 3 ? get_row_pitch() * (unsigned)_M_shape.Ext[1] : 0;
+  }
+  accelerator_view get_accelerator_view() const {
+    return Concurrency::details::makeView(
+        ampcc::rt::sourceAcceleratorView(_M_shape.H.Source));
+  }
+  accelerator_view get_associated_accelerator_view() const {
+    return get_accelerator_view();
+  }
+
+  // --- Element access on the accelerator (spec §10.1.3) -------------------------
+  const value_type operator[](const Concurrency::index<N> &I) const restrict(amp) {
+    return _M_ref(I);
+  }
+  const value_type operator[](int I0) const restrict(amp) {
+    return _M_ref(Concurrency::index<N>(I0));
+  }
+  const value_type operator()(const Concurrency::index<N> &I) const restrict(amp) {
+    return _M_ref(I);
+  }
+  const value_type operator()(int I0) const restrict(amp) {
+    return _M_ref(Concurrency::index<N>(I0));
+  }
+  const value_type operator()(int I0, int I1) const restrict(amp) {
+    return _M_ref(Concurrency::index<N>(I0, I1));
+  }
+  const value_type operator()(int I0, int I1, int I2) const restrict(amp) {
+    return _M_ref(Concurrency::index<N>(I0, I1, I2));
+  }
+  const value_type get(const Concurrency::index<N> &I) const restrict(amp) {
+    return _M_ref(I);
+  }
+  void set(const Concurrency::index<N> &I, const value_type &Value) restrict(amp) {
+    static_assert(details::TexelInfo<T>::read_write,
+                  "texture::set is only for textures of int, uint or float; write other "
+                  "formats through a writeonly_texture_view or texture_view");
+    _M_ref(I) = Value;
+  }
+
+  /// Implemented by the compiler: the texel's storage.
+  value_type &_M_ref(const Concurrency::index<N> &I) const restrict(amp);
+
+  __declspec(property(get = get_bits_per_scalar_element)) unsigned int
+      bits_per_scalar_element;
+  __declspec(property(get = get_mipmap_levels)) unsigned int mipmap_levels;
+  __declspec(property(get = get_data_length)) unsigned int data_length;
+  __declspec(property(get = get_row_pitch)) unsigned int row_pitch;
+  __declspec(property(get = get_depth_pitch)) unsigned int depth_pitch;
+  __declspec(property(get = get_accelerator_view)) Concurrency::accelerator_view
+      accelerator_view;
+  __declspec(property(get = get_associated_accelerator_view))
+      Concurrency::accelerator_view associated_accelerator_view;
+  // Declared last: hides the class template `extent` from here on.
+  __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
+
+  /// Must stay the only data member: the runtime reads it from closures.
+  details::ViewShape<N> _M_shape;
+
+  // For copy() and the views (host side).
+  static unsigned defaultBits() {
+    return details::ScalarKind<scalar_type>::default_bits;
+  }
+  size_t texelBytes() const {
+    return (size_t)get_bits_per_scalar_element() / 8 * details::TexelInfo<T>::size;
+  }
+  value_type *hostTexels(ampcc::rt::HostAccessMode Mode) const {
+    return static_cast<value_type *>(
+        ampcc::rt::hostAccessView(&_M_shape.H, sizeof(T), Mode));
+  }
+  void copyFromBytes(const void *Source, size_t Bytes) {
+    if (!Source)
+      details::throwTexture("texture: the source pointer is null");
+    size_t Need = details::texelCount<N>(_M_shape) * texelBytes();
+    if (Bytes < Need)
+      details::throwTexture("texture: the source has " + std::to_string(Bytes) +
+                            " bytes, fewer than the texture's " + std::to_string(Need));
+    T *Dst = hostTexels(ampcc::rt::HostAccessMode::Overwrite);
+    const unsigned char *P = static_cast<const unsigned char *>(Source);
+    unsigned Bits = get_bits_per_scalar_element();
+    size_t Step = texelBytes();
+    for (size_t I = 0, E = details::texelCount<N>(_M_shape); I < E; ++I)
+      Dst[I] = details::unpackTexel<T>(Bits, P + I * Step);
+  }
+  void copyToBytes(void *Dest, size_t Bytes) const {
+    size_t Need = details::texelCount<N>(_M_shape) * texelBytes();
+    if (!Dest || Bytes < Need)
+      details::throwTexture("copy: the destination has " + std::to_string(Bytes) +
+                            " bytes, fewer than the texture's " + std::to_string(Need));
+    const T *Src = hostTexels(ampcc::rt::HostAccessMode::Read);
+    unsigned char *P = static_cast<unsigned char *>(Dest);
+    unsigned Bits = get_bits_per_scalar_element();
+    size_t Step = texelBytes();
+    for (size_t I = 0, E = details::texelCount<N>(_M_shape); I < E; ++I)
+      details::packTexel<T>(Src[I], Bits, P + I * Step);
+  }
+  template <typename InputIt> void copyFromRange(InputIt First, InputIt Last) {
+    Concurrency::details::copyIn<T, N>(First, Last, _M_shape);
+  }
+
+private:
+  void init(const Concurrency::extent<N> &Ext, unsigned Bits, const AV *Av = nullptr) {
+    for (int I = 0; I < N; ++I)
+      if (Ext._M_base[I] <= 0)
+        details::throwTexture("texture: extent " + std::to_string(Ext._M_base[I]) +
+                              " in dimension " + std::to_string(I) + " is not positive");
+    if (!details::validBits<T>(Bits))
+      details::throwTexture("texture: " + std::to_string(Bits) +
+                            " bits per scalar element is not a format of this "
+                            "element type");
+    Concurrency::details::initDenseShape(_M_shape, Ext._M_base);
+    _M_shape.H.Source = ampcc::rt::createArraySource(
+        sizeof(T), Concurrency::details::shapeSize<N>(Ext._M_base),
+        Av ? Concurrency::details::implOf(*Av) : nullptr, nullptr);
+    details::setTextureBits(_M_shape.H.Source, Bits);
+  }
+  void initCopy(const texture &Other, const AV *Av) {
+    Concurrency::accelerator_view Home = Other.get_accelerator_view();
+    init(Other.get_extent(), Other.get_bits_per_scalar_element(), Av ? Av : &Home);
+    ampcc::rt::copyView(&Other._M_shape.H, &_M_shape.H, sizeof(T));
+  }
+};
+
+// --- texture_view<T,N>: reads (32-bit one-component types) and writes ---------
+
+template <typename T, int N> class texture_view {
+  typedef details::TexelInfo<T> Info;
+
+public:
+  static const int rank = N;
+  typedef T value_type;
+  typedef typename Info::scalar_type scalar_type;
+
+  texture_view(texture<T, N> &Src) restrict(cpu, amp) : _M_shape(Src._M_shape) {
+#ifndef __AMPCC_DEVICE_PASS__
+    ampcc::rt::retainSource(_M_shape.H.Source);
+#endif
+  }
+  /// A view of one mipmap level; ampcc textures have level 0 only.
+  texture_view(texture<T, N> &Src, unsigned int MipLevel) : _M_shape(Src._M_shape) {
+    if (MipLevel != 0)
+      details::throwTexture("texture_view: mipmap level " + std::to_string(MipLevel) +
+                            " does not exist");
+    ampcc::rt::retainSource(_M_shape.H.Source);
+  }
+  texture_view(const texture_view &Other) restrict(cpu, amp) : _M_shape(Other._M_shape) {
+#ifndef __AMPCC_DEVICE_PASS__
+    ampcc::rt::retainSource(_M_shape.H.Source);
+#endif
+  }
+  texture_view &operator=(const texture_view &Other) restrict(cpu, amp) {
+#ifndef __AMPCC_DEVICE_PASS__
+    if (this != &Other) {
+      ampcc::rt::retainSource(Other._M_shape.H.Source);
+      ampcc::rt::releaseSource(_M_shape.H.Source);
+      _M_shape = Other._M_shape;
+    }
+#endif
+    return *this;
+  }
+  ~texture_view() restrict(cpu, amp) {
+#ifndef __AMPCC_DEVICE_PASS__
+    ampcc::rt::releaseSource(_M_shape.H.Source);
+#endif
+  }
+
+  Concurrency::extent<N> get_extent() const restrict(cpu) {
+    return Concurrency::extent<N>(_M_shape.Ext);
+  }
+  Concurrency::extent<N> get_extent() const restrict(amp);
+  unsigned int get_mipmap_levels() const { return 1; }
+
+  const value_type get(const Concurrency::index<N> &I) const restrict(amp) {
+    static_assert(Info::read_write,
+                  "texture_view<T,N> reads only int, uint and float textures; read "
+                  "other formats through texture_view<const T,N>");
+    return _M_ref(I);
+  }
+  const value_type operator[](const Concurrency::index<N> &I) const restrict(amp) {
+    return get(I);
+  }
+  const value_type operator[](int I0) const restrict(amp) {
+    return get(Concurrency::index<N>(I0));
+  }
+  const value_type operator()(const Concurrency::index<N> &I) const restrict(amp) {
+    return get(I);
+  }
+  const value_type operator()(int I0) const restrict(amp) {
+    return get(Concurrency::index<N>(I0));
+  }
+  const value_type operator()(int I0, int I1) const restrict(amp) {
+    return get(Concurrency::index<N>(I0, I1));
+  }
+  const value_type operator()(int I0, int I1, int I2) const restrict(amp) {
+    return get(Concurrency::index<N>(I0, I1, I2));
+  }
+  void set(const Concurrency::index<N> &I, const value_type &Value) const restrict(amp) {
+    _M_ref(I) = Value;
+  }
+
+  value_type &_M_ref(const Concurrency::index<N> &I) const restrict(amp);
+
+  __declspec(property(get = get_mipmap_levels)) unsigned int mipmap_levels;
+  __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
+  details::ViewShape<N> _M_shape;
+};
+
+// --- texture_view<const T,N>: reads, samples and gathers ----------------------
+
+template <typename T, int N> class texture_view<const T, N> {
+  typedef details::TexelInfo<T> Info;
+
+public:
+  static const int rank = N;
+  typedef const T value_type;
+  typedef typename Info::scalar_type scalar_type;
+  typedef typename short_vector<float, N>::type coordinates_type;
+  typedef typename short_vector<scalar_type, 4>::type gather_return_type;
+
+  texture_view(const texture<T, N> &Src) restrict(cpu, amp) : _M_shape(Src._M_shape) {
+#ifndef __AMPCC_DEVICE_PASS__
+    ampcc::rt::retainSource(_M_shape.H.Source);
+#endif
+  }
+  texture_view(const texture_view<T, N> &Src) restrict(cpu, amp) : _M_shape(Src._M_shape) {
+#ifndef __AMPCC_DEVICE_PASS__
+    ampcc::rt::retainSource(_M_shape.H.Source);
+#endif
+  }
+  /// Mipmap levels [MostDetailed, MostDetailed + Levels); ampcc has level 0.
+  texture_view(const texture<T, N> &Src, unsigned int MostDetailed, unsigned int Levels)
+      : _M_shape(Src._M_shape) {
+    if (MostDetailed != 0 || Levels != 1)
+      details::throwTexture("texture_view: ampcc textures have one mipmap level");
+    ampcc::rt::retainSource(_M_shape.H.Source);
+  }
+  texture_view(const texture_view &Other) restrict(cpu, amp) : _M_shape(Other._M_shape) {
+#ifndef __AMPCC_DEVICE_PASS__
+    ampcc::rt::retainSource(_M_shape.H.Source);
+#endif
+  }
+  texture_view &operator=(const texture_view &Other) restrict(cpu, amp) {
+#ifndef __AMPCC_DEVICE_PASS__
+    if (this != &Other) {
+      ampcc::rt::retainSource(Other._M_shape.H.Source);
+      ampcc::rt::releaseSource(_M_shape.H.Source);
+      _M_shape = Other._M_shape;
+    }
+#endif
+    return *this;
+  }
+  ~texture_view() restrict(cpu, amp) {
+#ifndef __AMPCC_DEVICE_PASS__
+    ampcc::rt::releaseSource(_M_shape.H.Source);
+#endif
+  }
+
+  Concurrency::extent<N> get_extent() const restrict(cpu) {
+    return Concurrency::extent<N>(_M_shape.Ext);
+  }
+  Concurrency::extent<N> get_extent() const restrict(amp);
+  unsigned int get_mipmap_levels() const { return 1; }
+
+  /// \p MipLevel must be 0: ampcc textures have one level.
+  value_type get(const Concurrency::index<N> &I, unsigned int /*MipLevel*/ = 0) const
+      restrict(amp) {
+    return _M_ref(I);
+  }
+  value_type operator[](const Concurrency::index<N> &I) const restrict(amp) {
+    return _M_ref(I);
+  }
+  value_type operator[](int I0) const restrict(amp) {
+    return _M_ref(Concurrency::index<N>(I0));
+  }
+  value_type operator()(const Concurrency::index<N> &I) const restrict(amp) {
+    return _M_ref(I);
+  }
+  value_type operator()(int I0) const restrict(amp) {
+    return _M_ref(Concurrency::index<N>(I0));
+  }
+  value_type operator()(int I0, int I1) const restrict(amp) {
+    return _M_ref(Concurrency::index<N>(I0, I1));
+  }
+  value_type operator()(int I0, int I1, int I2) const restrict(amp) {
+    return _M_ref(Concurrency::index<N>(I0, I1, I2));
+  }
+
+  // --- Sampling (spec §10.2.4) ------------------------------------------------
+  /// The filtered texel at normalized coordinates \p Coord (x the fastest
+  /// dimension, index N-1). One mipmap level: \p Lod does not matter.
+  value_type sample(const sampler &S, const coordinates_type &Coord,
+                    float /*Lod*/ = 0.0f) const restrict(amp) {
+    return sampleWith(S._M_filter, S._M_address, S._M_border, Coord);
+  }
+  /// The predefined samplers: fixed filter and address modes, black border.
+  template <filter_mode Filter = filter_linear, address_mode Address = address_clamp>
+  value_type sample(const coordinates_type &Coord, float /*Lod*/ = 0.0f) const
+      restrict(amp) {
+    static_assert(Address != address_border,
+                  "the predefined samplers have no border color: use a sampler");
+    return sampleWith(Filter, Address, float_4(0.0f, 0.0f, 0.0f, 0.0f), Coord);
+  }
+
+  // --- Gathering (spec §10.2.5): one component of the 2x2 footprint ----------
+  const gather_return_type gather_red(const sampler &S, const coordinates_type &Coord) const
+      restrict(amp) {
+    return gatherWith(0, S._M_address, S._M_border, Coord);
+  }
+  const gather_return_type gather_green(const sampler &S,
+                                        const coordinates_type &Coord) const restrict(amp) {
+    static_assert(Info::size >= 2, "gather_green needs a texel with a y component");
+    return gatherWith(1, S._M_address, S._M_border, Coord);
+  }
+  const gather_return_type gather_blue(const sampler &S,
+                                       const coordinates_type &Coord) const restrict(amp) {
+    static_assert(Info::size >= 3, "gather_blue needs a texel with a z component");
+    return gatherWith(2, S._M_address, S._M_border, Coord);
+  }
+  const gather_return_type gather_alpha(const sampler &S,
+                                        const coordinates_type &Coord) const restrict(amp) {
+    static_assert(Info::size >= 4, "gather_alpha needs a texel with a w component");
+    return gatherWith(3, S._M_address, S._M_border, Coord);
+  }
+  template <address_mode Address = address_clamp>
+  const gather_return_type gather_red(const coordinates_type &Coord) const restrict(amp) {
+    return gatherWith(0, Address, float_4(0.0f, 0.0f, 0.0f, 0.0f), Coord);
+  }
+  template <address_mode Address = address_clamp>
+  const gather_return_type gather_green(const coordinates_type &Coord) const restrict(amp) {
+    static_assert(Info::size >= 2, "gather_green needs a texel with a y component");
+    return gatherWith(1, Address, float_4(0.0f, 0.0f, 0.0f, 0.0f), Coord);
+  }
+  template <address_mode Address = address_clamp>
+  const gather_return_type gather_blue(const coordinates_type &Coord) const restrict(amp) {
+    static_assert(Info::size >= 3, "gather_blue needs a texel with a z component");
+    return gatherWith(2, Address, float_4(0.0f, 0.0f, 0.0f, 0.0f), Coord);
+  }
+  template <address_mode Address = address_clamp>
+  const gather_return_type gather_alpha(const coordinates_type &Coord) const restrict(amp) {
+    static_assert(Info::size >= 4, "gather_alpha needs a texel with a w component");
+    return gatherWith(3, Address, float_4(0.0f, 0.0f, 0.0f, 0.0f), Coord);
+  }
+
+  const T &_M_ref(const Concurrency::index<N> &I) const restrict(amp);
+
+  __declspec(property(get = get_mipmap_levels)) unsigned int mipmap_levels;
+  __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
+  details::ViewShape<N> _M_shape;
+
+private:
+  /// Size of the dimension texture coordinate component K addresses.
+  int coordSize(const Concurrency::extent<N> &E, int K) const restrict(amp) {
+    return E[N - 1 - K];
+  }
+  /// The texel at texel coordinates C (component K: dimension N-1-K) after
+  /// addressing, as four floats; the border color outside.
+  float_4 fetch(const Concurrency::extent<N> &E, const int *C, int Address,
+                const float_4 &Border) const restrict(amp) {
+    bool Outside = false;
+    Concurrency::index<N> I;
+    for (int K = 0; K < N; ++K)
+      I[N - 1 - K] = details::addressTexel(C[K], coordSize(E, K), Address, Outside);
+    if (Outside)
+      return Border;
+    return details::toFloat4<T>(_M_ref(I));
+  }
+  value_type sampleWith(int Filter, int Address, const float_4 &Border,
+                        const coordinates_type &Coord) const restrict(amp) {
+    static_assert(Info::is_float,
+                  "sample needs a texture of float, norm or unorm elements");
+    Concurrency::extent<N> E = get_extent();
+    int C[3] = {0, 0, 0};
+    if (Filter == filter_point) {
+      for (int K = 0; K < N; ++K)
+        C[K] = static_cast<int>(
+            details::floorF(details::coordAt(Coord, K) * static_cast<float>(coordSize(E, K))));
+      return details::fromFloat4<T>(fetch(E, C, Address, Border));
+    }
+    // Linear: the 2^N texels around the sample point, weighted by distance
+    // from texel centres.
+    int Base[3] = {0, 0, 0};
+    float W[3] = {0.0f, 0.0f, 0.0f};
+    for (int K = 0; K < N; ++K) {
+      float U = details::coordAt(Coord, K) * static_cast<float>(coordSize(E, K)) - 0.5f;
+      float F = details::floorF(U);
+      Base[K] = static_cast<int>(F);
+      W[K] = U - F;
+    }
+    float_4 Sum(0.0f, 0.0f, 0.0f, 0.0f);
+    for (int Corner = 0; Corner < (1 << N); ++Corner) {
+      float Weight = 1.0f;
+      for (int K = 0; K < N; ++K) {
+        int Bit = (Corner >> K) & 1;
+        C[K] = Base[K] + Bit;
+        Weight *= Bit ? W[K] : 1.0f - W[K];
+      }
+      Sum += fetch(E, C, Address, Border) * float_4(Weight);
+    }
+    return details::fromFloat4<T>(Sum);
+  }
+  /// Component \p Comp of the texel at (X, Y) after addressing.
+  scalar_type gatherOne(const Concurrency::extent<N> &E, int X, int Y, int Comp, int Address,
+                        const float_4 &Border) const restrict(amp) {
+    bool Outside = false;
+    Concurrency::index<N> I;
+    I[1] = details::addressTexel(X, E[1], Address, Outside);
+    I[0] = details::addressTexel(Y, E[0], Address, Outside);
+    if (Outside)
+      return static_cast<scalar_type>(details::borderAt(Border, Comp));
+    return details::TexelAccess<T>::get(_M_ref(I), Comp);
+  }
+  /// Direct3D's Gather order: (x, y, z, w) = (u0,v1), (u1,v1), (u1,v0), (u0,v0),
+  /// the texels linear filtering at Coord would blend.
+  gather_return_type gatherWith(int Comp, int Address, const float_4 &Border,
+                                const coordinates_type &Coord) const restrict(amp) {
+    static_assert(N == 2, "gather is defined for rank 2 textures only");
+    Concurrency::extent<N> E = get_extent();
+    int U0 = static_cast<int>(
+        details::floorF(details::coordAt(Coord, 0) * static_cast<float>(E[1]) - 0.5f));
+    int V0 = static_cast<int>(
+        details::floorF(details::coordAt(Coord, 1) * static_cast<float>(E[0]) - 0.5f));
+    return gather_return_type(gatherOne(E, U0, V0 + 1, Comp, Address, Border),
+                              gatherOne(E, U0 + 1, V0 + 1, Comp, Address, Border),
+                              gatherOne(E, U0 + 1, V0, Comp, Address, Border),
+                              gatherOne(E, U0, V0, Comp, Address, Border));
+  }
+};
+
+// --- writeonly_texture_view<T,N> (spec §10.4; deprecated in 1.2) ---------------
+
+template <typename T, int N> class writeonly_texture_view {
+public:
+  static const int rank = N;
+  typedef T value_type;
+
+  writeonly_texture_view(texture<T, N> &Src) restrict(cpu, amp) : _M_shape(Src._M_shape) {
+#ifndef __AMPCC_DEVICE_PASS__
+    ampcc::rt::retainSource(_M_shape.H.Source);
+#endif
+  }
+  writeonly_texture_view(const writeonly_texture_view &Other) restrict(cpu, amp)
+      : _M_shape(Other._M_shape) {
+#ifndef __AMPCC_DEVICE_PASS__
+    ampcc::rt::retainSource(_M_shape.H.Source);
+#endif
+  }
+  writeonly_texture_view &operator=(const writeonly_texture_view &Other) restrict(cpu, amp) {
+#ifndef __AMPCC_DEVICE_PASS__
+    if (this != &Other) {
+      ampcc::rt::retainSource(Other._M_shape.H.Source);
+      ampcc::rt::releaseSource(_M_shape.H.Source);
+      _M_shape = Other._M_shape;
+    }
+#endif
+    return *this;
+  }
+  ~writeonly_texture_view() restrict(cpu, amp) {
+#ifndef __AMPCC_DEVICE_PASS__
+    ampcc::rt::releaseSource(_M_shape.H.Source);
+#endif
+  }
+
+  Concurrency::extent<N> get_extent() const restrict(cpu) {
+    return Concurrency::extent<N>(_M_shape.Ext);
+  }
+  Concurrency::extent<N> get_extent() const restrict(amp);
+  unsigned int get_bits_per_scalar_element() const {
+    return details::textureBits(_M_shape.H.Source);
+  }
+
+  void set(const Concurrency::index<N> &I, const value_type &Value) const restrict(amp) {
+    _M_ref(I) = Value;
+  }
+
+  value_type &_M_ref(const Concurrency::index<N> &I) const restrict(amp);
+
+  __declspec(property(get = get_bits_per_scalar_element)) unsigned int
+      bits_per_scalar_element;
+  __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
+  details::ViewShape<N> _M_shape;
+};
+
+template <typename T, int N> void texture<T, N>::copy_to(texture &Dest) const {
+  if (Dest.get_extent() != get_extent())
+    details::throwTexture("texture::copy_to: the extents differ");
+  ampcc::rt::copyView(&_M_shape.H, &Dest._M_shape.H, sizeof(T));
+}
+template <typename T, int N>
+void texture<T, N>::copy_to(const writeonly_texture_view<T, N> &Dest) const {
+  if (Dest.get_extent() != get_extent())
+    details::throwTexture("texture::copy_to: the extents differ");
+  ampcc::rt::copyView(&_M_shape.H, &Dest._M_shape.H, sizeof(T));
+}
+
+} // namespace graphics
+} // namespace Concurrency
+
+#endif // AMPCC_GRAPHICS_TEXTURE_H
