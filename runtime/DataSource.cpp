@@ -151,13 +151,17 @@ void DataSource::useQueue(cl_command_queue Q) {
   Queue = Q;
 }
 
-void DataSource::awaitUploads() {
+cl_int DataSource::waitForUpload() {
   if (!PendingUpload)
-    return;
+    return CL_SUCCESS;
   cl_event E = std::exchange(PendingUpload, nullptr);
   cl_int Err = clWaitForEvents(1, &E);
   clReleaseEvent(E);
-  checkCL(Err, "clWaitForEvents for an upload of host memory");
+  return Err;
+}
+
+void DataSource::awaitUploads() {
+  checkCL(waitForUpload(), "clWaitForEvents for an upload of host memory");
 }
 
 void DataSource::createBuffer(Device &Dev) {
@@ -199,11 +203,7 @@ void DataSource::createBuffer(Device &Dev) {
 void DataSource::dropBuffer() {
   // Never throws (destructors call this): a failed upload has nobody left
   // to tell.
-  if (PendingUpload) {
-    clWaitForEvents(1, &PendingUpload);
-    clReleaseEvent(PendingUpload);
-    PendingUpload = nullptr;
-  }
+  waitForUpload();
   if (Buffer) {
     clReleaseMemObject(Buffer);
     BufferDevice->releaseMemory(BufferBytes);

@@ -130,6 +130,8 @@ private:
   /// Waits for the asynchronous uploads of the host copy, before the host
   /// copy changes or goes away.
   void awaitUploads();
+  /// awaitUploads without the throw: the wait's OpenCL status.
+  cl_int waitForUpload();
   void moveBufferTo(Device &Dev);
   void dropBuffer();
   void changed() { ++Generation; }
