@@ -128,27 +128,52 @@ void DataSource::useQueue(cl_command_queue Q) {
     return;
   if (Queue) {
     // Two in-order queues are not ordered with respect to each other: what
-    // Q runs next must wait for what the old one has of this buffer.
+    // Q runs next must wait for the buffer's last command on the old one.
     if (contextOf(Queue) == contextOf(Q)) {
-      // One context (two views, or two devices of one platform): an event
-      // orders them on the devices, and the host goes on at once.
-      cl_event Done = nullptr;
-      checkCL(clEnqueueMarkerWithWaitList(Queue, 0, nullptr, &Done),
-              "clEnqueueMarkerWithWaitList");
-      cl_int Err = clFlush(Queue);
-      if (Err == CL_SUCCESS)
-        Err = clEnqueueBarrierWithWaitList(Q, 1, &Done, nullptr);
-      clReleaseEvent(Done);
-      checkCL(Err, "clEnqueueBarrierWithWaitList");
+      // One context (two views, or two devices of one platform): its event
+      // orders them on the devices, and the host goes on at once. Only that
+      // command is waited for, not whatever else the old queue holds.
+      if (LastCommand) {
+        cl_int Err = clFlush(Queue);
+        if (Err == CL_SUCCESS)
+          Err = clEnqueueBarrierWithWaitList(Q, 1, &LastCommand, nullptr);
+        checkCL(Err, "clEnqueueBarrierWithWaitList");
+      }
     } else {
       // Events do not cross contexts: the host waits.
       checkCL(clFinish(Queue), "clFinish");
       noteQueueIdle(Queue);
+      lastCommandDone();
     }
     clReleaseCommandQueue(Queue);
   }
   clRetainCommandQueue(Q);
   Queue = Q;
+}
+
+void DataSource::markLastCommand() {
+  cl_event Done = nullptr;
+  checkCL(clEnqueueMarkerWithWaitList(Queue, 0, nullptr, &Done),
+          "clEnqueueMarkerWithWaitList");
+  commandEnqueuedLocked(Done);
+  clReleaseEvent(Done);
+}
+
+void DataSource::commandEnqueuedLocked(cl_event Done) {
+  clRetainEvent(Done);
+  if (LastCommand)
+    clReleaseEvent(LastCommand);
+  LastCommand = Done;
+}
+
+void DataSource::commandEnqueued(cl_event Done) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  commandEnqueuedLocked(Done);
+}
+
+void DataSource::lastCommandDone() {
+  if (LastCommand)
+    clReleaseEvent(std::exchange(LastCommand, nullptr));
 }
 
 cl_int DataSource::waitForUpload() {
@@ -197,6 +222,7 @@ void DataSource::createBuffer(Device &Dev) {
                                   nullptr),
               "clEnqueueFillBuffer of " + std::to_string(Bytes) +
                   " bytes on " + Info.Name);
+    markLastCommand();
   }
 }
 
@@ -208,6 +234,7 @@ void DataSource::dropBuffer() {
     clReleaseMemObject(Buffer);
     BufferDevice->releaseMemory(BufferBytes);
   }
+  lastCommandDone();
   if (Queue)
     clReleaseCommandQueue(Queue);
   Buffer = nullptr;
@@ -332,6 +359,7 @@ void DataSource::readBack(const RangeSet &R) {
     return;
   ensureHostMemory();
   readRects(Queue, Buffer, rectsOf(R), Host);
+  lastCommandDone();
   HostStale.subtract(R);
   changed();
 }
@@ -350,8 +378,10 @@ void DataSource::writeOut(const RangeSet &R, bool Async) {
     if (PendingUpload)
       clReleaseEvent(PendingUpload);
     PendingUpload = Last;
+    commandEnqueuedLocked(Last);
   } else {
     writeRects(Queue, Buffer, rectsOf(R), Host);
+    lastCommandDone();
   }
   DeviceStale.subtract(R);
   changed();
@@ -396,6 +426,17 @@ Device *DataSource::placement() {
 static cl_command_queue queueFor(Device &Dev, AcceleratorViewImpl *Preferred) {
   if (Preferred && &Preferred->device() == &Dev)
     return Preferred->queue();
+  return Dev.defaultView()->queue();
+}
+
+cl_command_queue DataSource::copyQueue(Device &Dev) {
+  // The array's own view, where the program asked for it to live: a
+  // program that copies through one view and computes on another gets the
+  // two at once. Otherwise the queue the data is on already.
+  if (Home && &Home->device() == &Dev)
+    return Home->queue();
+  if (Queue && BufferDevice == &Dev)
+    return Queue;
   return Dev.defaultView()->queue();
 }
 
@@ -584,6 +625,7 @@ void DataSource::readDense(const ViewHeader *H, size_t E, void *Dst) {
   // an array's host copy need not be brought up to date for a copy out.
   if (Buffer && HostStale.contains(R)) {
     readRects(Queue, Buffer, rectsBetween(S, T.ref(), E), Dst);
+    lastCommandDone();
     return;
   }
   const void *From = hostAccessLocked(R, HostAccessMode::Read);
@@ -635,6 +677,8 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     if (!Dst.Buffer)
       Dst.createBuffer(*DstDev);
     copyRects(Q, Src.Buffer, Dst.Buffer, rectsBetween(SS, DS, E));
+    Dst.markLastCommand();
+    Src.commandEnqueuedLocked(Dst.LastCommand);
     Dst.DeviceStale.subtract(DR);
     Dst.HostStale.add(DR);
     Dst.changed();
@@ -642,10 +686,14 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
   }
   if (SrcOnDevice && !SrcOnHost) {
     // Straight from the source's buffer into the destination's host memory
-    // (then on to the destination's device, if it has one elsewhere).
+    // (then on to the destination's device, if it has one elsewhere), on
+    // the queue of the source's own view: after the commands that wrote
+    // it, beside later kernels on other views.
     Dst.ensureHostMemory();
     Dst.awaitUploads();
+    Src.useQueue(Src.copyQueue(*Src.BufferDevice));
     readRects(Src.Queue, Src.Buffer, rectsBetween(SS, DS, E), Dst.Host);
+    Src.lastCommandDone();
     Dst.HostStale.subtract(DR);
     Dst.DeviceStale.add(DR);
     Dst.changed();
@@ -658,16 +706,17 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
   Src.readBack(Src.HostStale.intersect(SR));
   if (Dst.prefersDevice()) {
     // Arrays live on their accelerator: write straight into the buffer.
+    // On the queue of the array's own view, as for reads above.
     Device *Dev = Dst.Buffer ? Dst.BufferDevice : Dst.placement();
-    if (!Dst.Buffer) {
-      Dst.useQueue(queueFor(*Dev, Dst.Home.get()));
+    Dst.useQueue(Dst.copyQueue(*Dev));
+    if (!Dst.Buffer)
       Dst.createBuffer(*Dev);
-    }
     // The source's host copy is current and stays where it is: other
     // threads may copy from it meanwhile (a staging array that feeds
     // several accelerators), as they may read it.
     SrcGuard.unlock();
     writeRects(Dst.Queue, Dst.Buffer, rectsBetween(SS, DS, E), Src.Host);
+    Dst.lastCommandDone();
     Dst.DeviceStale.subtract(DR);
     Dst.HostStale.add(DR);
     Dst.changed();

@@ -100,6 +100,9 @@ public:
   cl_mem prepareForKernel(AcceleratorViewImpl &View, const RangeSet &Used);
   /// A kernel that may write Written was enqueued: the host copy is stale.
   void kernelMayWrite(const RangeSet &Written);
+  /// A command using the buffer was enqueued on its queue; Done completes
+  /// when it does (retained here). Launches share one marker this way.
+  void commandEnqueued(cl_event Done);
 
   /// Copies the elements of view H, row-major, into the dense buffer Dst,
   /// straight from the device when only it holds them (user memory is not
@@ -122,7 +125,16 @@ private:
   /// accelerator's driver (false: the driver would not give it).
   bool allocatePinned();
   void createBuffer(Device &Dev);
+  /// Makes Q the queue of the buffer's next commands, ordered after its
+  /// last one (LastCommand) wherever that was enqueued.
   void useQueue(cl_command_queue Q);
+  /// Records LastCommand: a marker at the end of Queue, or null after a
+  /// blocking command (everything on Queue before it is done).
+  void markLastCommand();
+  /// The queue for a copy to or from this source's buffer on Dev.
+  cl_command_queue copyQueue(Device &Dev);
+  void commandEnqueuedLocked(cl_event Done);
+  void lastCommandDone();
   void readBack(const RangeSet &R);
   /// Async: do not wait for the upload (runtime-owned host memory only;
   /// see awaitUploads).
@@ -159,6 +171,12 @@ private:
   /// The queue of the last command on Buffer (retained): reads of the buffer
   /// go there so that they wait for the kernels that write it.
   cl_command_queue Queue = nullptr;
+  /// Completes when the last command enqueued on Buffer does (retained), or
+  /// null when every such command has completed. A command on another queue
+  /// waits for this event alone, not for the whole of Queue: a copy on one
+  /// view's queue then runs beside an unrelated kernel on another's
+  /// (docs/multi-device.md, "Copies beside kernels").
+  cl_event LastCommand = nullptr;
   /// A staging array's host memory (Host is its mapping), and the queue
   /// that mapped it; null otherwise.
   cl_mem Pinned = nullptr;

@@ -413,6 +413,17 @@ void launchKernel(const char *TypeName, const void *Closure,
   for (SourceUse &U : Uses)
     if (!U.Written.empty())
       U.Source->kernelMayWrite(U.Written);
+  if (!Uses.empty()) {
+    // One marker stands for the launch in every source it uses: commands on
+    // other queues that touch them wait for it alone (DataSource::useQueue).
+    cl_event Done = nullptr;
+    checkCL(clEnqueueMarkerWithWaitList(Q, 0, nullptr, &Done),
+            "clEnqueueMarkerWithWaitList after kernel at " +
+                std::string(K.Location ? K.Location : "<unknown>"));
+    for (SourceUse &U : Uses)
+      U.Source->commandEnqueued(Done);
+    clReleaseEvent(Done);
+  }
   // Submit now rather than at the next blocking call, so the device works
   // while the host goes on.
   checkCL(clFlush(Q), "clFlush");

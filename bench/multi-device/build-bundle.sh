@@ -2,9 +2,10 @@
 # Builds what the multi-device measurements run on a two-GPU machine
 # (run-on-device.sh; docs/multi-device.md) into .device/multi: the
 # multi-gpu example, the MPI heat example (through its CMake project), the
-# multi-device runtime test, and as .deb files the OpenCL ICD loader and
-# Open MPI with the libraries it needs beyond a basic system (the GPU
-# machine has no compiler and fetches nothing).
+# multi-device runtime test, the plain-OpenCL transfer probe, and as .deb
+# files the OpenCL ICD loader and Open MPI with the libraries it needs
+# beyond a basic system (the GPU machine has no compiler and fetches
+# nothing).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BUILD_DIR=${BUILD_DIR:-build}
@@ -17,6 +18,8 @@ cmake -S examples/mpi -B "$OUT/heat-build" -G Ninja -DCMAKE_CXX_COMPILER=clang++
 cmake --build "$OUT/heat-build" >/dev/null
 cp "$OUT/heat-build/heat" "$OUT/bin/heat"
 rm -rf "$OUT/heat-build"
+clang++-19 -O2 -std=c++17 bench/multi-device/transfer-probe.cpp -lOpenCL \
+    -lpthread -o "$OUT/bin/transfer-probe"
 strip "$OUT"/bin/*
 
 # Open MPI's packages and what they pull in, less what every system has

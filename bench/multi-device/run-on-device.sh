@@ -34,6 +34,9 @@ MPIRUN=(mpirun --oversubscribe --bind-to none --mca pml ob1 --mca btl self,vader
 nvidia-smi --query-gpu=index,name,memory.total,pcie.link.gen.max,pcie.link.width.max --format=csv
 nvidia-smi topo -m 2>/dev/null | head -5
 
+echo "== transfer probe (plain OpenCL): bandwidth and overlap"
+timeout 120 "$M/bin/transfer-probe" 1024; echo "transfer-probe exit $?"
+
 echo "== runtime test: two devices"
 timeout 120 "$M/bin/multi-device"; echo "multi-device exit $?"
 

@@ -162,17 +162,40 @@ Times slowest(const std::vector<Times> &Each, double Start) {
   return T;
 }
 
-/// Each band copies its rows of A and all of B to its accelerator,
-/// multiplies, and copies its rows of C back.
+/// The views one accelerator works through: kernels on one queue, copies
+/// on another, so that the copies run while the kernels do (an array's
+/// copies go through the queue of the view it was created on).
+struct Lanes {
+  accelerator_view Compute, Copy;
+};
+
+/// Chunks of at most Max (a multiple of 64) covering Count (a multiple of
+/// 64): {first, size} pairs.
+std::vector<Band> chunks(int First, int Count, int Max) {
+  std::vector<Band> C;
+  for (int Off = 0; Off < Count; Off += Max)
+    C.push_back({First + Off, std::min(Max, Count - Off)});
+  return C;
+}
+
+/// Each band multiplies its rows of A by B in tiles of C (by default at
+/// most 2048 rows by 4096 columns), columns of tiles one after the other. The arrays live
+/// on the band's copy view and the kernels run on its compute view, so
+/// while tile t computes, the thread uploads what tile t+1 needs that is
+/// not there yet (a chunk of A's rows during the first column of tiles, a
+/// chunk of B's columns at the start of each column) and downloads tile
+/// t-1's C: after the first chunk of A and of B, the copies hide behind
+/// the kernels. Without this the band waited for all of B before its first
+/// kernel, and the two GPUs' copies, which share the host's bandwidth,
+/// took 62 of 242 ms (docs/multi-device.md).
 ///
 /// Two things that would seem faster are slower with NVIDIA's OpenCL
 /// driver (measured on two H200s, docs/multi-device.md): sending B to one
 /// GPU and on to the other by a device-to-device copy (about 1 GB/s, it does
-/// not use NVLink), and copying slices through a second accelerator_view
-/// while the first computes (the copies wait for the kernels anyway).
-Times multiply(const std::vector<accelerator_view> &Views, int N,
-               const array<float, 2> &A, const array<float, 2> &B,
-               array<float, 2> &C) {
+/// not use NVLink), and keeping all of B on every GPU before starting.
+Times multiply(const std::vector<Lanes> &Views, int N, int TileRows,
+               int TileCols, const array<float, 2> &A,
+               const array<float, 2> &B, array<float, 2> &C) {
   std::vector<Band> Bands = bands(N, int(Views.size()));
   std::vector<Times> Each(Views.size());
   double Start = now();
@@ -180,16 +203,52 @@ Times multiply(const std::vector<accelerator_view> &Views, int N,
     const Band &Bd = Bands[D];
     if (Bd.Rows == 0)
       return;
-    accelerator_view V = Views[D];
+    const accelerator_view &Vk = Views[D].Compute, &Vc = Views[D].Copy;
+    std::vector<Band> Rows = chunks(Bd.First, Bd.Rows, TileRows);
+    std::vector<Band> Cols = chunks(0, N, TileCols);
+    int MaxRows = Rows[0].Rows, MaxCols = Cols[0].Rows;
     double T0 = now();
-    array<float, 2> MyA(Bd.Rows, N, V), MyB(N, N, V), MyC(Bd.Rows, N, V);
-    copy(A.section(Bd.First, 0, Bd.Rows, N), MyA);
-    copy(B, MyB);
+    std::vector<array<float, 2>> As;
+    for (const Band &R : Rows)
+      As.emplace_back(R.Rows, N, Vc);
+    // Two of each, in turn: tile t+1's B and tile t-1's C while tile t
+    // computes.
+    array<float, 2> Bs0(N, MaxCols, Vc), Bs1(N, MaxCols, Vc);
+    array<float, 2> Cs0(MaxRows, MaxCols, Vc), Cs1(MaxRows, MaxCols, Vc);
+    array<float, 2> *Bs[2] = {&Bs0, &Bs1}, *Cs[2] = {&Cs0, &Cs1};
+    auto uploadA = [&](size_t I) {
+      copy(A.section(Rows[I].First, 0, Rows[I].Rows, N), As[I]);
+    };
+    auto bChunk = [&](size_t J) {
+      return Bs[J % 2]->section(0, 0, N, Cols[J].Rows);
+    };
+    auto uploadB = [&](size_t J) {
+      copy(B.section(0, Cols[J].First, N, Cols[J].Rows), bChunk(J));
+    };
+    size_t Tiles = Rows.size() * Cols.size();
+    auto cTile = [&](size_t T) {
+      const Band &R = Rows[T % Rows.size()], &Col = Cols[T / Rows.size()];
+      return Cs[T % 2]->section(0, 0, R.Rows, Col.Rows);
+    };
+    auto download = [&](size_t T) {
+      const Band &R = Rows[T % Rows.size()], &Col = Cols[T / Rows.size()];
+      copy(cTile(T), C.section(R.First, Col.First, R.Rows, Col.Rows));
+    };
+    uploadA(0);
+    uploadB(0);
     double T1 = now();
-    matmulBand(V, MyA, MyB, MyC);
-    V.wait();
+    for (size_t T = 0; T < Tiles; ++T) {
+      size_t I = T % Rows.size(), J = T / Rows.size();
+      matmulBand(Vk, As[I], bChunk(J), cTile(T));
+      if (J == 0 && I + 1 < Rows.size())
+        uploadA(I + 1);
+      if (I == 0 && J + 1 < Cols.size())
+        uploadB(J + 1);
+      if (T > 0)
+        download(T - 1);
+    }
     double T2 = now();
-    copy(MyC, C.section(Bd.First, 0, Bd.Rows, N));
+    download(Tiles - 1);
     double T3 = now();
     Each[D] = {T1 - T0, T2 - T1, T3 - T2, 0};
   });
@@ -261,12 +320,14 @@ long checkTranspose(int N, const float *In, const float *Out) {
   return Bad;
 }
 
-void print(const char *What, int Devices, const Times &T, long Bad) {
-  std::printf("%-9s on %d accelerator%s: %8.1f ms (upload %.1f, kernel %.1f, "
-              "download %.1f) %s\n",
+/// Phases names the three phases of T, for the reader.
+void print(const char *What, int Devices, const Times &T, long Bad,
+           const char *const Phases[3]) {
+  std::printf("%-9s on %d accelerator%s: %8.1f ms (%s %.1f, %s %.1f, %s %.1f) "
+              "%s\n",
               What, Devices, Devices == 1 ? " " : "s", T.Total * 1e3,
-              T.Upload * 1e3, T.Kernel * 1e3, T.Download * 1e3,
-              Bad ? "WRONG" : "correct");
+              Phases[0], T.Upload * 1e3, Phases[1], T.Kernel * 1e3, Phases[2],
+              T.Download * 1e3, Bad ? "WRONG" : "correct");
   if (Bad)
     std::printf("  %ld wrong elements\n", Bad);
 }
@@ -274,7 +335,7 @@ void print(const char *What, int Devices, const Times &T, long Bad) {
 } // namespace
 
 int main(int argc, char **argv) {
-  int N = 0, Repeat = 1, MaxDevices = 0;
+  int N = 0, Repeat = 1, MaxDevices = 0, TileRows = 2048, TileCols = 4096;
   for (int I = 1; I < argc; ++I) {
     if (!std::strcmp(argv[I], "--size") && I + 1 < argc)
       N = std::atoi(argv[++I]);
@@ -282,8 +343,13 @@ int main(int argc, char **argv) {
       Repeat = std::atoi(argv[++I]);
     else if (!std::strcmp(argv[I], "--devices") && I + 1 < argc)
       MaxDevices = std::atoi(argv[++I]);
-    else {
-      std::fprintf(stderr, "usage: %s [--size N] [--repeat R] [--devices K]\n",
+    else if (!std::strcmp(argv[I], "--tile") && I + 2 < argc) {
+      TileRows = std::atoi(argv[++I]);
+      TileCols = std::atoi(argv[++I]);
+    } else {
+      std::fprintf(stderr,
+                   "usage: %s [--size N] [--repeat R] [--devices K] "
+                   "[--tile ROWS COLS]\n",
                    argv[0]);
       return 2;
     }
@@ -310,6 +376,10 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "--size must be a positive multiple of %d\n", BS);
     return 2;
   }
+  if (TileRows <= 0 || TileRows % BS || TileCols <= 0 || TileCols % BS) {
+    std::fprintf(stderr, "--tile sizes must be positive multiples of %d\n", BS);
+    return 2;
+  }
   for (const accelerator &A : Accs) {
     // Narrow output only: a stream is either wide or narrow.
     std::wstring P = A.device_path, Desc = A.description;
@@ -317,11 +387,16 @@ int main(int argc, char **argv) {
                 std::string(Desc.begin(), Desc.end()).c_str());
   }
 
-  // One view per accelerator, kept across runs; the first run of each
-  // configuration also builds the kernels, so it is not timed.
+  // Two views per accelerator (kernels, copies), kept across runs; the
+  // first run of each configuration also builds the kernels, so it is not
+  // timed.
+  std::vector<Lanes> AllLanes;
   std::vector<accelerator_view> All;
-  for (const accelerator &Acc : Accs)
-    All.push_back(Acc.create_view());
+  for (const accelerator &Acc : Accs) {
+    AllLanes.push_back({Acc.create_view(), Acc.create_view()});
+    All.push_back(AllLanes.back().Compute);
+  }
+  std::vector<Lanes> OneLane(AllLanes.begin(), AllLanes.begin() + 1);
   std::vector<accelerator_view> One(All.begin(), All.begin() + 1);
 
   // The matrices, in staging arrays for the first accelerator (the others
@@ -342,7 +417,8 @@ int main(int argc, char **argv) {
     int Count = int(Views.size());
     for (int R = 0; R <= Repeat; ++R) {
       std::fill(CS.data(), CS.data() + size_t(N) * N, -1.0f);
-      Times M = multiply(Views, N, AS, BS, CS);
+      Times M = multiply(Config ? AllLanes : OneLane, N, TileRows, TileCols,
+                         AS, BS, CS);
       long MB = checkMultiply(N, AS.data(), BS.data(), CS.data());
       Bad += MB;
       std::fill(CS.data(), CS.data() + size_t(N) * N, -1.0f);
@@ -351,8 +427,11 @@ int main(int argc, char **argv) {
       Bad += TB;
       if (R == 0)
         continue; // Warm-up: kernel builds, first allocations.
-      print("matmul", Count, M, MB);
-      print("transpose", Count, T, TB);
+      static const char *const Pipelined[3] = {"first uploads", "tiles",
+                                               "last download"};
+      static const char *const Serial[3] = {"upload", "kernel", "download"};
+      print("matmul", Count, M, MB, Pipelined);
+      print("transpose", Count, T, TB, Serial);
       Best[Config][0] = std::min(Best[Config][0], M.Total);
       Best[Config][1] = std::min(Best[Config][1], T.Total);
     }
