@@ -6,6 +6,7 @@
 #include "ampcc/accelerator.h"
 #include "Errors.h"
 #include "InFlight.h"
+#include "PeerCopy.h"
 #include "FaultChecks.h"
 #include "Profile.h"
 #include "Stats.h"
@@ -669,6 +670,26 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     // both live on one device, else on the destination's (it pulls the
     // data). Both sources then follow that queue, so that the destination's
     // later reads wait for the copy and the source's later writes too.
+    if (DstDev != Src.BufferDevice &&
+        Src.BufferDevice->peerCopiesThroughHost(*DstDev)) {
+      // Through page-locked host memory, each device at the bus's speed
+      // (PeerCopy.h); the thread waits, as for other copies through the
+      // host.
+      Src.useQueue(Src.copyQueue(*Src.BufferDevice));
+      Dst.useQueue(Dst.copyQueue(*DstDev));
+      if (!Dst.Buffer)
+        Dst.createBuffer(*DstDev);
+      copyThroughHost(Src.Queue, Src.Buffer, Dst.Queue, Dst.Buffer,
+                      withinBounds(rectsBetween(SS, DS, E),
+                                   bufferBytes(Src.Buffer),
+                                   bufferBytes(Dst.Buffer)));
+      Src.lastCommandDone();
+      Dst.lastCommandDone();
+      Dst.DeviceStale.subtract(DR);
+      Dst.HostStale.add(DR);
+      Dst.changed();
+      return;
+    }
     cl_command_queue Q = DstDev == Src.BufferDevice
                              ? Src.Queue
                              : queueFor(*DstDev, Dst.Home.get());

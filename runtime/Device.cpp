@@ -152,6 +152,14 @@ cl_context Device::context() {
   return Context;
 }
 
+bool Device::peerCopiesThroughHost(const Device &O) const {
+  if (this == &O)
+    return false;
+  if (env().PeerCopiesThroughHost)
+    return *env().PeerCopiesThroughHost;
+  return Info.PlatformName.find("NVIDIA") != std::string::npos;
+}
+
 bool Device::sharesContextWith(Device &O) {
   if (this == &O)
     return true;

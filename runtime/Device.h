@@ -80,6 +80,12 @@ public:
   cl_context context();
   /// True when buffers and events of this device are usable on O's queues.
   bool sharesContextWith(Device &O);
+  /// True when a copy between buffers of this device and of O (another
+  /// device of the same context) is faster through page-locked host memory
+  /// than by the driver's device-to-device copy: on NVIDIA's platform,
+  /// whose driver copies between two GPUs at about 1 GB/s (no peer access
+  /// over NVLink; docs/multi-device.md), unless AMPCC_PEER_COPIES says.
+  bool peerCopiesThroughHost(const Device &O) const;
   /// The view that parallel_for_each without a view runs on.
   const std::shared_ptr<AcceleratorViewImpl> &defaultView();
 

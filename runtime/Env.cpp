@@ -53,6 +53,15 @@ static EnvSettings readEnv() {
     else
       S.MaxLaunchItems = N;
   }
+  if (const char *V = std::getenv("AMPCC_PEER_COPIES"); V && *V) {
+    if (!std::strcmp(V, "host"))
+      S.PeerCopiesThroughHost = true;
+    else if (!std::strcmp(V, "device"))
+      S.PeerCopiesThroughHost = false;
+    else
+      std::fprintf(stderr, "ampcc: ignoring AMPCC_PEER_COPIES='%s': not "
+                           "\"host\" or \"device\"\n", V);
+  }
   S.KernelCacheDir = kernelCacheDir(std::getenv("AMPCC_CACHE_DIR"),
                                     std::getenv("XDG_CACHE_HOME"),
                                     std::getenv("HOME"));

@@ -21,6 +21,14 @@
 //                                Default: $XDG_CACHE_HOME/ampcc/kernels, else
 //                                ~/.cache/ampcc/kernels.
 //   XDG_CACHE_HOME, HOME         Where that default lies.
+//   AMPCC_CONTEXT_PER_DEVICE     One OpenCL context per device, not one per
+//                                platform (data between devices then moves
+//                                through the host).
+//   AMPCC_PEER_COPIES            How copies between two devices of one
+//                                context go: "device" (clEnqueueCopyBuffer)
+//                                or "host" (through page-locked host memory,
+//                                PeerCopy.h). Default: "host" on NVIDIA's
+//                                platform, "device" elsewhere.
 //
 // A flag is on when the variable is set to anything but "" or "0".
 //
@@ -48,6 +56,9 @@ struct EnvSettings {
   /// per platform, so that data moves between devices through the host (the
   /// route taken between platforms; tests use it on a single platform).
   bool ContextPerDevice = false;
+  /// AMPCC_PEER_COPIES: true for "host", false for "device", unset for the
+  /// platform's default (Device::peerCopiesThroughHost).
+  std::optional<bool> PeerCopiesThroughHost;
 };
 
 /// The kernel cache directory for these variable values (nullptr: unset):

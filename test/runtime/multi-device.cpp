@@ -6,18 +6,26 @@
 // host transfer) and the host does not wait for one device to hand data to
 // the other; with AMPCC_CONTEXT_PER_DEVICE the same program moves the data
 // through the host (read back into the destination's host copy, written to
-// its device by the next kernel) and gives the same results.
+// its device by the next kernel) and gives the same results. With
+// AMPCC_PEER_COPIES=host (the default on NVIDIA's platform, whose direct
+// copies between GPUs are slow) a copy between devices of one context goes
+// through page-locked host memory in 64 MiB pieces: large copies (a 1-D
+// array of three pieces, a 2-D section of two) check the pieces' seams.
 // REQUIRES: opencl
 // RUN: %ampcc %s -o %t
 // RUN: env POCL_DEVICES="pthread pthread" CPPAMP_DEFAULT_ACCELERATOR= %t | %FileCheck %s --check-prefixes=CHECK,SHARED
 // RUN: env POCL_DEVICES="pthread pthread" CPPAMP_DEFAULT_ACCELERATOR= AMPCC_CONTEXT_PER_DEVICE=1 %t | %FileCheck %s --check-prefixes=CHECK,APART
+// RUN: env POCL_DEVICES="pthread pthread" CPPAMP_DEFAULT_ACCELERATOR= AMPCC_PEER_COPIES=host %t | %FileCheck %s --check-prefixes=CHECK,BOUNCE
 // CHECK: opencl accelerators: 2
 // SHARED: copy between devices: h2d 0, d2h 0, d2d 1 (4096 bytes)
 // APART: copy between devices: h2d 0, d2h 1 (4096 bytes), d2d 0
+// BOUNCE: copy between devices: h2d 1 (4096 bytes), d2h 1 (4096 bytes), d2d 0
 // SHARED: host went on while device 0 ran: yes
 // CHECK: view of device 0's array on device 1: ok
 // CHECK: copy_async between devices: ok
 // CHECK: ping-pong over 6 rounds: ok
+// SHARED: large copies: 2 device-to-device, 0 through the host: ok
+// BOUNCE: large copies: 0 device-to-device, 5 through the host: ok
 // CHECK: multi-device: 0 mismatches
 #include <amp.h>
 #include <chrono>
@@ -115,7 +123,7 @@ int main() {
       Done.wait_for(std::chrono::milliseconds(0)) != std::future_status::ready;
   Done.wait();
   // Through the host (AMPCC_CONTEXT_PER_DEVICE), the copy must wait.
-  if (!std::getenv("AMPCC_CONTEXT_PER_DEVICE"))
+  if (!std::getenv("AMPCC_CONTEXT_PER_DEVICE") && !std::getenv("AMPCC_PEER_COPIES"))
     std::printf("host went on while device 0 ran: %s\n", Pending ? "yes" : "no");
   std::vector<int> SOut(M);
   copy(S1, SOut.begin());
@@ -182,6 +190,46 @@ int main() {
   }
   check(PingOK, "ping-pong");
   std::printf("ping-pong over %d rounds: %s\n", Rounds, PingOK ? "ok" : "bad");
+
+  // Large copies: a 1-D array of 137 MiB, and a 2-D section of 66 MiB
+  // whose rows are not contiguous on either side.
+  if (!std::getenv("AMPCC_CONTEXT_PER_DEVICE")) {
+    const int L = 36000000;
+    array<int, 1> L0(L, V0), L1(L, V1);
+    parallel_for_each(V0, L0.extent, [&L0](index<1> I) restrict(amp) {
+      L0[I] = I[0] ^ 0x5a5a5;
+    });
+    const int H = 4400, W = 4096, SH = 4300, SW = 4000;
+    array<int, 2> Q0(H, W, V0), Q1(H, W, V1);
+    parallel_for_each(V0, Q0.extent, [&Q0](index<2> I) restrict(amp) {
+      Q0[I] = I[0] * 4096 + I[1];
+    });
+    parallel_for_each(V1, Q1.extent, [&Q1](index<2> I) restrict(amp) {
+      Q1[I] = -7;
+    });
+    ampcc::rt::resetTransferStats();
+    copy(L0, L1);
+    copy(Q0.section(50, 60, SH, SW), Q1.section(90, 33, SH, SW));
+    ampcc::rt::TransferStats St = ampcc::rt::getTransferStats();
+    std::vector<int> LO(L);
+    copy(L1, LO.begin());
+    bool LargeOK = true;
+    for (int I = 0; I < L; ++I)
+      LargeOK &= LO[I] == (I ^ 0x5a5a5);
+    std::vector<int> QO(size_t(H) * W);
+    copy(Q1, QO.begin());
+    for (int Y = 0; Y < H; ++Y)
+      for (int X = 0; X < W; ++X) {
+        bool In = Y >= 90 && Y < 90 + SH && X >= 33 && X < 33 + SW;
+        int Want = In ? (Y - 90 + 50) * 4096 + (X - 33 + 60) : -7;
+        LargeOK &= QO[size_t(Y) * W + X] == Want;
+      }
+    check(LargeOK, "large copies between devices");
+    std::printf("large copies: %llu device-to-device, %llu through the host: %s\n",
+                (unsigned long long)St.DeviceToDeviceCopies,
+                (unsigned long long)St.HostToDeviceCopies,
+                LargeOK ? "ok" : "bad");
+  }
 
   std::printf("multi-device: %d mismatches\n", Bad);
   return Bad != 0;
