@@ -391,6 +391,42 @@ void DataSource::writeOut(const RangeSet &R, bool Async) {
 void DataSource::moveBufferTo(Device &Dev) {
   if (!Buffer || BufferDevice == &Dev)
     return;
+  if (BufferDevice->sharesContextWith(Dev) &&
+      BufferDevice->peerCopiesThroughHost(Dev)) {
+    // The driver would move the contents itself, as slowly as its copies
+    // between devices (NVIDIA): copy them through page-locked host memory
+    // into a buffer of Dev's instead.
+    useQueue(copyQueue(*BufferDevice));
+    cl_command_queue To = copyQueue(Dev);
+    cl_mem Old = std::exchange(Buffer, nullptr);
+    Device *OldDevice = BufferDevice;
+    size_t OldBytes = BufferBytes;
+    cl_int Err = CL_SUCCESS;
+    Dev.reserveMemory(OldBytes);
+    Buffer = clCreateBuffer(Dev.context(), CL_MEM_READ_WRITE, OldBytes, nullptr,
+                            &Err);
+    if (Err != CL_SUCCESS) {
+      Dev.releaseMemory(OldBytes);
+      Buffer = Old;
+      checkCL(Err, "clCreateBuffer of " + std::to_string(OldBytes) +
+                       " bytes on " + Dev.info().Name);
+    }
+    try {
+      copyThroughHost(Queue, Old, To, Buffer,
+                      {Rect{0, 0, {OldBytes, 1, 1}, 0, 0, 0, 0}});
+    } catch (...) {
+      clReleaseMemObject(Buffer);
+      Dev.releaseMemory(OldBytes);
+      Buffer = Old;
+      throw;
+    }
+    clReleaseMemObject(Old);
+    OldDevice->releaseMemory(OldBytes);
+    BufferDevice = &Dev;
+    lastCommandDone();
+    useQueue(To);
+    return;
+  }
   if (BufferDevice->sharesContextWith(Dev)) {
     // One context: the buffer serves Dev as it is, and the driver moves its
     // contents there (after what useQueue orders before). Its bytes now

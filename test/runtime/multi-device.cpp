@@ -21,6 +21,8 @@
 // APART: copy between devices: h2d 0, d2h 1 (4096 bytes), d2d 0
 // BOUNCE: copy between devices: h2d 1 (4096 bytes), d2h 1 (4096 bytes), d2d 0
 // SHARED: host went on while device 0 ran: yes
+// SHARED: array of device 0 to device 1 for a kernel: h2d 0, d2h 0, d2d 0
+// BOUNCE: array of device 0 to device 1 for a kernel: h2d 1 (8192 bytes), d2h 1 (8192 bytes), d2d 0
 // CHECK: view of device 0's array on device 1: ok
 // CHECK: copy_async between devices: ok
 // CHECK: ping-pong over 6 rounds: ok
@@ -136,9 +138,11 @@ int main() {
     G0[I] = float(I[0] * 100 + I[1]);
   });
   array_view<float, 2> GV(G0);
+  ampcc::rt::resetTransferStats();
   parallel_for_each(V1, GV.extent, [=](index<2> I) restrict(amp) {
     GV[I] = GV[I] * 2.0f;
   });
+  printStats("array of device 0 to device 1 for a kernel");
   GV.synchronize();
   bool ViewOK = true;
   for (int Y = 0; Y < 64; ++Y)
