@@ -78,6 +78,14 @@ static DeviceInfo queryInfo(cl_platform_id Platform, cl_device_id Id,
   I.LocalMemBytes = deviceValue<cl_ulong>(Id, CL_DEVICE_LOCAL_MEM_SIZE);
   I.AddressBits = deviceValue<cl_uint>(Id, CL_DEVICE_ADDRESS_BITS);
   I.HostUnifiedMemory = deviceValue<cl_bool>(Id, CL_DEVICE_HOST_UNIFIED_MEMORY);
+  I.ImageSupport = deviceValue<cl_bool>(Id, CL_DEVICE_IMAGE_SUPPORT);
+  if (I.ImageSupport) {
+    I.Image2DMax[0] = deviceValue<size_t>(Id, CL_DEVICE_IMAGE2D_MAX_WIDTH);
+    I.Image2DMax[1] = deviceValue<size_t>(Id, CL_DEVICE_IMAGE2D_MAX_HEIGHT);
+    I.Image3DMax[0] = deviceValue<size_t>(Id, CL_DEVICE_IMAGE3D_MAX_WIDTH);
+    I.Image3DMax[1] = deviceValue<size_t>(Id, CL_DEVICE_IMAGE3D_MAX_HEIGHT);
+    I.Image3DMax[2] = deviceValue<size_t>(Id, CL_DEVICE_IMAGE3D_MAX_DEPTH);
+  }
   // Either signal counts: OpenCL 1.2 made fp64 optional-core (the config
   // query), older drivers only list the extension.
   std::string Extensions = deviceString(Id, CL_DEVICE_EXTENSIONS);

@@ -52,6 +52,10 @@ struct DeviceInfo {
   unsigned AddressBits = 0;  ///< CL_DEVICE_ADDRESS_BITS: 32 or 64.
   bool SupportsDouble = false;
   bool HostUnifiedMemory = false; ///< CL_DEVICE_HOST_UNIFIED_MEMORY.
+  bool ImageSupport = false;      ///< CL_DEVICE_IMAGE_SUPPORT.
+  /// Largest image extents: 1D/2D width and height, 3D width, height, depth.
+  size_t Image2DMax[2] = {0, 0};
+  size_t Image3DMax[3] = {0, 0, 0};
 };
 
 class AcceleratorViewImpl;

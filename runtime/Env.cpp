@@ -41,6 +41,7 @@ static EnvSettings readEnv() {
   S.CLOptDisable = flag("AMPCC_CL_OPT_DISABLE");
   S.Profile = flag("AMPCC_PROFILE");
   S.ContextPerDevice = flag("AMPCC_CONTEXT_PER_DEVICE");
+  S.NoImages = flag("AMPCC_NO_IMAGES");
   if (const char *V = std::getenv("AMPCC_TRACE_FILE"); V && *V)
     S.TraceFile = V;
   if (const char *V = std::getenv("AMPCC_MAX_LAUNCH_ITEMS"); V && *V) {

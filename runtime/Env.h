@@ -59,6 +59,9 @@ struct EnvSettings {
   /// AMPCC_PEER_COPIES: true for "host", false for "device", unset for the
   /// platform's default (Device::peerCopiesThroughHost).
   std::optional<bool> PeerCopiesThroughHost;
+  /// AMPCC_NO_IMAGES: textures stay buffers in every kernel (the image
+  /// forms of kernels are never launched; docs/graphics.md).
+  bool NoImages = false;
 };
 
 /// The kernel cache directory for these variable values (nullptr: unset):

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 
@@ -27,8 +28,7 @@ struct Registry {
   // Built state, keyed by descriptor address and device: descriptors are
   // static data of the program, so their addresses are stable identities.
   std::map<std::pair<const ProgramDesc *, Device *>, cl_program> Programs;
-  std::map<std::pair<const KernelDesc *, Device *>,
-           std::unique_ptr<BuiltKernel>>
+  std::map<std::tuple<const KernelDesc *, Device *, bool>, std::unique_ptr<BuiltKernel>>
       Built;
 };
 } // namespace
@@ -69,12 +69,12 @@ const KernelDesc *lookupKernel(const char *TypeName) {
   return It == R.Kernels.end() ? nullptr : It->second;
 }
 
-BuiltKernel &getKernel(const KernelDesc &K, Device &Dev) {
+BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images) {
   Registry &R = registry();
   // One lock for the whole build: a second thread launching the same kernel
   // must wait for the first build rather than start its own.
   std::lock_guard<std::mutex> Guard(R.Lock);
-  auto Found = R.Built.find({&K, &Dev});
+  auto Found = R.Built.find({&K, &Dev, Images});
   if (Found != R.Built.end())
     return *Found->second;
 
@@ -102,12 +102,13 @@ BuiltKernel &getKernel(const KernelDesc &K, Device &Dev) {
   }
 
   cl_int Err = CL_SUCCESS;
-  cl_kernel Kernel = clCreateKernel(Program, K.KernelName, &Err);
+  const char *Name = Images ? K.ImageKernelName : K.KernelName;
+  cl_kernel Kernel = clCreateKernel(Program, Name, &Err);
   if (Err == CL_INVALID_KERNEL_NAME)
     throw Concurrency::runtime_exception(
         std::string("the OpenCL program for ") +
             (P.SourceFile ? P.SourceFile : "<unknown file>") +
-            " has no kernel named '" + (K.KernelName ? K.KernelName : "") +
+            " has no kernel named '" + (Name ? Name : "") +
             "' (kernel at " + Location + ")",
         Err);
   checkCL(Err, std::string("clCreateKernel for kernel at ") + Location);
@@ -124,7 +125,7 @@ BuiltKernel &getKernel(const KernelDesc &K, Device &Dev) {
                                sizeof(Local), &Local, nullptr) == CL_SUCCESS)
     B->LocalMemBytes = Local;
   BuiltKernel &Result = *B;
-  R.Built.emplace(std::make_pair(&K, &Dev), std::move(B));
+  R.Built.emplace(std::make_tuple(&K, &Dev, Images), std::move(B));
   return Result;
 }
 

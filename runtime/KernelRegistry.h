@@ -39,7 +39,9 @@ struct BuiltKernel {
 /// Builds K's program for Dev if needed and returns the kernel. Throws
 /// unsupported_feature when the program needs double precision the device
 /// lacks, and runtime_exception with the build log when the build fails.
-BuiltKernel &getKernel(const KernelDesc &K, Device &Dev);
+/// \p Images: K's image form (KernelDesc::ImageKernelName), which lives in
+/// the same program.
+BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images = false);
 
 } // namespace rt
 } // namespace ampcc

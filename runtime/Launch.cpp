@@ -16,6 +16,7 @@
 #include "WorkGroupShape.h"
 #include "Env.h"
 #include "FaultChecks.h"
+#include "Images.h"
 #include "KernelRegistry.h"
 #include "Profile.h"
 #include "Region.h"
@@ -67,6 +68,12 @@ struct Arg {
   /// For a view's buffer argument: the index of its SourceUse; the buffer is
   /// filled in once every use of the source is known.
   int Use = -1;
+  /// For a texture's image argument (the image form only): its capture,
+  /// the SourceUse of its buffer, its extent and its byte offset there.
+  int ImageOf = -1;
+  int ImageUse = -1;
+  const int32_t *Extent = nullptr;
+  size_t ByteOffset = 0;
   template <typename T> static Arg of(const T &V) {
     Arg A;
     A.Bytes.resize(sizeof(T));
@@ -176,6 +183,15 @@ static std::vector<Arg> buildArgs(const KernelDesc &K, const void *Closure,
     A.Bytes.resize(Desc.size() * sizeof(int32_t));
     std::memcpy(A.Bytes.data(), Desc.data(), A.Bytes.size());
     Args.push_back(std::move(A));
+    if (C.Flags & (CF_ImageRead | CF_ImageWrite)) {
+      // Dropped again when the launch takes the buffer form.
+      Arg Img;
+      Img.ImageOf = int(I);
+      Img.ImageUse = Use;
+      Img.Extent = viewExtent(H);
+      Img.ByteOffset = size_t(H->Offset) * C.Size;
+      Args.push_back(std::move(Img));
+    }
   }
   return Args;
 }
@@ -278,7 +294,17 @@ void launchKernel(const char *TypeName, const void *Closure,
         "accelerator \"CPU accelerator\". (" + Why + ")",
         Concurrency::AMPCC_E_FAIL);
   }
-  BuiltKernel &B = getKernel(K, Dev);
+  // The image form when the device takes every image it needs.
+  bool UseImages = K.ImageKernelName && !env().NoImages;
+  for (const Arg &A : Args)
+    if (UseImages && A.ImageOf >= 0)
+      UseImages = deviceTakesImage(Dev, K.Captures[A.ImageOf], A.Extent);
+  if (!UseImages)
+    Args.erase(std::remove_if(Args.begin(), Args.end(),
+                              [](const Arg &A) { return A.ImageOf >= 0; }),
+               Args.end());
+  const char *KernelName = UseImages ? K.ImageKernelName : K.KernelName;
+  BuiltKernel &B = getKernel(K, Dev, UseImages);
   // The device's limit, not CL_KERNEL_WORK_GROUP_SIZE: NVIDIA's driver
   // reports 256 for every kernel on an H100 yet runs tiles of 1024 (measured);
   // a tile a kernel really cannot run fails at enqueue with a clear message.
@@ -300,6 +326,11 @@ void launchKernel(const char *TypeName, const void *Closure,
   for (Arg &A : Args)
     if (A.Use >= 0)
       A = Arg::of(Uses[A.Use].Buffer);
+  LaunchImages Images;
+  for (Arg &A : Args)
+    if (A.ImageOf >= 0)
+      A = Arg::of(Images.add(Dev, V.queue(), K.Captures[A.ImageOf], A.Extent,
+                             Uses[A.ImageUse].Buffer, A.ByteOffset));
 
   // AMP dimension 0 varies slowest; OpenCL dimension 0 fastest. Above rank
   // 3 the leading AMP dimensions share OpenCL dimension 2, and the kernel
@@ -401,13 +432,14 @@ void launchKernel(const char *TypeName, const void *Closure,
                       " over " + dims(Extent, Rank) +
                       (T ? " with tile " + dims(T, Rank) : ""));
           noteKernelSubmitted(Q, K.Location);
-          profileLaunch(K.Location, K.KernelName,
+          profileLaunch(K.Location, KernelName,
                         Off[0] == 0 && Off[1] == 0 && Off[2] == 0);
           if (Split && traceEnabled())
             trace("launch part at offset " + dims(Off, Dims) + " of size " +
                   dims(Size, Dims));
         }
   }
+  Images.copyBack(Q);
   if (Faults.Buffer)
     watchFaults(Q, std::exchange(Faults.Buffer, nullptr), K);
   for (SourceUse &U : Uses)
@@ -431,7 +463,7 @@ void launchKernel(const char *TypeName, const void *Closure,
   if (traceEnabled())
     noteLaunch("kernel at " +
                std::string(K.Location ? K.Location : "<unknown location>") +
-               " (" + (K.KernelName ? K.KernelName : "?") + ") over " +
+               " (" + (KernelName ? KernelName : "?") + ") over " +
                dims(Extent, Rank) + (T ? " tile " + dims(T, Rank) : "") +
                " on " + Dev.info().Name);
   else

@@ -56,6 +56,16 @@ enum CaptureFlags : uint32_t {
   /// The kernel only reads this view (array_view<const T,N>, or never
   /// written): no copy back, no invalidation of the host copy.
   CF_ReadOnly = 1u << 0,
+  /// A texture the kernel only reads (texture_view<const T,N>, a const
+  /// texture&) or only writes (writeonly_texture_view): in the kernel's
+  /// image form (KernelDesc::ImageKernelName) it takes a third argument, an
+  /// OpenCL image of Size / 4 channels of 32-bit scalars (docs/graphics.md).
+  CF_ImageRead = 1u << 1,
+  CF_ImageWrite = 1u << 2,
+  /// The image's channel type: CL_SIGNED_INT32 or CL_UNSIGNED_INT32;
+  /// neither flag: CL_FLOAT (float, norm, unorm).
+  CF_ImageInt = 1u << 3,
+  CF_ImageUint = 1u << 4,
 };
 
 /// The enumerator's name, as generated host stubs spell it.
@@ -104,6 +114,10 @@ struct KernelDesc {
   uint32_t Rank;            ///< Rank of the compute domain.
   uint32_t Tile[3];         ///< Tile extents (AMP order) for tiled kernels; 0 if not tiled.
   const char *Location;     ///< "file:line:col" of the kernel, for messages.
+  /// The same kernel with its CF_ImageRead/CF_ImageWrite captures on OpenCL
+  /// images, or null: the runtime picks it when the device takes every one
+  /// of those images' formats and extents.
+  const char *ImageKernelName = nullptr;
 };
 
 } // namespace rt

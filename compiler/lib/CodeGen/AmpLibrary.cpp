@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionEmitter.h"
 
+#include "ImageLowering.h"
 #include "Lowering.h"
 
 #include "ampcc/Support/Diagnostics.h"
@@ -249,6 +250,8 @@ Lowered ViewMemberLowering::lower() {
   StringRef Name = MD->getIdentifier() ? MD->getName() : "";
   if (OK == OO_Equal && Args.size() == 1)
     return "(" + Obj + " = " + FE.expr(Args[0]) + ")"; // Views copy as structs.
+  if (isImageIntrinsic(MD))
+    return lowerImageIntrinsic(FE, CG, MD, Obj, Args, Loc);
   // The texture classes' one element accessor; their public members are
   // C++ over it (include/ampcc/graphics/texture.h).
   if (OK == OO_Subscript || OK == OO_Call || (Name == "_M_ref" && Args.size() == 1))

@@ -79,6 +79,9 @@ Lowered FunctionEmitter::callFunction(const CallParts &P, const Expr *Site) {
     ArgText.push_back(tileStaticArgument(VD));
   if (CG.checksBounds())
     ArgText.push_back(CheckStateName);
+  std::string Images = CG.imageArgs(Key->ImageKernel);
+  if (!Images.empty())
+    ArgText.push_back(Images.substr(2)); // without the leading ", "
   std::string S = Info.Name + "(";
   for (unsigned I = 0; I < ArgText.size(); ++I)
     S += (I ? ", " : "") + ArgText[I];

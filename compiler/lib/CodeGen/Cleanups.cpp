@@ -58,9 +58,15 @@ std::string FunctionEmitter::destroy(QualType T, const std::string &Address,
     return "";
   ASTContext &Ctx = CG.getContext();
   QualType Elem = Ctx.getBaseElementType(T.getNonReferenceType());
-  const CloneInfo &Info = CG.requestFunction(destructorKey(Ctx, T, AS, ViewData), Loc);
-  // Checked mode: the checking state is every function's last argument.
-  std::string Checks = CG.checksBounds() ? std::string(", ") + CheckStateName : "";
+  QualType Class = Ctx.getBaseElementType(T.getNonReferenceType());
+  unsigned Images = CG.imageKernelFor(Class->getAsCXXRecordDecl()->getDestructor(),
+                                      imageKernel());
+  const CloneInfo &Info =
+      CG.requestFunction(destructorKey(Ctx, T, AS, ViewData, Images), Loc);
+  // Checked mode: the checking state is every function's last argument;
+  // then an image kernel's images.
+  std::string Checks =
+      (CG.checksBounds() ? std::string(", ") + CheckStateName : "") + CG.imageArgs(Images);
   const auto *CAT = Ctx.getAsConstantArrayType(T);
   if (!CAT)
     return Info.Name + "(" + Address + Checks + ");";

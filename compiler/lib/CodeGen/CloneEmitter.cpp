@@ -132,6 +132,11 @@ void CloneEmitter::parameters() {
   // Checked mode: the kernel's checking state reaches every function.
   if (CG.checksBounds())
     Params.push_back(std::string("ampcc_checks *") + CheckStateName);
+  // The image form of a kernel: its images reach every function.
+  if (unsigned K = Plan.Key.ImageKernel) {
+    std::string Images = CG.imageParams(K);
+    Params.push_back(Images.substr(2)); // without the leading ", "
+  }
 }
 
 std::string CloneEmitter::returnType() const {
@@ -185,6 +190,8 @@ std::string CloneEmitter::emit() {
     Epilogue = "_ampcc_members: ;\n" + Epilogue;
 
   // Named after its body is printed, so callees take the plain names first.
+  if (Plan.Key.ImageKernel)
+    Base += "_img" + std::to_string(Plan.Key.ImageKernel);
   std::string Name = CG.uniqueGlobalName(Base);
   std::string Sig = RetTy + (llvm::StringRef(RetTy).ends_with("*") ? "" : " ") + Name + "(";
   for (unsigned I = 0; I < Params.size(); ++I)
@@ -192,8 +199,12 @@ std::string CloneEmitter::emit() {
   if (Params.empty())
     Sig += "void";
   Sig += ")";
-  CG.Bodies += CG.lineDirective(Def->getBeginLoc()) + "\n" + Sig + " {\n" + Prologue +
-               FE.temporaryDecls() + FE.output() + Epilogue + "}\n\n";
+  std::string Text = CG.lineDirective(Def->getBeginLoc()) + "\n" + Sig + " {\n" + Prologue +
+                     FE.temporaryDecls() + FE.output() + Epilogue + "}\n\n";
+  // Image parameters do not compile where the device has no images.
+  if (Plan.Key.ImageKernel)
+    Text = "#ifdef __IMAGE_SUPPORT__\n" + Text + "#endif\n\n";
+  CG.Bodies += Text;
   return Name;
 }
 

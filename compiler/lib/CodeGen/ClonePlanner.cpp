@@ -125,8 +125,10 @@ bool constructsWithoutCall(const CXXConstructExpr *CE) {
          !CE->getType()->isArrayType();
 }
 
-CloneKey destructorKey(ASTContext &Ctx, QualType T, AddrSpace AS, AddrSpace ViewData) {
+CloneKey destructorKey(ASTContext &Ctx, QualType T, AddrSpace AS, AddrSpace ViewData,
+                       unsigned ImageKernel) {
   CloneKey Key;
+  Key.ImageKernel = ImageKernel;
   Key.FD = Ctx.getBaseElementType(T.getNonReferenceType())
                ->getAsCXXRecordDecl()
                ->getDestructor();
@@ -370,6 +372,8 @@ AddrSpace ClonePlanner::callResultSpace(const FunctionPlan &P, const CallExpr *C
 CloneKey ClonePlanner::cloneKey(const FunctionPlan &P, const CallParts &Parts) const {
   CloneKey Key;
   Key.FD = Parts.FD->getCanonicalDecl();
+  // What an image kernel calls takes its images if it may use them.
+  Key.ImageKernel = CG.imageKernelFor(Parts.FD, P.Key.ImageKernel);
   const auto *MD = dyn_cast<CXXMethodDecl>(Parts.FD);
   if (MD && MD->isInstance() && !isa<CXXConstructorDecl>(MD) &&
       holdsView(CG.getContext(), QualType(MD->getParent()->getTypeForDecl(), 0)))
@@ -444,6 +448,12 @@ private:
   void returns(const ReturnStmt *RS);
   void tileStatic(const VarDecl *VD);
   ASTContext &ctx() { return Planner.CG.getContext(); }
+  /// The image kernel the destructor of \p T's class belongs to.
+  unsigned imageKernelOfDestructor(QualType T) {
+    QualType Class = ctx().getBaseElementType(T.getNonReferenceType());
+    return Planner.CG.imageKernelFor(Class->getAsCXXRecordDecl()->getDestructor(),
+                                     P.Key.ImageKernel);
+  }
 
   ClonePlanner &Planner;
   FunctionPlan &P;
@@ -697,7 +707,7 @@ void ClonePlanner::Walker::destroyed(QualType T, AddrSpace AS, SourceLocation Lo
   if (!Planner.CG.needsDestruction(T))
     return;
   for (const VarDecl *VD :
-       Planner.plan(destructorKey(ctx(), T, AS, ViewData), Loc).TileStatics)
+       Planner.plan(destructorKey(ctx(), T, AS, ViewData, imageKernelOfDestructor(T)), Loc).TileStatics)
     tileStatic(VD);
 }
 
@@ -802,10 +812,11 @@ const FunctionPlan &ClonePlanner::plan(const CloneKey &Key, SourceLocation CallL
   return Plans.emplace(Key, std::move(P)).first->second;
 }
 
-FunctionPlan ClonePlanner::planKernel(const CXXMethodDecl *Op) {
+FunctionPlan ClonePlanner::planKernel(const CXXMethodDecl *Op, unsigned ImageKernel) {
   FunctionPlan P;
   P.IsKernel = true;
   P.Key.FD = Op;
+  P.Key.ImageKernel = ImageKernel;
   // Captures are values rebuilt in the kernel (a functor's object is a
   // private copy), so nothing is bound to a space but what the body binds.
   walkBody(Op, P);

@@ -139,7 +139,7 @@ void reportMixedSpaces(clang::DiagnosticsEngine &Diags, const FunctionPlan &P);
 /// The clone of the destructor that destroys an object (or the elements of
 /// an array) of type \p T in \p AS; T's class must have one.
 CloneKey destructorKey(clang::ASTContext &Ctx, clang::QualType T, AddrSpace AS,
-                       AddrSpace ViewData = AddrSpace::Global);
+                       AddrSpace ViewData = AddrSpace::Global, unsigned ImageKernel = 0);
 
 /// An array_view or array, a class holding one, or a reference, pointer or
 /// array of those: where the views' elements live is part of the plan.
@@ -154,8 +154,8 @@ public:
   const FunctionPlan &plan(const CloneKey &Key, clang::SourceLocation CallLoc);
   /// The plan of a kernel's body: \p Op is the kernel's call operator, whose
   /// captures are values and whose tile_static variables live at kernel
-  /// scope.
-  FunctionPlan planKernel(const clang::CXXMethodDecl *Op);
+  /// scope. \p ImageKernel: the image form of a kernel (CloneKey).
+  FunctionPlan planKernel(const clang::CXXMethodDecl *Op, unsigned ImageKernel = 0);
 
   // Queries over a plan; pure functions of the plan and the AST.
   /// The space the lvalue \p E lives in.

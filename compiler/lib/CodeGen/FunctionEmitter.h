@@ -40,6 +40,9 @@ class FunctionEmitter {
   friend class ViewMemberLowering;
 
 public:
+  /// The image kernel this function belongs to (CloneKey::ImageKernel).
+  unsigned imageKernel() const { return Plan.Key.ImageKernel; }
+
   /// How a C++ variable is spelled in C, and (from the plan) where it
   /// points.
   struct VarInfo : VarPlace {

@@ -9,6 +9,19 @@ namespace ampcc {
 
 /// The program text as a sequence of ordinary string literals, one per line:
 /// no raw-string delimiter can clash with the contents.
+/// CaptureFlags as the stub spells them: "CF_ReadOnly | CF_ImageRead".
+static std::string flagsText(uint32_t Flags) {
+  static const std::pair<uint32_t, const char *> Names[] = {
+      {rt::CF_ReadOnly, "CF_ReadOnly"},   {rt::CF_ImageRead, "CF_ImageRead"},
+      {rt::CF_ImageWrite, "CF_ImageWrite"}, {rt::CF_ImageInt, "CF_ImageInt"},
+      {rt::CF_ImageUint, "CF_ImageUint"}};
+  std::string S;
+  for (const auto &[Flag, Name] : Names)
+    if (Flags & Flag)
+      S += (S.empty() ? "" : " | ") + std::string(Name);
+  return S.empty() ? "CF_None" : "uint32_t(" + S + ")";
+}
+
 static std::string quoteLines(const std::string &Text) {
   std::string Out;
   size_t Start = 0;
@@ -54,7 +67,7 @@ std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
     for (const CaptureInfo &C : K.Captures)
       OS << "    {CaptureKind::" << rt::captureKindName(C.Kind) << ", " << C.Offset
          << ", " << C.Size << ", " << C.Rank << ", "
-         << (C.Flags & rt::CF_ReadOnly ? "CF_ReadOnly" : "CF_None") << "}, // " << C.Name
+         << flagsText(C.Flags) << "}, // " << C.Name
          << "\n";
     OS << "};\n";
   }
@@ -66,7 +79,10 @@ std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
        << (K.Captures.empty() ? std::string("nullptr") : "Captures" + std::to_string(I))
        << ", " << K.Captures.size() << ", " << K.ClosureSize << ", " << K.Rank
        << ", {" << K.Tile[0] << ", " << K.Tile[1] << ", " << K.Tile[2] << "}, \""
-       << escapeCString(K.Location) << "\"},\n";
+       << escapeCString(K.Location) << "\", "
+       << (K.ImageKernelName.empty() ? std::string("nullptr")
+                                     : "\"" + K.ImageKernelName + "\"")
+       << "},\n";
   }
   OS << "};\n\n"
      << "struct Registrar {\n"

@@ -12,6 +12,7 @@
 
 #include "ClonePlanner.h"
 #include "FunctionEmitter.h"
+#include "ImageLowering.h"
 #include "Lowering.h"
 #include "RecordLayoutCheck.h"
 #include "ampcc/Support/Diagnostics.h"
@@ -58,12 +59,17 @@ std::string kernelBaseName(const KernelSite &K) {
 /// the body, printed from the kernel's plan.
 class KernelEmitter {
 public:
-  KernelEmitter(DeviceCodeGen &CG, const KernelSite &K)
+  /// \p ImageKernel: 0 for the kernel itself, else the number of its image
+  /// form (CloneKey::ImageKernel), which passes textures as images.
+  KernelEmitter(DeviceCodeGen &CG, const KernelSite &K, unsigned ImageKernel = 0)
       : CG(CG), Ctx(CG.Ctx), K(K), RD(K.KernelType), Op(K.CallOperator),
         Loc(RD->isLambda() ? RD->getLocation() : K.Call->getBeginLoc()),
-        Plan(CG.Planner->planKernel(Op)), FE(CG, Plan) {}
+        Plan(CG.Planner->planKernel(Op, ImageKernel)), FE(CG, Plan),
+        ImageKernel(ImageKernel) {}
 
   void emit();
+  /// Some capture can be an OpenCL image: the kernel has an image form.
+  bool hasImageCaptures() const { return HasImageCaptures; }
 
 private:
   /// The kernel's name, closure size, rank, tile and source location.
@@ -112,11 +118,13 @@ private:
   llvm::StringSet<> Taken;
   std::string IdxName = "_idx";
   const ValueDecl *CurrentCapture = nullptr; // For messages.
+  unsigned ImageKernel = 0;
+  bool HasImageCaptures = false;
 };
 
 void KernelEmitter::describe() {
   EK.TypeName = typeInfoName(Ctx, RD);
-  EK.KernelName = CG.uniqueGlobalName(kernelBaseName(K));
+  EK.KernelName = CG.uniqueGlobalName(kernelBaseName(K) + (ImageKernel ? "_img" : ""));
   EK.Rank = K.Rank;
   for (unsigned I = 0; I < 3; ++I)
     EK.Tile[I] = K.Tile[I];
@@ -208,6 +216,14 @@ void KernelEmitter::flatten(QualType FT, uint64_t Offset, const std::string &Des
     // array_view is not (its elements stay writable).
     if (Elem.isConstQualified() || (ByRefArray && FT.isConstQualified()))
       CI.Flags |= rt::CF_ReadOnly;
+    std::optional<ImageSlot> Image = imageSlotFor(Ctx, FT, ByRefArray);
+    if (Image) {
+      HasImageCaptures = true;
+      CI.Flags |= (Image->Write ? rt::CF_ImageWrite : rt::CF_ImageRead) |
+                  (Image->Kind == 'i'   ? rt::CF_ImageInt
+                   : Image->Kind == 'u' ? rt::CF_ImageUint
+                                        : 0);
+    }
     std::string ViewTy = CG.lowerType(FT.getUnqualifiedType(), FLoc);
     std::string Data = fresh(ArgBase + "_data"), Shape = fresh(ArgBase + "_shape");
     Params.push_back(CG.pointerTo(Elem, AddrSpace::Global, FLoc) + Data);
@@ -216,6 +232,14 @@ void KernelEmitter::flatten(QualType FT, uint64_t Offset, const std::string &Des
       Prologue += "  " + ViewTy + " " + Dest + ";\n";
     Prologue += "  " + Dest + ".data = " + Data + ";\n";
     Prologue += "  " + Dest + ".shape = " + Shape + ";\n";
+    if (Image && ImageKernel) {
+      // The struct names its image by slot (ImageLowering.cpp).
+      std::vector<ImageSlot> &Slots = CG.ImageKernels[ImageKernel];
+      std::string Slot = std::to_string(Slots.size());
+      Params.push_back(imageParamType(*Image) + " ampcc_img" + Slot);
+      Prologue += "  " + Dest + ".shape.off = -1 - " + Slot + ";\n";
+      Slots.push_back(*Image);
+    }
   } else if (holdsAmpContainer(FT)) {
     if (Local)
       Prologue += "  " + CG.declare(FT.getUnqualifiedType(), Dest, FLoc) + ";\n";
@@ -409,8 +433,15 @@ void KernelEmitter::emit() {
   computeIndex();
   checkState();
   std::string Body = body();
-  CG.KernelText += CG.lineDirective(Loc) + "\n" + signature() + " {\n" + Prologue +
-                   Body + "}\n\n";
+  std::string Text =
+      CG.lineDirective(Loc) + "\n" + signature() + " {\n" + Prologue + Body + "}\n\n";
+  if (ImageKernel) {
+    // The image form of the kernel just emitted: one descriptor for both.
+    CG.KernelText += "#ifdef __IMAGE_SUPPORT__\n" + Text + "#endif\n\n";
+    CG.Kernels.back().ImageKernelName = EK.KernelName;
+    return;
+  }
+  CG.KernelText += Text;
   CG.Kernels.push_back(std::move(EK));
 }
 
@@ -419,7 +450,15 @@ void DeviceCodeGen::emitKernel(const KernelSite &K) {
     report(Diags, K.Call->getBeginLoc(), Diag::err_amp_rank_unsupported) << K.Rank;
     return;
   }
-  KernelEmitter(*this, K).emit();
+  KernelEmitter Buffers(*this, K);
+  Buffers.emit();
+  // Textures a kernel only reads or only writes may also run on OpenCL
+  // images; the runtime picks the form per launch (docs/graphics.md).
+  if (Buffers.hasImageCaptures() && !hadError()) {
+    unsigned Id = unsigned(ImageKernels.size()) + 1;
+    ImageKernels[Id];
+    KernelEmitter(*this, K, Id).emit();
+  }
 }
 
 } // namespace ampcc

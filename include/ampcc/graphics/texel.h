@@ -115,6 +115,51 @@ template <typename T> T fromFloat4(const float_4 &V) restrict(cpu, amp) {
                               static_cast<S>(V.get_z()), static_cast<S>(V.get_w()));
 }
 
+/// What an OpenCL image read returns and a write takes for a texel of T
+/// (compiler/lib/CodeGen/ImageLowering.cpp): four 32-bit scalars of the
+/// image's channel type, float for float, norm and unorm.
+template <typename S> struct ImageVector {
+  typedef float_4 type;
+};
+template <> struct ImageVector<int> {
+  typedef int_4 type;
+};
+template <> struct ImageVector<unsigned int> {
+  typedef uint_4 type;
+};
+template <typename T>
+using image_texel_t = typename ImageVector<typename TexelInfo<T>::scalar_type>::type;
+
+template <typename T> T fromImageTexel(const image_texel_t<T> &V) restrict(cpu, amp) {
+  typedef typename TexelInfo<T>::scalar_type S;
+  return TexelAccess<T>::make(static_cast<S>(V.get_x()), static_cast<S>(V.get_y()),
+                              static_cast<S>(V.get_z()), static_cast<S>(V.get_w()));
+}
+template <typename T> image_texel_t<T> toImageTexel(const T &V) restrict(cpu, amp) {
+  typedef TexelAccess<T> A;
+  typedef typename short_vector_traits<image_texel_t<T>>::value_type E;
+  const int Size = TexelInfo<T>::size;
+  return image_texel_t<T>(static_cast<E>(A::get(V, 0)),
+                          Size > 1 ? static_cast<E>(A::get(V, 1)) : E(0),
+                          Size > 2 ? static_cast<E>(A::get(V, 2)) : E(0),
+                          Size > 3 ? static_cast<E>(A::get(V, 3)) : E(0));
+}
+
+/// Whether OpenCL's sampler does what \p Filter and \p Address do. Its
+/// border colour (CLK_ADDRESS_CLAMP) is 0 in every component a texel of
+/// \p Size has. Its mirroring reflects the coordinate before the texel is
+/// chosen, Direct3D's the texel: a point sample exactly on a texel edge
+/// left of 0 picks another texel (linear filtering is continuous there).
+inline bool imageAddressing(int Filter, int Address, const float_4 &Border,
+                            int Size) restrict(cpu, amp) {
+  if (Address == 1) // address_mirror
+    return Filter == 1;
+  if (Address != 3) // address_border
+    return Address == 0 || Address == 2;
+  return Border.get_x() == 0.0f && (Size < 2 || Border.get_y() == 0.0f) &&
+         (Size < 3 || Border.get_z() == 0.0f) && (Size < 4 || Border.get_w() == 0.0f);
+}
+
 // --- Host-side packing: the raw formats of bits_per_scalar_element --------
 
 /// IEEE half precision, for float textures of 16 bits per scalar.

@@ -240,25 +240,25 @@ public:
 
   // --- Element access on the accelerator (spec §10.1.3) -------------------------
   const value_type operator[](const Concurrency::index<N> &I) const restrict(amp) {
-    return _M_ref(I);
+    return _M_get(I);
   }
   const value_type operator[](int I0) const restrict(amp) {
-    return _M_ref(Concurrency::index<N>(I0));
+    return _M_get(Concurrency::index<N>(I0));
   }
   const value_type operator()(const Concurrency::index<N> &I) const restrict(amp) {
-    return _M_ref(I);
+    return _M_get(I);
   }
   const value_type operator()(int I0) const restrict(amp) {
-    return _M_ref(Concurrency::index<N>(I0));
+    return _M_get(Concurrency::index<N>(I0));
   }
   const value_type operator()(int I0, int I1) const restrict(amp) {
-    return _M_ref(Concurrency::index<N>(I0, I1));
+    return _M_get(Concurrency::index<N>(I0, I1));
   }
   const value_type operator()(int I0, int I1, int I2) const restrict(amp) {
-    return _M_ref(Concurrency::index<N>(I0, I1, I2));
+    return _M_get(Concurrency::index<N>(I0, I1, I2));
   }
   const value_type get(const Concurrency::index<N> &I) const restrict(amp) {
-    return _M_ref(I);
+    return _M_get(I);
   }
   void set(const Concurrency::index<N> &I, const value_type &Value) restrict(amp) {
     static_assert(details::TexelInfo<T>::read_write,
@@ -269,6 +269,18 @@ public:
 
   /// Implemented by the compiler: the texel's storage.
   value_type &_M_ref(const Concurrency::index<N> &I) const restrict(amp);
+  /// A texel read: from the OpenCL image when a kernel passes this texture
+  /// as one (a `const texture&` capture), else from the buffer.
+  value_type _M_get(const Concurrency::index<N> &I) const restrict(amp) {
+    if (_M_image())
+      return details::fromImageTexel<T>(_M_read_image(I));
+    return _M_ref(I);
+  }
+  /// Implemented by the compiler (compiler/lib/CodeGen/ImageLowering.cpp):
+  /// whether this object is an OpenCL image here, and its texel there.
+  int _M_image() const restrict(amp);
+  details::image_texel_t<T> _M_read_image(const Concurrency::index<N> &I) const
+      restrict(amp);
 
   __declspec(property(get = get_bits_per_scalar_element)) unsigned int
       bits_per_scalar_element;
@@ -493,25 +505,25 @@ public:
   /// \p MipLevel must be 0: ampcc textures have one level.
   value_type get(const Concurrency::index<N> &I, unsigned int /*MipLevel*/ = 0) const
       restrict(amp) {
-    return _M_ref(I);
+    return _M_get(I);
   }
   value_type operator[](const Concurrency::index<N> &I) const restrict(amp) {
-    return _M_ref(I);
+    return _M_get(I);
   }
   value_type operator[](int I0) const restrict(amp) {
-    return _M_ref(Concurrency::index<N>(I0));
+    return _M_get(Concurrency::index<N>(I0));
   }
   value_type operator()(const Concurrency::index<N> &I) const restrict(amp) {
-    return _M_ref(I);
+    return _M_get(I);
   }
   value_type operator()(int I0) const restrict(amp) {
-    return _M_ref(Concurrency::index<N>(I0));
+    return _M_get(Concurrency::index<N>(I0));
   }
   value_type operator()(int I0, int I1) const restrict(amp) {
-    return _M_ref(Concurrency::index<N>(I0, I1));
+    return _M_get(Concurrency::index<N>(I0, I1));
   }
   value_type operator()(int I0, int I1, int I2) const restrict(amp) {
-    return _M_ref(Concurrency::index<N>(I0, I1, I2));
+    return _M_get(Concurrency::index<N>(I0, I1, I2));
   }
 
   // --- Sampling (spec §10.2.4) ------------------------------------------------
@@ -571,6 +583,21 @@ public:
   }
 
   const T &_M_ref(const Concurrency::index<N> &I) const restrict(amp);
+  /// A texel read: from the OpenCL image in a kernel's image form, else
+  /// from the buffer.
+  value_type _M_get(const Concurrency::index<N> &I) const restrict(amp) {
+    if (_M_image())
+      return details::fromImageTexel<T>(_M_read_image(I));
+    return _M_ref(I);
+  }
+  /// Implemented by the compiler (compiler/lib/CodeGen/ImageLowering.cpp):
+  /// whether this view is an OpenCL image here, its texel there, and a
+  /// sample with the device's filtering and addressing.
+  int _M_image() const restrict(amp);
+  details::image_texel_t<T> _M_read_image(const Concurrency::index<N> &I) const
+      restrict(amp);
+  float_4 _M_sample_image(int Filter, int Address, const coordinates_type &Coord) const
+      restrict(amp);
 
   __declspec(property(get = get_mipmap_levels)) unsigned int mipmap_levels;
   __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
@@ -591,12 +618,15 @@ private:
       I[N - 1 - K] = details::addressTexel(C[K], coordSize(E, K), Address, Outside);
     if (Outside)
       return Border;
-    return details::toFloat4<T>(_M_ref(I));
+    return details::toFloat4<T>(_M_get(I));
   }
   value_type sampleWith(int Filter, int Address, const float_4 &Border,
                         const coordinates_type &Coord) const restrict(amp) {
     static_assert(Info::is_float,
                   "sample needs a texture of float, norm or unorm elements");
+    // An image samples in hardware where OpenCL has the addressing mode.
+    if (_M_image() && details::imageAddressing(Filter, Address, Border, Info::size))
+      return details::fromFloat4<T>(_M_sample_image(Filter, Address, Coord));
     Concurrency::extent<N> E = get_extent();
     int C[3] = {0, 0, 0};
     if (Filter == filter_point) {
@@ -636,7 +666,7 @@ private:
     I[0] = details::addressTexel(Y, E[0], Address, Outside);
     if (Outside)
       return static_cast<scalar_type>(details::borderAt(Border, Comp));
-    return details::TexelAccess<T>::get(_M_ref(I), Comp);
+    return details::TexelAccess<T>::get(_M_get(I), Comp);
   }
   /// Direct3D's Gather order: (x, y, z, w) = (u0,v1), (u1,v1), (u1,v0), (u0,v0),
   /// the texels linear filtering at Coord would blend.
@@ -698,10 +728,18 @@ public:
   }
 
   void set(const Concurrency::index<N> &I, const value_type &Value) const restrict(amp) {
-    _M_ref(I) = Value;
+    if (_M_image())
+      _M_write_image(I, details::toImageTexel<T>(Value));
+    else
+      _M_ref(I) = Value;
   }
 
   value_type &_M_ref(const Concurrency::index<N> &I) const restrict(amp);
+  /// Implemented by the compiler (compiler/lib/CodeGen/ImageLowering.cpp):
+  /// whether this view is an OpenCL image here, and a texel write to it.
+  int _M_image() const restrict(amp);
+  void _M_write_image(const Concurrency::index<N> &I,
+                      const details::image_texel_t<T> &Value) const restrict(amp);
 
   __declspec(property(get = get_bits_per_scalar_element)) unsigned int
       bits_per_scalar_element;

@@ -68,6 +68,20 @@ struct EmittedKernel {
   unsigned Rank = 0;
   unsigned Tile[3] = {0, 0, 0};
   std::string Location;   ///< file:line:col of the kernel
+  /// The kernel's image form (textures on OpenCL images), or "".
+  std::string ImageKernelName;
+};
+
+/// One OpenCL image of a kernel's image form: a texture capture the kernel
+/// only reads or only writes. Every function the image form reaches takes
+/// the kernel's images as trailing parameters `ampcc_img<slot>`, and a
+/// texture struct names its image by `shape.off = -1 - slot`
+/// (docs/graphics.md, "Images").
+struct ImageSlot {
+  unsigned Rank = 0;
+  bool Write = false;
+  char Kind = 'f'; ///< 'f' float/norm/unorm, 'i' int, 'u' uint.
+  unsigned Channels = 1;
 };
 
 /// The name by which checked code reaches its checking state (the fault
@@ -116,11 +130,14 @@ struct CloneKey {
   AddrSpace ThisViewSpace = AddrSpace::Global;
   /// A non-const member called on a temporary: `this` is a by-value copy.
   bool ThisByValue = false;
+  /// Reached from the image form of kernel number ImageKernel (0: not):
+  /// the clone takes that kernel's images (ImageSlot).
+  unsigned ImageKernel = 0;
   bool operator<(const CloneKey &O) const {
     return std::tie(FD, ThisByValue, ThisSpace, ThisViewSpace, ParamSpaces,
-                    InnerSpaces, ViewSpaces) <
+                    InnerSpaces, ViewSpaces, ImageKernel) <
            std::tie(O.FD, O.ThisByValue, O.ThisSpace, O.ThisViewSpace,
-                    O.ParamSpaces, O.InnerSpaces, O.ViewSpaces);
+                    O.ParamSpaces, O.InnerSpaces, O.ViewSpaces, O.ImageKernel);
   }
 };
 
@@ -201,6 +218,19 @@ public:
   void addHelper(llvm::StringRef Key, const std::string &Code);
   void noteUsesDouble() { UsesDouble = true; }
 
+  /// The images of image kernel \p K (CloneKey::ImageKernel).
+  const std::vector<ImageSlot> &imageSlots(unsigned K) const {
+    return ImageKernels.at(K);
+  }
+  /// ", __read_only image2d_t ampcc_img0, ..." and ", ampcc_img0, ...":
+  /// what a function of image kernel \p K declares and passes; "" for 0.
+  std::string imageParams(unsigned K) const;
+  std::string imageArgs(unsigned K) const;
+  /// \p K for a function of image kernel \p K that can reach an image
+  /// intrinsic, else 0: the others need no images and stay shared with the
+  /// buffer forms.
+  unsigned imageKernelFor(const clang::FunctionDecl *FD, unsigned K);
+
   // --- Checked mode (DeviceOptions::CheckBounds) --------------------------
   bool checksBounds() const { return Opts.CheckBounds; }
   /// Registers an access checked at \p Loc whose element takes \p Bytes;
@@ -265,6 +295,10 @@ private:
   std::string TypeDefs, Bodies, KernelText;
   std::vector<EmittedKernel> Kernels;
   bool UsesDouble = false;
+  /// Image kernel number (from 1) to its images.
+  std::map<unsigned, std::vector<ImageSlot>> ImageKernels;
+  /// Memo of imageKernelFor: whether a function reaches an image intrinsic.
+  llvm::DenseMap<const clang::FunctionDecl *, bool> ReachesImages;
 };
 
 } // namespace ampcc
