@@ -4,7 +4,17 @@
 // texture::set (int, uint, float), texture_view<T,N> and
 // writeonly_texture_view; every result is compared with a CPU reference.
 // REQUIRES: opencl
-// RUN: %ampcc %s -o %t && %t | %FileCheck %s
+// RUN: %ampcc %s -o %t
+// RUN: %t | %FileCheck %s
+// RUN: env AMPCC_NO_IMAGES=1 %t | %FileCheck %s
+// RUN: env AMPCC_TRACE=1 %t 2>&1 >/dev/null | %FileCheck --check-prefix=IMG %s
+// RUN: env AMPCC_TRACE=1 AMPCC_NO_IMAGES=1 %t 2>&1 >/dev/null \
+// RUN:   | %FileCheck --check-prefix=BUF --implicit-check-not=_img %s
+// Run with textures on OpenCL images where the device takes them and on
+// buffers (AMPCC_NO_IMAGES=1); the kernels with a read-only or write-only
+// texture of a format PoCL lists run their image form:
+// IMG-COUNT-3: launch {{.*}}_img
+// BUF: launch
 // CHECK: rank1 int: 0 mismatches
 // CHECK: rank2 float: 0 mismatches
 // CHECK: rank3 uint: 0 mismatches

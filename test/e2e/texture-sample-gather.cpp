@@ -6,7 +6,17 @@
 // <amp_graphics.h>: texel centres at (i + 0.5) / size, bilinear weights,
 // Gather order (u0,v1), (u1,v1), (u1,v0), (u0,v0).
 // REQUIRES: opencl
-// RUN: %ampcc %s -o %t && %t | %FileCheck %s
+// RUN: %ampcc %s -o %t
+// RUN: %t | %FileCheck %s
+// RUN: env AMPCC_NO_IMAGES=1 %t | %FileCheck %s
+// RUN: env AMPCC_TRACE=1 %t 2>&1 >/dev/null | %FileCheck --check-prefix=IMG %s
+// RUN: env AMPCC_TRACE=1 AMPCC_NO_IMAGES=1 %t 2>&1 >/dev/null \
+// RUN:   | %FileCheck --check-prefix=BUF --implicit-check-not=_img %s
+// Run with textures on OpenCL images where the device takes them and on
+// buffers (AMPCC_NO_IMAGES=1); every kernel here (one-, four-component
+// textures) runs its image form where images are on:
+// IMG-COUNT-23: launch {{.*}}_img
+// BUF: launch
 // CHECK: sample rank1 float: 0 mismatches
 // CHECK: sample rank2 float_4: 0 mismatches
 // CHECK: sample rank3 float: 0 mismatches

@@ -59,6 +59,7 @@ std::unique_ptr<Rule> createTileStaticRules();
 std::unique_ptr<Rule> createBarrierRules();
 std::unique_ptr<Rule> createContainerRules();
 std::unique_ptr<Rule> createDestructorRules();
+std::unique_ptr<Rule> createTextureRules();
 
 } // namespace ampcc
 

@@ -27,6 +27,7 @@ std::vector<std::unique_ptr<Rule>> createRules() {
   Rules.push_back(createBarrierRules());    // barriers in divergent code (8.1.1)
   Rules.push_back(createContainerRules());  // array/array_view elements (5.1, 5.2)
   Rules.push_back(createDestructorRules()); // destructors and constructors (2.2.2)
+  Rules.push_back(createTextureRules());    // texture access (10.1, 10.2)
   return Rules;
 }
 

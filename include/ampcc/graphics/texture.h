@@ -261,9 +261,11 @@ public:
     return _M_get(I);
   }
   void set(const Concurrency::index<N> &I, const value_type &Value) restrict(amp) {
+#ifndef __AMPCC_DEVICE_PASS__ // device pass: compiler/lib/Sema/TextureRules.cpp
     static_assert(details::TexelInfo<T>::read_write,
                   "texture::set is only for textures of int, uint or float; write other "
                   "formats through a writeonly_texture_view or texture_view");
+#endif
     _M_ref(I) = Value;
   }
 
@@ -412,9 +414,11 @@ public:
   unsigned int get_mipmap_levels() const { return 1; }
 
   const value_type get(const Concurrency::index<N> &I) const restrict(amp) {
+#ifndef __AMPCC_DEVICE_PASS__ // device pass: compiler/lib/Sema/TextureRules.cpp
     static_assert(Info::read_write,
                   "texture_view<T,N> reads only int, uint and float textures; read "
                   "other formats through texture_view<const T,N>");
+#endif
     return _M_ref(I);
   }
   const value_type operator[](const Concurrency::index<N> &I) const restrict(amp) {
@@ -549,17 +553,23 @@ public:
   }
   const gather_return_type gather_green(const sampler &S,
                                         const coordinates_type &Coord) const restrict(amp) {
+#ifndef __AMPCC_DEVICE_PASS__
     static_assert(Info::size >= 2, "gather_green needs a texel with a y component");
+#endif
     return gatherWith(1, S._M_address, S._M_border, Coord);
   }
   const gather_return_type gather_blue(const sampler &S,
                                        const coordinates_type &Coord) const restrict(amp) {
+#ifndef __AMPCC_DEVICE_PASS__
     static_assert(Info::size >= 3, "gather_blue needs a texel with a z component");
+#endif
     return gatherWith(2, S._M_address, S._M_border, Coord);
   }
   const gather_return_type gather_alpha(const sampler &S,
                                         const coordinates_type &Coord) const restrict(amp) {
+#ifndef __AMPCC_DEVICE_PASS__
     static_assert(Info::size >= 4, "gather_alpha needs a texel with a w component");
+#endif
     return gatherWith(3, S._M_address, S._M_border, Coord);
   }
   template <address_mode Address = address_clamp>
@@ -568,17 +578,23 @@ public:
   }
   template <address_mode Address = address_clamp>
   const gather_return_type gather_green(const coordinates_type &Coord) const restrict(amp) {
+#ifndef __AMPCC_DEVICE_PASS__
     static_assert(Info::size >= 2, "gather_green needs a texel with a y component");
+#endif
     return gatherWith(1, Address, float_4(0.0f, 0.0f, 0.0f, 0.0f), Coord);
   }
   template <address_mode Address = address_clamp>
   const gather_return_type gather_blue(const coordinates_type &Coord) const restrict(amp) {
+#ifndef __AMPCC_DEVICE_PASS__
     static_assert(Info::size >= 3, "gather_blue needs a texel with a z component");
+#endif
     return gatherWith(2, Address, float_4(0.0f, 0.0f, 0.0f, 0.0f), Coord);
   }
   template <address_mode Address = address_clamp>
   const gather_return_type gather_alpha(const coordinates_type &Coord) const restrict(amp) {
+#ifndef __AMPCC_DEVICE_PASS__
     static_assert(Info::size >= 4, "gather_alpha needs a texel with a w component");
+#endif
     return gatherWith(3, Address, float_4(0.0f, 0.0f, 0.0f, 0.0f), Coord);
   }
 
@@ -622,8 +638,10 @@ private:
   }
   value_type sampleWith(int Filter, int Address, const float_4 &Border,
                         const coordinates_type &Coord) const restrict(amp) {
+#ifndef __AMPCC_DEVICE_PASS__ // device pass: compiler/lib/Sema/TextureRules.cpp
     static_assert(Info::is_float,
                   "sample needs a texture of float, norm or unorm elements");
+#endif
     // An image samples in hardware where OpenCL has the addressing mode.
     if (_M_image() && details::imageAddressing(Filter, Address, Border, Info::size))
       return details::fromFloat4<T>(_M_sample_image(Filter, Address, Coord));
@@ -672,7 +690,9 @@ private:
   /// the texels linear filtering at Coord would blend.
   gather_return_type gatherWith(int Comp, int Address, const float_4 &Border,
                                 const coordinates_type &Coord) const restrict(amp) {
+#ifndef __AMPCC_DEVICE_PASS__ // device pass: compiler/lib/Sema/TextureRules.cpp
     static_assert(N == 2, "gather is defined for rank 2 textures only");
+#endif
     Concurrency::extent<N> E = get_extent();
     int U0 = static_cast<int>(
         details::floorF(details::coordAt(Coord, 0) * static_cast<float>(E[1]) - 0.5f));
