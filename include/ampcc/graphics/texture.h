@@ -11,12 +11,17 @@
 // of bits_per_scalar_element exist at the host boundary only (the raw-byte
 // constructors and copies, data_length, row_pitch). Filtering and
 // addressing (sample, gather_*) are restrict(amp) C++ below over element
-// reads. docs/graphics.md says why this is not on OpenCL image objects yet.
+// reads.
 //
-// The element access members the compiler implements are the declared-only
-// `_M_ref` and `get_extent` (compiler/lib/CodeGen/AmpLibrary.cpp); the public
-// members are C++ over them, so the spec's static rules (which views read,
-// which write, which types filter) are static_asserts here, as in Visual C++.
+// The members the compiler implements are declared only: `_M_ref` and
+// `get_extent` (compiler/lib/CodeGen/AmpLibrary.cpp), and the image
+// intrinsics `_M_image`, `_M_read_image`, `_M_write_image` and
+// `_M_sample_image` (ImageLowering.cpp), through which read-only and
+// write-only textures use OpenCL images in a kernel's image form
+// (docs/graphics.md, "Images"). The public members are C++ over them. The
+// spec's access rules are the restriction checker's in the device pass
+// (compiler/lib/Sema/TextureRules.cpp, at the user's call) and
+// static_asserts here for the host pass.
 #ifndef AMPCC_GRAPHICS_TEXTURE_H
 #define AMPCC_GRAPHICS_TEXTURE_H
 
