@@ -118,6 +118,39 @@ inline float floorF(float X) restrict(cpu, amp) {
 }
 } // namespace details
 
+// The members the read-only texture classes share. Macros rather than a
+// base class: the compiler lowers each texture class as a view struct whose
+// only member is its shape, and a member inherited from a base would see
+// another type of object.
+/// operator[] and operator() at an index and at coordinates, through READ.
+#define AMPCC_TEXTURE_READ_OPERATORS_(RET, READ)                                   \
+  RET operator[](const Concurrency::index<N> &I) const restrict(amp) { return READ(I); } \
+  RET operator[](int I0) const restrict(amp) {                                    \
+    return READ(Concurrency::index<N>(I0));                                       \
+  }                                                                                \
+  RET operator()(const Concurrency::index<N> &I) const restrict(amp) { return READ(I); } \
+  RET operator()(int I0) const restrict(amp) {                                    \
+    return READ(Concurrency::index<N>(I0));                                       \
+  }                                                                                \
+  RET operator()(int I0, int I1) const restrict(amp) {                            \
+    return READ(Concurrency::index<N>(I0, I1));                                   \
+  }                                                                                \
+  RET operator()(int I0, int I1, int I2) const restrict(amp) {                    \
+    return READ(Concurrency::index<N>(I0, I1, I2));                               \
+  }
+/// A texel read: from the OpenCL image when the kernel passes this object as
+/// one (its image form), else from the buffer; the compiler implements
+/// _M_image (is it an image here) and _M_read_image (ImageLowering.cpp).
+#define AMPCC_TEXTURE_IMAGE_READS_                                                 \
+  value_type _M_get(const Concurrency::index<N> &I) const restrict(amp) {         \
+    if (_M_image())                                                                \
+      return details::fromImageTexel<T>(_M_read_image(I));                         \
+    return _M_ref(I);                                                              \
+  }                                                                                \
+  int _M_image() const restrict(amp);                                              \
+  details::image_texel_t<T> _M_read_image(const Concurrency::index<N> &I) const    \
+      restrict(amp);
+
 // --- texture<T,N> (spec §10.1) -------------------------------------------------
 
 template <typename T, int N> class texture {
@@ -244,24 +277,7 @@ public:
   }
 
   // --- Element access on the accelerator (spec §10.1.3) -------------------------
-  const value_type operator[](const Concurrency::index<N> &I) const restrict(amp) {
-    return _M_get(I);
-  }
-  const value_type operator[](int I0) const restrict(amp) {
-    return _M_get(Concurrency::index<N>(I0));
-  }
-  const value_type operator()(const Concurrency::index<N> &I) const restrict(amp) {
-    return _M_get(I);
-  }
-  const value_type operator()(int I0) const restrict(amp) {
-    return _M_get(Concurrency::index<N>(I0));
-  }
-  const value_type operator()(int I0, int I1) const restrict(amp) {
-    return _M_get(Concurrency::index<N>(I0, I1));
-  }
-  const value_type operator()(int I0, int I1, int I2) const restrict(amp) {
-    return _M_get(Concurrency::index<N>(I0, I1, I2));
-  }
+  AMPCC_TEXTURE_READ_OPERATORS_(const value_type, _M_get)
   const value_type get(const Concurrency::index<N> &I) const restrict(amp) {
     return _M_get(I);
   }
@@ -276,18 +292,7 @@ public:
 
   /// Implemented by the compiler: the texel's storage.
   value_type &_M_ref(const Concurrency::index<N> &I) const restrict(amp);
-  /// A texel read: from the OpenCL image when a kernel passes this texture
-  /// as one (a `const texture&` capture), else from the buffer.
-  value_type _M_get(const Concurrency::index<N> &I) const restrict(amp) {
-    if (_M_image())
-      return details::fromImageTexel<T>(_M_read_image(I));
-    return _M_ref(I);
-  }
-  /// Implemented by the compiler (compiler/lib/CodeGen/ImageLowering.cpp):
-  /// whether this object is an OpenCL image here, and its texel there.
-  int _M_image() const restrict(amp);
-  details::image_texel_t<T> _M_read_image(const Concurrency::index<N> &I) const
-      restrict(amp);
+  AMPCC_TEXTURE_IMAGE_READS_ // a `const texture&` capture can be an image
 
   __declspec(property(get = get_bits_per_scalar_element)) unsigned int
       bits_per_scalar_element;
@@ -426,24 +431,7 @@ public:
 #endif
     return _M_ref(I);
   }
-  const value_type operator[](const Concurrency::index<N> &I) const restrict(amp) {
-    return get(I);
-  }
-  const value_type operator[](int I0) const restrict(amp) {
-    return get(Concurrency::index<N>(I0));
-  }
-  const value_type operator()(const Concurrency::index<N> &I) const restrict(amp) {
-    return get(I);
-  }
-  const value_type operator()(int I0) const restrict(amp) {
-    return get(Concurrency::index<N>(I0));
-  }
-  const value_type operator()(int I0, int I1) const restrict(amp) {
-    return get(Concurrency::index<N>(I0, I1));
-  }
-  const value_type operator()(int I0, int I1, int I2) const restrict(amp) {
-    return get(Concurrency::index<N>(I0, I1, I2));
-  }
+  AMPCC_TEXTURE_READ_OPERATORS_(const value_type, get)
   void set(const Concurrency::index<N> &I, const value_type &Value) const restrict(amp) {
     _M_ref(I) = Value;
   }
@@ -516,24 +504,7 @@ public:
       restrict(amp) {
     return _M_get(I);
   }
-  value_type operator[](const Concurrency::index<N> &I) const restrict(amp) {
-    return _M_get(I);
-  }
-  value_type operator[](int I0) const restrict(amp) {
-    return _M_get(Concurrency::index<N>(I0));
-  }
-  value_type operator()(const Concurrency::index<N> &I) const restrict(amp) {
-    return _M_get(I);
-  }
-  value_type operator()(int I0) const restrict(amp) {
-    return _M_get(Concurrency::index<N>(I0));
-  }
-  value_type operator()(int I0, int I1) const restrict(amp) {
-    return _M_get(Concurrency::index<N>(I0, I1));
-  }
-  value_type operator()(int I0, int I1, int I2) const restrict(amp) {
-    return _M_get(Concurrency::index<N>(I0, I1, I2));
-  }
+  AMPCC_TEXTURE_READ_OPERATORS_(value_type, _M_get)
 
   // --- Sampling (spec §10.2.4) ------------------------------------------------
   /// The filtered texel at normalized coordinates \p Coord (x the fastest
@@ -604,19 +575,9 @@ public:
   }
 
   const T &_M_ref(const Concurrency::index<N> &I) const restrict(amp);
-  /// A texel read: from the OpenCL image in a kernel's image form, else
-  /// from the buffer.
-  value_type _M_get(const Concurrency::index<N> &I) const restrict(amp) {
-    if (_M_image())
-      return details::fromImageTexel<T>(_M_read_image(I));
-    return _M_ref(I);
-  }
-  /// Implemented by the compiler (compiler/lib/CodeGen/ImageLowering.cpp):
-  /// whether this view is an OpenCL image here, its texel there, and a
-  /// sample with the device's filtering and addressing.
-  int _M_image() const restrict(amp);
-  details::image_texel_t<T> _M_read_image(const Concurrency::index<N> &I) const
-      restrict(amp);
+  AMPCC_TEXTURE_IMAGE_READS_
+  /// Implemented by the compiler: a sample with the device's filtering and
+  /// addressing (an image only).
   float_4 _M_sample_image(int Filter, int Address, const coordinates_type &Coord) const
       restrict(amp);
 
@@ -783,6 +744,9 @@ void texture<T, N>::copy_to(const writeonly_texture_view<T, N> &Dest) const {
     details::throwTexture("texture::copy_to: the extents differ");
   ampcc::rt::copyView(&_M_shape.H, &Dest._M_shape.H, sizeof(T));
 }
+
+#undef AMPCC_TEXTURE_READ_OPERATORS_
+#undef AMPCC_TEXTURE_IMAGE_READS_
 
 } // namespace graphics
 } // namespace Concurrency
