@@ -48,6 +48,12 @@ static int addr(int I, int Size, address_mode M, bool &Out) {
     return I;
   }
 }
+// How far a linear sample may be from refSample per component: GPUs weight
+// the taps with 8 fractional bits (OpenCL leaves the precision to the
+// device), so a hardware sample may differ by the taps' spread over 256 per
+// dimension. 0 after a point sample. Set by refSample.
+static float FilterSlack[4];
+
 // Texel (rank-N, C[k] along dimension N-1-k) from a row-major host copy of
 // 4-component texels; Comps components are meaningful.
 static void refSample(const std::vector<float> &Tex, const int *Ext, int N, const float *Coord,
@@ -69,6 +75,8 @@ static void refSample(const std::vector<float> &Tex, const int *Ext, int N, cons
       Px[I] = Tex[L * 4 + I];
   };
   int C[3];
+  for (int I = 0; I < 4; ++I)
+    FilterSlack[I] = 0;
   if (F == filter_point) {
     for (int K = 0; K < N; ++K)
       C[K] = (int)std::floor(Coord[K] * Ext[N - 1 - K]);
@@ -82,8 +90,12 @@ static void refSample(const std::vector<float> &Tex, const int *Ext, int N, cons
     Base[K] = (int)std::floor(U);
     W[K] = U - std::floor(U);
   }
-  for (int I = 0; I < 4; ++I)
+  float Lo[4], Hi[4];
+  for (int I = 0; I < 4; ++I) {
     Res[I] = 0;
+    Lo[I] = INFINITY;
+    Hi[I] = -INFINITY;
+  }
   for (int Corner = 0; Corner < (1 << N); ++Corner) {
     float Wt = 1, Px[4];
     for (int K = 0; K < N; ++K) {
@@ -92,9 +104,14 @@ static void refSample(const std::vector<float> &Tex, const int *Ext, int N, cons
       Wt *= B ? W[K] : 1 - W[K];
     }
     Fetch(C, Px);
-    for (int I = 0; I < 4; ++I)
+    for (int I = 0; I < 4; ++I) {
       Res[I] += Px[I] * Wt;
+      Lo[I] = std::fmin(Lo[I], Px[I]);
+      Hi[I] = std::fmax(Hi[I], Px[I]);
+    }
   }
+  for (int I = 0; I < 4; ++I)
+    FilterSlack[I] = (Hi[I] - Lo[I]) * N / 256.0f;
 }
 
 static int report(const char *What, int Bad) {
@@ -138,7 +155,7 @@ int main() {
           float R[4];
           int Ext[1] = {W};
           refSample(Ref4, Ext, 1, &Coords[I], F, A, Border, R);
-          if (!near(Out[I], R[0], 1e-4f) && ++Bad < 6)
+          if (!near(Out[I], R[0], 1e-4f + FilterSlack[0]) && ++Bad < 6)
             std::printf("mismatch at f%d a%d u=%g: %g != %g\n", F, A, Coords[I], Out[I], R[0]);
         }
       }
@@ -176,7 +193,7 @@ int main() {
             float_4 G = Out[Y * NC + X];
             float Got[4] = {G.x, G.y, G.z, G.w};
             for (int C = 0; C < 4; ++C)
-              if (!near(Got[C], R[C], 1e-4f * (1 + std::fabs(R[C]))) && ++Bad < 6)
+              if (!near(Got[C], R[C], 1e-4f * (1 + std::fabs(R[C])) + FilterSlack[C]) && ++Bad < 6)
                 std::printf("mismatch at f%d a%d (%g,%g).%d: %g != %g\n", F, A, UV[0],
                             UV[1], C, Got[C], R[C]);
           }
@@ -207,7 +224,7 @@ int main() {
             int Ext[3] = {D, H, W};
             refSample(Ref4, Ext, 3, UVW, filter_linear, A, Border, R);
             float G = Out[(Z * NC + Y) * NC + X];
-            if (!near(G, R[0], 1e-4f) && ++Bad < 6)
+            if (!near(G, R[0], 1e-4f + FilterSlack[0]) && ++Bad < 6)
               std::printf("mismatch at a%d (%g,%g,%g): %g != %g\n", A, UVW[0], UVW[1],
                           UVW[2], G, R[0]);
           }
@@ -246,7 +263,8 @@ int main() {
         float_4 GP = P[Y * NC + X], GL = L[Y * NC + X];
         float Gp[4] = {GP.x, GP.y, GP.z, GP.w}, Gl[4] = {GL.x, GL.y, GL.z, GL.w};
         for (int Ci = 0; Ci < 4; ++Ci)
-          if ((!near(Gp[Ci], RP[Ci], 1e-5f) || !near(Gl[Ci], RL[Ci], 1e-5f)) && ++Bad < 6)
+          if ((!near(Gp[Ci], RP[Ci], 1e-5f) || !near(Gl[Ci], RL[Ci], 1e-5f + FilterSlack[Ci])) &&
+              ++Bad < 6)
             std::printf("mismatch at (%g,%g).%d: %g/%g != %g/%g\n", UV[0], UV[1], Ci, Gp[Ci],
                         Gl[Ci], RP[Ci], RL[Ci]);
       }
