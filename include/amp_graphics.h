@@ -12,5 +12,6 @@
 #include "ampcc/graphics/sampler.h"
 #include "ampcc/graphics/texture.h"
 #include "ampcc/graphics/copy.h"
+#include "ampcc/graphics/section_copy.h"
 
 #endif // AMPCC_AMP_GRAPHICS_H
