@@ -110,6 +110,12 @@ template <int N> Concurrency::index<N> originOf() { return Concurrency::index<N>
 template <int N> Concurrency::extent<N> extentOf(const ViewShape<N> &S) {
   return Concurrency::extent<N>(S.Ext);
 }
+/// All texels of one view to another of the same extent.
+template <typename T, int N> void copyWhole(const ViewShape<N> &Src, const ViewShape<N> &Dst) {
+  if (extentOf<N>(Src) != extentOf<N>(Dst))
+    throwTexture("copy: the texture views' extents differ");
+  copySection<T, N>(Src, originOf<N>(), Dst, originOf<N>(), extentOf<N>(Src));
+}
 } // namespace details
 
 // --- Sections of textures ------------------------------------------------------
@@ -156,10 +162,7 @@ void copy(const void *Src, unsigned int SrcBytes, const texture_view<T, N> &Dest
 }
 template <typename T, int N>
 void copy(const texture_view<const T, N> &Src, const texture_view<T, N> &Dest) {
-  if (details::extentOf<N>(Src._M_shape) != details::extentOf<N>(Dest._M_shape))
-    details::throwTexture("copy: the texture views' extents differ");
-  details::copySection<T, N>(Src._M_shape, details::originOf<N>(), Dest._M_shape,
-                             details::originOf<N>(), details::extentOf<N>(Src._M_shape));
+  details::copyWhole<T, N>(Src._M_shape, Dest._M_shape);
 }
 template <typename T, int N>
 void copy(const texture_view<const T, N> &Src, const Concurrency::index<N> &SrcOffset,
@@ -169,10 +172,7 @@ void copy(const texture_view<const T, N> &Src, const Concurrency::index<N> &SrcO
 }
 template <typename T, int N>
 void copy(const texture_view<const T, N> &Src, const writeonly_texture_view<T, N> &Dest) {
-  if (details::extentOf<N>(Src._M_shape) != details::extentOf<N>(Dest._M_shape))
-    details::throwTexture("copy: the texture views' extents differ");
-  details::copySection<T, N>(Src._M_shape, details::originOf<N>(), Dest._M_shape,
-                             details::originOf<N>(), details::extentOf<N>(Src._M_shape));
+  details::copyWhole<T, N>(Src._M_shape, Dest._M_shape);
 }
 /// Texels in row-major order (x fastest), like copy(texture, OutputIt).
 template <typename T, int N, typename OutputIt,
