@@ -190,20 +190,24 @@ void DataSource::awaitUploads() {
   checkCL(waitForUpload(), "clWaitForEvents for an upload of host memory");
 }
 
+/// A buffer of Size bytes on Dev, counted against its memory.
+static cl_mem newBuffer(Device &Dev, size_t Size) {
+  cl_int Err = CL_SUCCESS;
+  Dev.reserveMemory(Size);
+  cl_mem B = clCreateBuffer(Dev.context(), CL_MEM_READ_WRITE, Size, nullptr, &Err);
+  if (Err != CL_SUCCESS)
+    Dev.releaseMemory(Size);
+  checkCL(Err, "clCreateBuffer of " + std::to_string(Size) + " bytes on " +
+                   Dev.info().Name);
+  return B;
+}
+
 void DataSource::createBuffer(Device &Dev) {
   const DeviceInfo &Info = Dev.info();
-  cl_int Err = CL_SUCCESS;
   // OpenCL forbids empty buffers, yet an empty view still becomes a kernel
   // argument: give it one element nobody reads.
   size_t Size = Bytes ? Bytes : (ElemSize ? ElemSize : 1);
-  Dev.reserveMemory(Size);
-  Buffer = clCreateBuffer(Dev.context(), CL_MEM_READ_WRITE, Size, nullptr, &Err);
-  if (Err != CL_SUCCESS) {
-    Buffer = nullptr;
-    Dev.releaseMemory(Size);
-  }
-  checkCL(Err, "clCreateBuffer of " + std::to_string(Size) + " bytes on " +
-                   Info.Name);
+  Buffer = newBuffer(Dev, Size);
   BufferDevice = &Dev;
   BufferBytes = Size;
   // Runtime-owned storage reads as zeros on both sides until written, unless
@@ -398,30 +402,17 @@ void DataSource::moveBufferTo(Device &Dev) {
     // into a buffer of Dev's instead.
     useQueue(copyQueue(*BufferDevice));
     cl_command_queue To = copyQueue(Dev);
-    cl_mem Old = std::exchange(Buffer, nullptr);
-    Device *OldDevice = BufferDevice;
-    size_t OldBytes = BufferBytes;
-    cl_int Err = CL_SUCCESS;
-    Dev.reserveMemory(OldBytes);
-    Buffer = clCreateBuffer(Dev.context(), CL_MEM_READ_WRITE, OldBytes, nullptr,
-                            &Err);
-    if (Err != CL_SUCCESS) {
-      Dev.releaseMemory(OldBytes);
-      Buffer = Old;
-      checkCL(Err, "clCreateBuffer of " + std::to_string(OldBytes) +
-                       " bytes on " + Dev.info().Name);
-    }
+    cl_mem New = newBuffer(Dev, BufferBytes);
     try {
-      copyThroughHost(Queue, Old, To, Buffer,
-                      {Rect{0, 0, {OldBytes, 1, 1}, 0, 0, 0, 0}});
+      copyThroughHost(Queue, Buffer, To, New,
+                      {Rect{0, 0, {BufferBytes, 1, 1}, 0, 0, 0, 0}});
     } catch (...) {
-      clReleaseMemObject(Buffer);
-      Dev.releaseMemory(OldBytes);
-      Buffer = Old;
+      clReleaseMemObject(New);
+      Dev.releaseMemory(BufferBytes);
       throw;
     }
-    clReleaseMemObject(Old);
-    OldDevice->releaseMemory(OldBytes);
+    clReleaseMemObject(std::exchange(Buffer, New));
+    BufferDevice->releaseMemory(BufferBytes);
     BufferDevice = &Dev;
     lastCommandDone();
     useQueue(To);
