@@ -151,6 +151,30 @@ inline float floorF(float X) restrict(cpu, amp) {
   details::image_texel_t<T> _M_read_image(const Concurrency::index<N> &I) const    \
       restrict(amp);
 
+/// Copying and destroying a texture view: the host counts references to the
+/// texture's data source; on the device a view is plain data.
+#define AMPCC_TEXTURE_VIEW_COPIES_(VIEW)                                           \
+  VIEW(const VIEW &Other) restrict(cpu, amp) : _M_shape(Other._M_shape) {          \
+    AMPCC_TEXTURE_HOST_ONLY_(ampcc::rt::retainSource(_M_shape.H.Source);)          \
+  }                                                                                \
+  VIEW &operator=(const VIEW &Other) restrict(cpu, amp) {                          \
+    AMPCC_TEXTURE_HOST_ONLY_(if (this != &Other) {                                 \
+      ampcc::rt::retainSource(Other._M_shape.H.Source);                            \
+      ampcc::rt::releaseSource(_M_shape.H.Source);                                 \
+      _M_shape = Other._M_shape;                                                   \
+    })                                                                             \
+    return *this;                                                                  \
+  }                                                                                \
+  ~VIEW() restrict(cpu, amp) {                                                     \
+    AMPCC_TEXTURE_HOST_ONLY_(ampcc::rt::releaseSource(_M_shape.H.Source);)         \
+  }
+// A macro body cannot hold #ifndef: the statements vanish in the device pass.
+#ifdef __AMPCC_DEVICE_PASS__
+#define AMPCC_TEXTURE_HOST_ONLY_(...)
+#else
+#define AMPCC_TEXTURE_HOST_ONLY_(...) __VA_ARGS__
+#endif
+
 // --- texture<T,N> (spec §10.1) -------------------------------------------------
 
 template <typename T, int N> class texture {
@@ -396,26 +420,7 @@ public:
                             " does not exist");
     ampcc::rt::retainSource(_M_shape.H.Source);
   }
-  texture_view(const texture_view &Other) restrict(cpu, amp) : _M_shape(Other._M_shape) {
-#ifndef __AMPCC_DEVICE_PASS__
-    ampcc::rt::retainSource(_M_shape.H.Source);
-#endif
-  }
-  texture_view &operator=(const texture_view &Other) restrict(cpu, amp) {
-#ifndef __AMPCC_DEVICE_PASS__
-    if (this != &Other) {
-      ampcc::rt::retainSource(Other._M_shape.H.Source);
-      ampcc::rt::releaseSource(_M_shape.H.Source);
-      _M_shape = Other._M_shape;
-    }
-#endif
-    return *this;
-  }
-  ~texture_view() restrict(cpu, amp) {
-#ifndef __AMPCC_DEVICE_PASS__
-    ampcc::rt::releaseSource(_M_shape.H.Source);
-#endif
-  }
+  AMPCC_TEXTURE_VIEW_COPIES_(texture_view)
 
   Concurrency::extent<N> get_extent() const restrict(cpu) {
     return Concurrency::extent<N>(_M_shape.Ext);
@@ -472,26 +477,7 @@ public:
       details::throwTexture("texture_view: ampcc textures have one mipmap level");
     ampcc::rt::retainSource(_M_shape.H.Source);
   }
-  texture_view(const texture_view &Other) restrict(cpu, amp) : _M_shape(Other._M_shape) {
-#ifndef __AMPCC_DEVICE_PASS__
-    ampcc::rt::retainSource(_M_shape.H.Source);
-#endif
-  }
-  texture_view &operator=(const texture_view &Other) restrict(cpu, amp) {
-#ifndef __AMPCC_DEVICE_PASS__
-    if (this != &Other) {
-      ampcc::rt::retainSource(Other._M_shape.H.Source);
-      ampcc::rt::releaseSource(_M_shape.H.Source);
-      _M_shape = Other._M_shape;
-    }
-#endif
-    return *this;
-  }
-  ~texture_view() restrict(cpu, amp) {
-#ifndef __AMPCC_DEVICE_PASS__
-    ampcc::rt::releaseSource(_M_shape.H.Source);
-#endif
-  }
+  AMPCC_TEXTURE_VIEW_COPIES_(texture_view)
 
   Concurrency::extent<N> get_extent() const restrict(cpu) {
     return Concurrency::extent<N>(_M_shape.Ext);
@@ -683,27 +669,7 @@ public:
     ampcc::rt::retainSource(_M_shape.H.Source);
 #endif
   }
-  writeonly_texture_view(const writeonly_texture_view &Other) restrict(cpu, amp)
-      : _M_shape(Other._M_shape) {
-#ifndef __AMPCC_DEVICE_PASS__
-    ampcc::rt::retainSource(_M_shape.H.Source);
-#endif
-  }
-  writeonly_texture_view &operator=(const writeonly_texture_view &Other) restrict(cpu, amp) {
-#ifndef __AMPCC_DEVICE_PASS__
-    if (this != &Other) {
-      ampcc::rt::retainSource(Other._M_shape.H.Source);
-      ampcc::rt::releaseSource(_M_shape.H.Source);
-      _M_shape = Other._M_shape;
-    }
-#endif
-    return *this;
-  }
-  ~writeonly_texture_view() restrict(cpu, amp) {
-#ifndef __AMPCC_DEVICE_PASS__
-    ampcc::rt::releaseSource(_M_shape.H.Source);
-#endif
-  }
+  AMPCC_TEXTURE_VIEW_COPIES_(writeonly_texture_view)
 
   Concurrency::extent<N> get_extent() const restrict(cpu) {
     return Concurrency::extent<N>(_M_shape.Ext);
@@ -747,6 +713,8 @@ void texture<T, N>::copy_to(const writeonly_texture_view<T, N> &Dest) const {
 
 #undef AMPCC_TEXTURE_READ_OPERATORS_
 #undef AMPCC_TEXTURE_IMAGE_READS_
+#undef AMPCC_TEXTURE_VIEW_COPIES_
+#undef AMPCC_TEXTURE_HOST_ONLY_
 
 } // namespace graphics
 } // namespace Concurrency
