@@ -11,15 +11,18 @@
 // The matrices live in staging arrays (arrays on the CPU accelerator
 // associated with an accelerator's view): host memory that the
 // accelerators' copy engines reach directly, which is what staging arrays
-// are for. Each band copies its rows (and all of B) into arrays on its
-// accelerator, multiplies there, and copies its rows of C back.
+// are for. Each band of the multiply works in tiles of C, copying the next
+// tile's rows of A and columns of B in and the last tile's C out while the
+// current tile computes (multiply below); each band of the transpose copies
+// its rows in, transposes them and copies them out.
 //
 // The same code runs on the first accelerator alone and on all of them, in
 // one process, and prints the times and the speed-up.
 //
 // Build: ampcc -O2 multi-gpu.cpp -o multi-gpu
-// Run:   ./multi-gpu [--size N] [--repeat R] [--devices K]
-//        (N a multiple of 64; default 16384 with a GPU, 512 without)
+// Run:   ./multi-gpu [--size N] [--repeat R] [--devices K] [--tile ROWS COLS]
+//        (N and the tile sides multiples of 64; N by default 16384 with a
+//        GPU, 512 without; tiles by default 2048 x 4096)
 #include <amp.h>
 #include <algorithm>
 #include <chrono>
