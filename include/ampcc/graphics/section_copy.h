@@ -60,8 +60,8 @@ void copySectionToBytes(const ViewShape<N> &S, const Concurrency::index<N> &Off,
   unsigned Bits = textureBits(S.H.Source);
   unsigned char *P = static_cast<unsigned char *>(Dest);
   forEachSectionRow<N>(S, Off, Ext, [&](size_t First, size_t Count) {
-    for (size_t I = 0; I < Count; ++I, P += Step)
-      packTexel<T>(Src[First + I], Bits, P);
+    packTexels<T>(Src + First, Count, Bits, P);
+    P += Count * Step;
   });
 }
 
@@ -79,8 +79,8 @@ void copyBytesToSection(const void *Source, size_t Bytes, const ViewShape<N> &S,
   unsigned Bits = textureBits(S.H.Source);
   const unsigned char *P = static_cast<const unsigned char *>(Source);
   forEachSectionRow<N>(S, Off, Ext, [&](size_t First, size_t Count) {
-    for (size_t I = 0; I < Count; ++I, P += Step)
-      Dst[First + I] = unpackTexel<T>(Bits, P);
+    unpackTexels<T>(P, Count, Bits, Dst + First);
+    P += Count * Step;
   });
 }
 

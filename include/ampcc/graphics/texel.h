@@ -205,8 +205,17 @@ inline float halfToFloat(uint16_t H) {
   return F;
 }
 
-/// Scalar S stored in \p Bits bits at \p P (little-endian host layout).
-template <typename S> void packScalar(S V, unsigned Bits, unsigned char *P) {
+/// Scalar S stored in Bits bits at \p P (little-endian host layout). Bits
+/// is a template parameter so that every load and store has a constant size:
+/// a memcpy of a run-time size is a call per scalar, and its narrow stores
+/// read back as one wide load stall the loop (copies were ~40 ns a texel).
+/// The largest unsigned value of Bits bits (all the switch below
+/// instantiates; the formats that exist have 8 or 16 bits when it matters).
+template <unsigned Bits> struct MaxOfBits {
+  static const uint32_t value = Bits < 32 ? (1u << (Bits % 32)) - 1 : 0xffffffffu;
+};
+
+template <typename S, unsigned Bits> void packScalar(S V, unsigned char *P) {
   if (Bits == sizeof(S) * 8 && !ScalarKind<S>::is_norm) {
     std::memcpy(P, &V, sizeof(S));
     return;
@@ -216,9 +225,9 @@ template <typename S> void packScalar(S V, unsigned Bits, unsigned char *P) {
   if (std::is_same<S, float>::value) {
     U = floatToHalf(F);
   } else if (std::is_same<S, unorm>::value) {
-    U = uint32_t(F * float((1u << Bits) - 1) + 0.5f);
+    U = uint32_t(F * float(MaxOfBits<Bits>::value) + 0.5f);
   } else if (std::is_same<S, norm>::value) {
-    float Max = float((1u << (Bits - 1)) - 1);
+    float Max = float(MaxOfBits<Bits>::value >> 1);
     float R = F * Max;
     U = uint32_t(int32_t(R < 0 ? R - 0.5f : R + 0.5f));
   } else {
@@ -226,21 +235,21 @@ template <typename S> void packScalar(S V, unsigned Bits, unsigned char *P) {
     // conversion to int8_t/uint16_t would.
     std::memcpy(&U, &V, 4);
   }
-  std::memcpy(P, &U, Bits / 8);
+  std::memcpy(P, &U, Bits / 8 < 4 ? Bits / 8 : 4);
 }
-template <typename S> S unpackScalar(unsigned Bits, const unsigned char *P) {
+template <typename S, unsigned Bits> S unpackScalar(const unsigned char *P) {
   if (Bits == sizeof(S) * 8 && !ScalarKind<S>::is_norm) {
     S V;
     std::memcpy(&V, P, sizeof(S));
     return V;
   }
   uint32_t U = 0;
-  std::memcpy(&U, P, Bits / 8);
+  std::memcpy(&U, P, Bits / 8 < 4 ? Bits / 8 : 4);
   if (std::is_same<S, float>::value)
     return static_cast<S>(halfToFloat(uint16_t(U)));
   if (std::is_same<S, unorm>::value)
-    return static_cast<S>(float(U) / float((1u << Bits) - 1));
-  uint32_t SignBit = 1u << (Bits - 1);
+    return static_cast<S>(float(U) / float(MaxOfBits<Bits>::value));
+  uint32_t SignBit = (MaxOfBits<Bits>::value >> 1) + 1;
   int32_t I = int32_t(U & SignBit ? U | ~((SignBit << 1) - 1) : U); // sign-extend
   if (std::is_same<S, norm>::value)
     return static_cast<S>(float(I) / float(SignBit - 1)); // -2^(b-1) clamps to -1
@@ -249,16 +258,45 @@ template <typename S> S unpackScalar(unsigned Bits, const unsigned char *P) {
   return static_cast<S>(U);
 }
 
-template <typename T> void packTexel(const T &V, unsigned Bits, unsigned char *P) {
-  for (int C = 0; C < TexelInfo<T>::size; ++C)
-    packScalar(TexelAccess<T>::get(V, C), Bits, P + C * (Bits / 8));
-}
-template <typename T> T unpackTexel(unsigned Bits, const unsigned char *P) {
+template <typename T, unsigned Bits>
+void packTexelRun(const T *Src, size_t Count, unsigned char *P) {
   typedef typename TexelInfo<T>::scalar_type S;
-  S C[4] = {S(), S(), S(), S()};
-  for (int I = 0; I < TexelInfo<T>::size; ++I)
-    C[I] = unpackScalar<S>(Bits, P + I * (Bits / 8));
-  return TexelAccess<T>::make(C[0], C[1], C[2], C[3]);
+  const int Size = TexelInfo<T>::size;
+  for (size_t I = 0; I < Count; ++I, P += Size * (Bits / 8))
+    for (int C = 0; C < Size; ++C)
+      packScalar<S, Bits>(TexelAccess<T>::get(Src[I], C), P + C * (Bits / 8));
+}
+template <typename T, unsigned Bits>
+void unpackTexelRun(const unsigned char *P, size_t Count, T *Dst) {
+  typedef typename TexelInfo<T>::scalar_type S;
+  const int Size = TexelInfo<T>::size;
+  for (size_t I = 0; I < Count; ++I, P += Size * (Bits / 8)) {
+    S C[4] = {S(), S(), S(), S()};
+    for (int K = 0; K < Size; ++K)
+      C[K] = unpackScalar<S, Bits>(P + K * (Bits / 8));
+    Dst[I] = TexelAccess<T>::make(C[0], C[1], C[2], C[3]);
+  }
+}
+
+/// \p Count texels from \p Src to \p P in the format of \p Bits bits per
+/// scalar (one of validBits<T>), and back.
+template <typename T>
+void packTexels(const T *Src, size_t Count, unsigned Bits, unsigned char *P) {
+  switch (Bits) {
+  case 8: return packTexelRun<T, 8>(Src, Count, P);
+  case 16: return packTexelRun<T, 16>(Src, Count, P);
+  case 32: return packTexelRun<T, 32>(Src, Count, P);
+  default: return packTexelRun<T, 64>(Src, Count, P);
+  }
+}
+template <typename T>
+void unpackTexels(const unsigned char *P, size_t Count, unsigned Bits, T *Dst) {
+  switch (Bits) {
+  case 8: return unpackTexelRun<T, 8>(P, Count, Dst);
+  case 16: return unpackTexelRun<T, 16>(P, Count, Dst);
+  case 32: return unpackTexelRun<T, 32>(P, Count, Dst);
+  default: return unpackTexelRun<T, 64>(P, Count, Dst);
+  }
 }
 
 } // namespace details

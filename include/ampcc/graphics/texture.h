@@ -355,9 +355,7 @@ public:
     T *Dst = hostTexels(ampcc::rt::HostAccessMode::Overwrite);
     const unsigned char *P = static_cast<const unsigned char *>(Source);
     unsigned Bits = get_bits_per_scalar_element();
-    size_t Step = texelBytes();
-    for (size_t I = 0, E = details::texelCount<N>(_M_shape); I < E; ++I)
-      Dst[I] = details::unpackTexel<T>(Bits, P + I * Step);
+    details::unpackTexels<T>(P, details::texelCount<N>(_M_shape), Bits, Dst);
   }
   void copyToBytes(void *Dest, size_t Bytes) const {
     size_t Need = details::texelCount<N>(_M_shape) * texelBytes();
@@ -367,9 +365,7 @@ public:
     const T *Src = hostTexels(ampcc::rt::HostAccessMode::Read);
     unsigned char *P = static_cast<unsigned char *>(Dest);
     unsigned Bits = get_bits_per_scalar_element();
-    size_t Step = texelBytes();
-    for (size_t I = 0, E = details::texelCount<N>(_M_shape); I < E; ++I)
-      details::packTexel<T>(Src[I], Bits, P + I * Step);
+    details::packTexels<T>(Src, details::texelCount<N>(_M_shape), Bits, P);
   }
   template <typename InputIt> void copyFromRange(InputIt First, InputIt Last) {
     Concurrency::details::copyIn<T, N>(First, Last, _M_shape);
