@@ -79,6 +79,10 @@ public:
   /// The bytes a view of this source shows; throws runtime_exception if the
   /// view reaches outside the source. H == nullptr: the whole source.
   RangeSet rangesOf(const ViewHeader *H, size_t ElemSize) const;
+  /// The bytes of \p Levels mipmap levels of a texture, the first \p H:
+  /// levels lie one after another, each dense, every extent halving (at
+  /// least 1) from one level to the next (include/ampcc/graphics/mip.h).
+  RangeSet mipChainRanges(const ViewHeader *H, size_t ElemSize, int32_t Levels) const;
 
   /// Makes the host copy of R current (Read, Write) and returns the host
   /// address of byte 0. Write and Overwrite make R stale on the device;

@@ -74,6 +74,8 @@ struct Arg {
   int ImageUse = -1;
   const int32_t *Extent = nullptr;
   size_t ByteOffset = 0;
+  /// An OpenCL 1.2 image has one level: more run the buffer form.
+  int32_t MipLevels = 1;
   template <typename T> static Arg of(const T &V) {
     Arg A;
     A.Bytes.resize(sizeof(T));
@@ -105,7 +107,8 @@ static size_t captureFootprint(const CaptureDesc &C) {
   case CaptureKind::Bool:
     return 1;
   case CaptureKind::View:
-    return sizeof(ViewHeader) + 2 * sizeof(int32_t) * C.Rank;
+    return sizeof(ViewHeader) + 2 * sizeof(int32_t) * C.Rank +
+           (C.Flags & CF_MipLevels ? sizeof(int32_t) : 0);
   case CaptureKind::ArrayRef:
     return sizeof(void *);
   }
@@ -155,7 +158,9 @@ static std::vector<Arg> buildArgs(const KernelDesc &K, const void *Closure,
                   std::to_string(H->Rank) + " but the kernel expects rank " +
                   std::to_string(C.Rank) + " (ABI mismatch)");
 
-    RangeSet R = H->Source->rangesOf(H, C.Size);
+    int32_t Levels = C.Flags & CF_MipLevels ? viewMipLevels(H) : 1;
+    RangeSet R = Levels > 1 ? H->Source->mipChainRanges(H, C.Size, Levels)
+                            : H->Source->rangesOf(H, C.Size);
     int Use = -1;
     for (size_t U = 0; U < Uses.size(); ++U)
       if (Uses[U].Source == H->Source)
@@ -179,6 +184,8 @@ static std::vector<Arg> buildArgs(const KernelDesc &K, const void *Closure,
     Desc.push_back(H->Offset);
     Desc.insert(Desc.end(), viewExtent(H), viewExtent(H) + C.Rank);
     Desc.insert(Desc.end(), viewStride(H), viewStride(H) + C.Rank);
+    if (C.Flags & CF_MipLevels)
+      Desc.push_back(Levels);
     Arg A;
     A.Bytes.resize(Desc.size() * sizeof(int32_t));
     std::memcpy(A.Bytes.data(), Desc.data(), A.Bytes.size());
@@ -190,6 +197,7 @@ static std::vector<Arg> buildArgs(const KernelDesc &K, const void *Closure,
       Img.ImageUse = Use;
       Img.Extent = viewExtent(H);
       Img.ByteOffset = size_t(H->Offset) * C.Size;
+      Img.MipLevels = Levels;
       Args.push_back(std::move(Img));
     }
   }
@@ -298,7 +306,7 @@ void launchKernel(const char *TypeName, const void *Closure,
   bool UseImages = K.ImageKernelName && !env().NoImages;
   for (const Arg &A : Args)
     if (UseImages && A.ImageOf >= 0)
-      UseImages = deviceTakesImage(Dev, K.Captures[A.ImageOf], A.Extent);
+      UseImages = A.MipLevels == 1 && deviceTakesImage(Dev, K.Captures[A.ImageOf], A.Extent);
   if (!UseImages)
     Args.erase(std::remove_if(Args.begin(), Args.end(),
                               [](const Arg &A) { return A.ImageOf >= 0; }),

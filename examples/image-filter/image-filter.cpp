@@ -5,10 +5,10 @@
 // packed pixels (clamping by hand); both are checked against a CPU
 // reference and timed.
 //
-//   image-filter [in.png [blur.png [edges.png]]]
+//   image-filter [in.png | --size N [blur.png [edges.png]]]
 //
-// Without an input it makes a 256x256 test picture (and writes it as
-// input.png), so the example needs no file to run.
+// Without an input it makes a test picture, 256x256 or N x N (and writes it
+// as input.png), so the example needs no file to run.
 #include <amp.h>
 #include <amp_graphics.h>
 #include <amp_math.h>
@@ -233,7 +233,17 @@ static int countWrong(const Image &A, const Image &B, int Tol) {
 
 int main(int Argc, char **Argv) {
   Image In;
-  if (Argc > 1) {
+  if (Argc > 2 && !std::strcmp(Argv[1], "--size")) {
+    int Size = std::atoi(Argv[2]);
+    if (Size < 8 || Size > 16384) {
+      std::fprintf(stderr, "image-filter: --size takes 8 to 16384, not %s\n", Argv[2]);
+      return 2;
+    }
+    In = makeTestImage(Size, Size);
+    writePng("input.png", In);
+    ++Argv; // N takes the input's place: the output names follow it
+    --Argc;
+  } else if (Argc > 1) {
     if (!readPng(Argv[1], In)) {
       std::fprintf(stderr, "image-filter: cannot read %s\n", Argv[1]);
       return 2;

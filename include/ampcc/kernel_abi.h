@@ -33,6 +33,9 @@ inline const int32_t *viewExtent(const ViewHeader *H) {
 inline const int32_t *viewStride(const ViewHeader *H) {
   return viewExtent(H) + H->Rank;
 }
+/// A texture class's mipmap level count (only where CF_MipLevels says the
+/// object has one, after its strides).
+inline int32_t viewMipLevels(const ViewHeader *H) { return viewStride(H)[H->Rank]; }
 
 /// How one field of a kernel's closure becomes OpenCL kernel arguments.
 enum class CaptureKind : uint32_t {
@@ -66,6 +69,11 @@ enum CaptureFlags : uint32_t {
   /// neither flag: CL_FLOAT (float, norm, unorm).
   CF_ImageInt = 1u << 3,
   CF_ImageUint = 1u << 4,
+  /// A texture class (graphics::texture and its views): the object holds
+  /// an int32 mipmap level count right after its strides (`_M_levels`),
+  /// passed as the shape's last field `levels`. Levels are stored one after
+  /// another in the buffer, each dense (include/ampcc/graphics/mip.h).
+  CF_MipLevels = 1u << 5,
 };
 
 /// The enumerator's name, as generated host stubs spell it.

@@ -88,7 +88,7 @@ void buffersOnly(texture<float_3, 2> &T, const texture<double, 2> &D,
 // CHECK: __kernel void filter_kernel(__global float *Acc_data
 // CHECK: #ifdef __IMAGE_SUPPORT__
 // CHECK-NEXT: #line
-// CHECK-NEXT: __kernel void filter_kernel_img(__global float *Acc_data, ampcc_shape2 Acc_shape, __global const Concurrency_graphics_unorm_4 *In_data, ampcc_shape2 In_shape, __read_only image2d_t ampcc_img0, Concurrency_graphics_sampler S, __global Concurrency_graphics_unorm_4 *Out_data, ampcc_shape2 Out_shape, __write_only image2d_t ampcc_img1,
+// CHECK-NEXT: __kernel void filter_kernel_img(__global float *Acc_data, ampcc_tshape2 Acc_shape, __global const Concurrency_graphics_unorm_4 *In_data, ampcc_tshape2 In_shape, __read_only image2d_t ampcc_img0, Concurrency_graphics_sampler S, __global Concurrency_graphics_unorm_4 *Out_data, ampcc_tshape2 Out_shape, __write_only image2d_t ampcc_img1,
 // CHECK: In.shape.off = -1 - 0;
 // CHECK: Out.shape.off = -1 - 1;
 // CHECK: sample_img1(In, S, UV, 0.0f, ampcc_img0, ampcc_img1);
@@ -101,10 +101,10 @@ void buffersOnly(texture<float_3, 2> &T, const texture<double, 2> &D,
 // FALLBACK-NOT: buffersOnly_kernel_img
 // FALLBACK-NOT: image3d_t ampcc_img{{.*}}__write_only
 
-// STUB: {CaptureKind::ArrayRef, {{[0-9]+}}, 4, 2, CF_None}, // Acc
-// STUB: {CaptureKind::View, {{[0-9]+}}, 16, 2, uint32_t(CF_ReadOnly | CF_ImageRead)}, // In
-// STUB: {CaptureKind::View, {{[0-9]+}}, 16, 2, uint32_t(CF_ImageWrite)}, // Out
-// STUB: {CaptureKind::ArrayRef, {{[0-9]+}}, 16, 1, uint32_t(CF_ReadOnly | CF_ImageRead | CF_ImageInt)}, // A
-// STUB: {CaptureKind::ArrayRef, {{[0-9]+}}, 4, 3, uint32_t(CF_ReadOnly | CF_ImageRead | CF_ImageUint)}, // B
+// STUB: {CaptureKind::ArrayRef, {{[0-9]+}}, 4, 2, uint32_t(CF_MipLevels)}, // Acc
+// STUB: {CaptureKind::View, {{[0-9]+}}, 16, 2, uint32_t(CF_ReadOnly | CF_ImageRead | CF_MipLevels)}, // In
+// STUB: {CaptureKind::View, {{[0-9]+}}, 16, 2, uint32_t(CF_ImageWrite | CF_MipLevels)}, // Out
+// STUB: {CaptureKind::ArrayRef, {{[0-9]+}}, 16, 1, uint32_t(CF_ReadOnly | CF_ImageRead | CF_ImageInt | CF_MipLevels)}, // A
+// STUB: {CaptureKind::ArrayRef, {{[0-9]+}}, 4, 3, uint32_t(CF_ReadOnly | CF_ImageRead | CF_ImageUint | CF_MipLevels)}, // B
 // STUB: "filter_kernel", &Program, {{.*}}, "filter_kernel_img"},
 // STUB: "buffersOnly_kernel", &Program, {{.*}}, nullptr},

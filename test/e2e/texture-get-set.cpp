@@ -23,6 +23,7 @@
 // CHECK: rank1 norm_2 rw view: 0 mismatches
 // CHECK: rank2 int_3 buffer-only: 0 mismatches
 // CHECK: rank2 double: 0 mismatches
+// CHECK: staging texture: 0 mismatches
 // CHECK-NOT: mismatch at
 #include <amp.h>
 #include <amp_graphics.h>
@@ -215,6 +216,37 @@ int main() {
       if (Out[I] != In[I] * 3.0 && ++Bad < 4)
         std::printf("mismatch at %d\n", I);
     Fail |= report("rank2 double", Bad);
+  }
+  { // A staging texture: on the CPU view, associated with the device's;
+    // copied to a device texture, read by a kernel, and back.
+    const int H = 3, W = 5;
+    accelerator_view Cpu = accelerator(accelerator::cpu_accelerator).default_view;
+    accelerator_view Dev = accelerator().default_view;
+    std::vector<int> In(H * W);
+    for (int I = 0; I < H * W; ++I)
+      In[I] = I * I - 7;
+    texture<int, 2> Staging(extent<2>(H, W), In.begin(), In.end(), Cpu, Dev);
+    texture<int, 2> OnDevice(H, W, Dev);
+    copy(Staging, OnDevice);
+    texture<int, 2> Back(extent<2>(H, W), 16u, Cpu, Dev);
+    writeonly_texture_view<int, 2> BackView(Back);
+    texture_view<const int, 2> From(OnDevice);
+    texture<int, 2> Out(H, W, Dev);
+    writeonly_texture_view<int, 2> OutView(Out);
+    parallel_for_each(Out.extent, [=](index<2> I) restrict(amp) { OutView.set(I, From[I] + 1); });
+    copy(Out, Back);
+    std::vector<int> Got(H * W);
+    copy(Back, Got.begin());
+    int Bad = 0;
+    if ((Staging.accelerator_view != Cpu || Staging.associated_accelerator_view != Dev ||
+         OnDevice.associated_accelerator_view != Dev ||
+         texture<int, 2>(Staging).associated_accelerator_view != Dev) &&
+        ++Bad)
+      std::printf("mismatch at staging views\n");
+    for (int I = 0; I < H * W; ++I)
+      if (Got[I] != In[I] + 1 && ++Bad < 4)
+        std::printf("mismatch at staging %d: %d\n", I, Got[I]);
+    Fail |= report("staging texture", Bad);
   }
   return Fail;
 }

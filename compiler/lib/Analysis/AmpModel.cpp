@@ -55,6 +55,7 @@ std::optional<ViewShape> viewShape(const CXXRecordDecl *RD) {
   S.Element = Args.get(0).getAsType();
   S.Rank = integralArg(Args, 1);
   S.IsArray = Spec->getName() == "array" || Spec->getName() == "texture";
+  S.IsTexture = isTextureClass(Spec);
   if (S.Rank == 0)
     return std::nullopt;
   return S;

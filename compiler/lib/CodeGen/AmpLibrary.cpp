@@ -145,6 +145,8 @@ private:
   std::string viewAs();
   std::string reinterpretAs();
   std::string extent();
+  /// A texture view's levels from Args[0] on (graphics/mip.h).
+  std::string mipLevel();
   /// The element offset of the index whose coordinates \p IndexOf spells.
   std::string linear(llvm::function_ref<std::string(unsigned)> IndexOf) const;
 
@@ -188,6 +190,34 @@ private:
   llvm::ArrayRef<const Expr *> Args;
   SourceLocation Loc;
 };
+
+std::string ViewMemberLowering::mipLevel() {
+  // Levels follow one another in the buffer, each dense, every extent
+  // halving (at least 1): skip k levels, then make the strides dense. The
+  // level is clamped to the view's last, so a bad level reads inside the
+  // texture; an image (one level, off < 0) is returned as it is.
+  std::string Fn = View + "_mip";
+  std::string Body = "  k = clamp(k, 0, v.shape.levels - 1);\n"
+                     "  for (int l = 0; l < k; ++l) {\n    int n = 1;\n";
+  for (unsigned I = 0; I < Shape.Rank; ++I)
+    Body += "    n *= v.shape.ext[" + std::to_string(I) + "];\n";
+  Body += "    v.shape.off += n;\n";
+  for (unsigned I = 0; I < Shape.Rank; ++I) {
+    std::string D = std::to_string(I);
+    Body += "    v.shape.ext[" + D + "] = max(v.shape.ext[" + D + "] >> 1, 1);\n";
+  }
+  Body += "  }\n";
+  for (unsigned I = Shape.Rank; I-- > 0;) {
+    std::string D = std::to_string(I), Next = std::to_string(I + 1);
+    Body += "  v.shape.stride[" + D + "] = " +
+            (I + 1 == Shape.Rank ? std::string("1")
+                                 : "v.shape.stride[" + Next + "] * v.shape.ext[" + Next + "]") +
+            ";\n";
+  }
+  Body += "  v.shape.levels -= k;\n  return v;\n";
+  CG.addHelper(Fn, View + " " + Fn + "(" + View + " v, int k) {\n" + Body + "}\n\n");
+  return Fn + "(" + Obj + ", " + FE.expr(Args[0]) + ")";
+}
 
 std::string ViewMemberLowering::linear(
     llvm::function_ref<std::string(unsigned)> IndexOf) const {
@@ -267,6 +297,11 @@ Lowered ViewMemberLowering::lower() {
     return reinterpretAs();
   if (Name == "get_extent")
     return extent();
+  // Mipmap levels of texture_view<const T,N> (graphics/mip.h).
+  if (Shape.IsTexture && Name == "_M_mip_levels" && Args.empty())
+    return "(" + Obj + ".shape.levels)";
+  if (Shape.IsTexture && Name == "_M_mip" && Args.size() == 1)
+    return mipLevel();
   report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
       << ("array_view::" + MD->getNameAsString());
   return "0";

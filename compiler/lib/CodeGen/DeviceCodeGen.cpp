@@ -252,6 +252,15 @@ std::string DeviceCodeGen::lowerRecord(const CXXRecordDecl *RD,
   return Name;
 }
 
+std::string DeviceCodeGen::shapeType(const ViewShape &Shape) {
+  std::string Rank = std::to_string(Shape.Rank);
+  std::string Name = (Shape.IsTexture ? "ampcc_tshape" : "ampcc_shape") + Rank;
+  addTypeDef(Name, "typedef struct { int off; int ext[" + Rank + "]; int stride[" + Rank +
+                       "];" + (Shape.IsTexture ? " int levels;" : "") + " } " + Name +
+                       ";\n\n");
+  return Name;
+}
+
 /// array_view<T,N> on the device: the element pointer of its buffer and the
 /// shape the runtime passes as a kernel argument (struct of ints). A view
 /// that amp code makes over private or tile_static memory is another
@@ -271,10 +280,7 @@ std::string DeviceCodeGen::lowerArrayView(const CXXRecordDecl *RD,
       ViewData == AddrSpace::Global ? deviceLayoutMismatch(Ctx, Elem) : "";
   if (!Layout.empty())
     report(Diags, Loc, Diag::err_amp_element_layout) << Elem << Layout;
-  std::string Desc = "ampcc_shape" + std::to_string(Rank);
-  addTypeDef(Desc, "typedef struct { int off; int ext[" + std::to_string(Rank) +
-                      "]; int stride[" + std::to_string(Rank) + "]; } " + Desc +
-                      ";\n\n");
+  std::string Desc = shapeType(Shape);
   std::string Name = uniqueGlobalName(
       "ampcc_view_" + std::string(Elem.isConstQualified() ? "c" : "") +
       sanitizeIdentifier(lowerType(Elem.getUnqualifiedType(), Loc)) + "_" +

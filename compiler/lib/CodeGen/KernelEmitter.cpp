@@ -216,6 +216,8 @@ void KernelEmitter::flatten(QualType FT, uint64_t Offset, const std::string &Des
     // array_view is not (its elements stay writable).
     if (Elem.isConstQualified() || (ByRefArray && FT.isConstQualified()))
       CI.Flags |= rt::CF_ReadOnly;
+    if (View->IsTexture)
+      CI.Flags |= rt::CF_MipLevels;
     std::optional<ImageSlot> Image = imageSlotFor(Ctx, FT, ByRefArray);
     if (Image) {
       HasImageCaptures = true;
@@ -227,7 +229,7 @@ void KernelEmitter::flatten(QualType FT, uint64_t Offset, const std::string &Des
     std::string ViewTy = CG.lowerType(FT.getUnqualifiedType(), FLoc);
     std::string Data = fresh(ArgBase + "_data"), Shape = fresh(ArgBase + "_shape");
     Params.push_back(CG.pointerTo(Elem, AddrSpace::Global, FLoc) + Data);
-    Params.push_back("ampcc_shape" + std::to_string(CI.Rank) + " " + Shape);
+    Params.push_back(CG.shapeType(*View) + " " + Shape);
     if (Local)
       Prologue += "  " + ViewTy + " " + Dest + ";\n";
     Prologue += "  " + Dest + ".data = " + Data + ";\n";

@@ -1,7 +1,7 @@
 // ampcc/graphics/section_copy.h - concurrency::graphics::copy of texture
 // sections (an offset and an extent) and copies with texture views (spec
-// §10.5). A texture_view shows all of its texture's one mipmap level, so a
-// copy with a view is a copy with the texture's storage. Sections go through
+// §10.5). A copy with a texture view is a copy with the view's most
+// detailed level, a dense block of the texture's buffer (mip.h). Sections go through
 // the host copy of the texels, one row (the fastest dimension) at a time:
 // the packed bytes of bits_per_scalar_element are a host format anyway.
 #ifndef AMPCC_GRAPHICS_SECTION_COPY_H
@@ -17,7 +17,8 @@ namespace details {
 
 /// Calls \p Row(first texel, texel count) for each row of the section
 /// [\p Off, \p Off + \p Ext) of the dense texture shape \p S, in row-major
-/// order; throws when the section does not fit.
+/// order, counting texels from the shape's origin (its offset in the buffer
+/// not included); throws when the section does not fit.
 template <int N, typename F>
 void forEachSectionRow(const ViewShape<N> &S, const Concurrency::index<N> &Off,
                        const Concurrency::extent<N> &Ext, F Row) {
@@ -43,6 +44,12 @@ void forEachSectionRow(const ViewShape<N> &S, const Concurrency::index<N> &Off,
   }
 }
 
+/// The host copy of \p S's texels, from the shape's origin.
+template <typename T, int N>
+T *hostTexelsOf(const ViewShape<N> &S, ampcc::rt::HostAccessMode Mode) {
+  return static_cast<T *>(ampcc::rt::hostAccessView(&S.H, sizeof(T), Mode)) + S.H.Offset;
+}
+
 template <typename T, int N> size_t sectionTexelBytes(const ViewShape<N> &S) {
   return size_t(textureBits(S.H.Source)) / 8 * TexelInfo<T>::size;
 }
@@ -55,8 +62,7 @@ void copySectionToBytes(const ViewShape<N> &S, const Concurrency::index<N> &Off,
   if (!Dest || Bytes < Need)
     throwTexture("copy: the destination has " + std::to_string(Bytes) +
                  " bytes, fewer than the section's " + std::to_string(Need));
-  const T *Src = static_cast<const T *>(
-      ampcc::rt::hostAccessView(&S.H, sizeof(T), ampcc::rt::HostAccessMode::Read));
+  const T *Src = hostTexelsOf<T, N>(S, ampcc::rt::HostAccessMode::Read);
   unsigned Bits = textureBits(S.H.Source);
   unsigned char *P = static_cast<unsigned char *>(Dest);
   forEachSectionRow<N>(S, Off, Ext, [&](size_t First, size_t Count) {
@@ -74,8 +80,7 @@ void copyBytesToSection(const void *Source, size_t Bytes, const ViewShape<N> &S,
     throwTexture("copy: the source has " + std::to_string(Bytes) +
                  " bytes, fewer than the section's " + std::to_string(Need));
   // Texels outside the section keep their values: read them first.
-  T *Dst = static_cast<T *>(
-      ampcc::rt::hostAccessView(&S.H, sizeof(T), ampcc::rt::HostAccessMode::Write));
+  T *Dst = hostTexelsOf<T, N>(S, ampcc::rt::HostAccessMode::Write);
   unsigned Bits = textureBits(S.H.Source);
   const unsigned char *P = static_cast<const unsigned char *>(Source);
   forEachSectionRow<N>(S, Off, Ext, [&](size_t First, size_t Count) {
@@ -92,13 +97,11 @@ void copySection(const ViewShape<N> &Src, const Concurrency::index<N> &SrcOff,
                  const Concurrency::extent<N> &Ext) {
   std::vector<T> Texels;
   Texels.reserve(Concurrency::details::shapeSize<N>(Ext._M_base));
-  const T *From = static_cast<const T *>(
-      ampcc::rt::hostAccessView(&Src.H, sizeof(T), ampcc::rt::HostAccessMode::Read));
+  const T *From = hostTexelsOf<T, N>(Src, ampcc::rt::HostAccessMode::Read);
   forEachSectionRow<N>(Src, SrcOff, Ext, [&](size_t First, size_t Count) {
     Texels.insert(Texels.end(), From + First, From + First + Count);
   });
-  T *To = static_cast<T *>(
-      ampcc::rt::hostAccessView(&Dst.H, sizeof(T), ampcc::rt::HostAccessMode::Write));
+  T *To = hostTexelsOf<T, N>(Dst, ampcc::rt::HostAccessMode::Write);
   size_t Next = 0;
   forEachSectionRow<N>(Dst, DstOff, Ext, [&](size_t First, size_t Count) {
     for (size_t I = 0; I < Count; ++I)

@@ -26,6 +26,7 @@
 #define AMPCC_GRAPHICS_TEXTURE_H
 
 #include "../array_view.h"
+#include "mip.h"
 #include "sampler.h"
 #include "texel.h"
 
@@ -154,7 +155,8 @@ inline float floorF(float X) restrict(cpu, amp) {
 /// Copying and destroying a texture view: the host counts references to the
 /// texture's data source; on the device a view is plain data.
 #define AMPCC_TEXTURE_VIEW_COPIES_(VIEW)                                           \
-  VIEW(const VIEW &Other) restrict(cpu, amp) : _M_shape(Other._M_shape) {          \
+  VIEW(const VIEW &Other) restrict(cpu, amp)                                       \
+      : _M_shape(Other._M_shape), _M_levels(Other._M_levels) {                     \
     AMPCC_TEXTURE_HOST_ONLY_(ampcc::rt::retainSource(_M_shape.H.Source);)          \
   }                                                                                \
   VIEW &operator=(const VIEW &Other) restrict(cpu, amp) {                          \
@@ -162,6 +164,7 @@ inline float floorF(float X) restrict(cpu, amp) {
       ampcc::rt::retainSource(Other._M_shape.H.Source);                            \
       ampcc::rt::releaseSource(_M_shape.H.Source);                                 \
       _M_shape = Other._M_shape;                                                   \
+      _M_levels = Other._M_levels;                                                 \
     })                                                                             \
     return *this;                                                                  \
   }                                                                                \
@@ -216,6 +219,24 @@ public:
           const AV &Av) {                                                       \
     init(EXT, Bits, &Av);                                                       \
     copyFromBytes(Source, SourceBytes);                                         \
+  }                                                                             \
+  /* Staging textures: on Av (a CPU view), copied to and from Assoc. */         \
+  texture(PARAMS, const AV &Av, const AV &Assoc) {                              \
+    init(EXT, defaultBits(), &Av, 1, &Assoc);                                   \
+  }                                                                             \
+  template <typename InputIt, typename = typename std::enable_if<               \
+                                  Concurrency::details::IsIterator<InputIt>::value>::type> \
+  texture(PARAMS, InputIt First, InputIt Last, const AV &Av, const AV &Assoc) { \
+    init(EXT, defaultBits(), &Av, 1, &Assoc);                                   \
+    copyFromRange(First, Last);                                                 \
+  }                                                                             \
+  texture(PARAMS, unsigned int Bits, const AV &Av, const AV &Assoc) {           \
+    init(EXT, Bits, &Av, 1, &Assoc);                                            \
+  }                                                                             \
+  texture(PARAMS, const void *Source, unsigned int SourceBytes, unsigned int Bits, \
+          const AV &Av, const AV &Assoc) {                                      \
+    init(EXT, Bits, &Av, 1, &Assoc);                                            \
+    copyFromBytes(Source, SourceBytes);                                         \
   }
 #define AMPCC_TEXTURE_COMMA_ ,
   AMPCC_TEXTURE_CTORS_(const Concurrency::extent<N> &Ext, Ext)
@@ -228,30 +249,36 @@ public:
 #undef AMPCC_TEXTURE_COMMA_
 #undef AMPCC_TEXTURE_CTORS_
 
-  /// Mipmapped textures (spec 1.2): ampcc has one level per texture.
+  /// A texture of \p MipLevels mipmap levels (0: the full chain down to
+  /// one texel), each extent halving from one level to the next; all of
+  /// them live in the texture's buffer (mip.h).
   texture(const Concurrency::extent<N> &Ext, unsigned int Bits, unsigned int MipLevels,
           const AV &Av) {
-    if (MipLevels != 1)
-      details::throwTexture("texture: ampcc supports one mipmap level, not " +
-                            std::to_string(MipLevels));
-    init(Ext, Bits, &Av);
+    unsigned Full = details::fullMipChain<N>(Ext);
+    if (MipLevels > Full)
+      details::throwTexture("texture: " + std::to_string(MipLevels) +
+                            " mipmap levels is more than the " + std::to_string(Full) +
+                            " an extent of this size has");
+    init(Ext, Bits, &Av, MipLevels ? MipLevels : Full);
   }
 
   /// A deep copy, on the same accelerator_view or on \p Av.
   texture(const texture &Other) { initCopy(Other, nullptr); }
   texture(const texture &Other, const AV &Av) { initCopy(Other, &Av); }
-  texture(texture &&Other) noexcept : _M_shape(Other._M_shape) {
+  texture(texture &&Other) noexcept : _M_shape(Other._M_shape), _M_levels(Other._M_levels) {
     Other._M_shape.H.Source = nullptr;
   }
   texture &operator=(const texture &Other) {
     if (this != &Other) {
       texture Copy(Other);
       std::swap(_M_shape, Copy._M_shape);
+      std::swap(_M_levels, Copy._M_levels);
     }
     return *this;
   }
   texture &operator=(texture &&Other) noexcept {
     std::swap(_M_shape, Other._M_shape);
+    std::swap(_M_levels, Other._M_levels);
     return *this;
   }
   ~texture() {
@@ -261,7 +288,8 @@ public:
     }
   }
 
-  /// Copies this texture's texels to \p Dest (same extent).
+  /// Copies this texture's texels, every mipmap level, to \p Dest (same
+  /// extent and levels).
   void copy_to(texture &Dest) const;
   void copy_to(const writeonly_texture_view<T, N> &Dest) const;
 
@@ -271,16 +299,15 @@ public:
   }
   Concurrency::extent<N> get_extent() const restrict(amp);
   Concurrency::extent<N> get_mipmap_extent(unsigned int Level) const restrict(cpu) {
-    if (Level != 0)
-      details::throwTexture("texture: mipmap level " + std::to_string(Level) +
-                            " does not exist");
-    return get_extent();
+    details::checkMipRange("texture::get_mipmap_extent", Level, 1, _M_levels);
+    return details::mipExtent<N>(get_extent(), Level);
   }
   unsigned int get_bits_per_scalar_element() const {
     return details::textureBits(_M_shape.H.Source);
   }
-  unsigned int get_mipmap_levels() const { return 1; }
-  /// Bytes of texel data in the texture's format.
+  unsigned int get_mipmap_levels() const { return unsigned(_M_levels); }
+  /// Bytes of texel data in the texture's format (level 0; copy the other
+  /// levels through a texture_view of each).
   unsigned int get_data_length() const {
     return (unsigned)(details::texelCount<N>(_M_shape) * texelBytes());
   }
@@ -296,8 +323,10 @@ public:
     return Concurrency::details::makeView(
         ampcc::rt::sourceAcceleratorView(_M_shape.H.Source));
   }
+  /// A staging texture's associated view; the texture's own otherwise.
   accelerator_view get_associated_accelerator_view() const {
-    return get_accelerator_view();
+    return Concurrency::details::makeView(
+        ampcc::rt::sourceAssociatedView(_M_shape.H.Source));
   }
 
   // --- Element access on the accelerator (spec §10.1.3) -------------------------
@@ -331,8 +360,10 @@ public:
   // Declared last: hides the class template `extent` from here on.
   __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
 
-  /// Must stay the only data member: the runtime reads it from closures.
+  /// The only data members, in this order: the runtime reads them from
+  /// closures (kernel_abi.h, CF_MipLevels).
   details::ViewShape<N> _M_shape;
+  int32_t _M_levels;
 
   // For copy() and the views (host side).
   static unsigned defaultBits() {
@@ -372,7 +403,8 @@ public:
   }
 
 private:
-  void init(const Concurrency::extent<N> &Ext, unsigned Bits, const AV *Av = nullptr) {
+  void init(const Concurrency::extent<N> &Ext, unsigned Bits, const AV *Av = nullptr,
+            unsigned Levels = 1, const AV *Assoc = nullptr) {
     for (int I = 0; I < N; ++I)
       if (Ext._M_base[I] <= 0)
         details::throwTexture("texture: extent " + std::to_string(Ext._M_base[I]) +
@@ -382,15 +414,27 @@ private:
                             " bits per scalar element is not a format of this "
                             "element type");
     Concurrency::details::initDenseShape(_M_shape, Ext._M_base);
+    _M_levels = int32_t(Levels);
     _M_shape.H.Source = ampcc::rt::createArraySource(
-        sizeof(T), Concurrency::details::shapeSize<N>(Ext._M_base),
-        Av ? Concurrency::details::implOf(*Av) : nullptr, nullptr);
+        sizeof(T), details::mipChainTexels<N>(Ext, Levels),
+        Av ? Concurrency::details::implOf(*Av) : nullptr,
+        Assoc ? Concurrency::details::implOf(*Assoc) : nullptr);
     details::setTextureBits(_M_shape.H.Source, Bits);
   }
   void initCopy(const texture &Other, const AV *Av) {
-    Concurrency::accelerator_view Home = Other.get_accelerator_view();
-    init(Other.get_extent(), Other.get_bits_per_scalar_element(), Av ? Av : &Home);
-    ampcc::rt::copyView(&Other._M_shape.H, &_M_shape.H, sizeof(T));
+    // A copy on the source's view keeps a staging texture's associated view.
+    Concurrency::accelerator_view Home = Other.get_accelerator_view(),
+                                  Assoc = Other.get_associated_accelerator_view();
+    init(Other.get_extent(), Other.get_bits_per_scalar_element(), Av ? Av : &Home,
+         Other._M_levels, Av || Assoc == Home ? nullptr : &Assoc);
+    copyLevels(Other);
+  }
+  void copyLevels(const texture &Src) {
+    for (int32_t L = 0; L < _M_levels; ++L) {
+      details::ViewShape<N> From = details::mipShape<N>(Src._M_shape, L),
+                            To = details::mipShape<N>(_M_shape, L);
+      ampcc::rt::copyView(&From.H, &To.H, sizeof(T));
+    }
   }
 };
 
@@ -404,16 +448,17 @@ public:
   typedef T value_type;
   typedef typename Info::scalar_type scalar_type;
 
-  texture_view(texture<T, N> &Src) restrict(cpu, amp) : _M_shape(Src._M_shape) {
+  /// A view of level 0 (of \p MipLevel on the host).
+  texture_view(texture<T, N> &Src) restrict(cpu, amp)
+      : _M_shape(Src._M_shape), _M_levels(1) {
 #ifndef __AMPCC_DEVICE_PASS__
     ampcc::rt::retainSource(_M_shape.H.Source);
 #endif
   }
-  /// A view of one mipmap level; ampcc textures have level 0 only.
-  texture_view(texture<T, N> &Src, unsigned int MipLevel) : _M_shape(Src._M_shape) {
-    if (MipLevel != 0)
-      details::throwTexture("texture_view: mipmap level " + std::to_string(MipLevel) +
-                            " does not exist");
+  texture_view(texture<T, N> &Src, unsigned int MipLevel)
+      : _M_shape(Src._M_shape), _M_levels(1) {
+    details::checkMipRange("texture_view", MipLevel, 1, Src._M_levels);
+    _M_shape = details::mipShape<N>(Src._M_shape, MipLevel);
     ampcc::rt::retainSource(_M_shape.H.Source);
   }
   AMPCC_TEXTURE_VIEW_COPIES_(texture_view)
@@ -422,6 +467,7 @@ public:
     return Concurrency::extent<N>(_M_shape.Ext);
   }
   Concurrency::extent<N> get_extent() const restrict(amp);
+  /// A writable view shows one level.
   unsigned int get_mipmap_levels() const { return 1; }
 
   const value_type get(const Concurrency::index<N> &I) const restrict(amp) {
@@ -442,6 +488,7 @@ public:
   __declspec(property(get = get_mipmap_levels)) unsigned int mipmap_levels;
   __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
   details::ViewShape<N> _M_shape;
+  int32_t _M_levels; // 1 (texture's layout, kernel_abi.h CF_MipLevels)
 };
 
 // --- texture_view<const T,N>: reads, samples and gathers ----------------------
@@ -456,21 +503,33 @@ public:
   typedef typename short_vector<float, N>::type coordinates_type;
   typedef typename short_vector<scalar_type, 4>::type gather_return_type;
 
-  texture_view(const texture<T, N> &Src) restrict(cpu, amp) : _M_shape(Src._M_shape) {
+  /// Every level of \p Src.
+  texture_view(const texture<T, N> &Src) restrict(cpu, amp)
+      : _M_shape(Src._M_shape), _M_levels(Src._M_levels) {
 #ifndef __AMPCC_DEVICE_PASS__
     ampcc::rt::retainSource(_M_shape.H.Source);
 #endif
   }
-  texture_view(const texture_view<T, N> &Src) restrict(cpu, amp) : _M_shape(Src._M_shape) {
+  /// The one level a writable view shows.
+  texture_view(const texture_view<T, N> &Src) restrict(cpu, amp)
+      : _M_shape(Src._M_shape), _M_levels(Src._M_levels) {
 #ifndef __AMPCC_DEVICE_PASS__
     ampcc::rt::retainSource(_M_shape.H.Source);
 #endif
   }
-  /// Mipmap levels [MostDetailed, MostDetailed + Levels); ampcc has level 0.
+  /// Levels [MostDetailed, MostDetailed + Levels) of \p Src; level 0 of
+  /// the view is level MostDetailed of the texture.
   texture_view(const texture<T, N> &Src, unsigned int MostDetailed, unsigned int Levels)
-      : _M_shape(Src._M_shape) {
-    if (MostDetailed != 0 || Levels != 1)
-      details::throwTexture("texture_view: ampcc textures have one mipmap level");
+      : _M_shape(Src._M_shape), _M_levels(int32_t(Levels)) {
+    details::checkMipRange("texture_view", MostDetailed, Levels, Src._M_levels);
+    _M_shape = details::mipShape<N>(Src._M_shape, MostDetailed);
+    ampcc::rt::retainSource(_M_shape.H.Source);
+  }
+  /// Levels [MostDetailed, MostDetailed + Levels) of \p Other's levels.
+  texture_view(const texture_view &Other, unsigned int MostDetailed, unsigned int Levels)
+      : _M_shape(Other._M_shape), _M_levels(int32_t(Levels)) {
+    details::checkMipRange("texture_view", MostDetailed, Levels, Other._M_levels);
+    _M_shape = details::mipShape<N>(Other._M_shape, MostDetailed);
     ampcc::rt::retainSource(_M_shape.H.Source);
   }
   AMPCC_TEXTURE_VIEW_COPIES_(texture_view)
@@ -479,29 +538,39 @@ public:
     return Concurrency::extent<N>(_M_shape.Ext);
   }
   Concurrency::extent<N> get_extent() const restrict(amp);
-  unsigned int get_mipmap_levels() const { return 1; }
+  unsigned int get_mipmap_levels() const { return unsigned(_M_levels); }
+  /// The extent of level \p Level of this view.
+  Concurrency::extent<N> get_mipmap_extent(unsigned int Level) const {
+    details::checkMipRange("texture_view::get_mipmap_extent", Level, 1, _M_levels);
+    return details::mipExtent<N>(get_extent(), Level);
+  }
 
-  /// \p MipLevel must be 0: ampcc textures have one level.
-  value_type get(const Concurrency::index<N> &I, unsigned int /*MipLevel*/ = 0) const
+  /// The texel at \p I of level \p MipLevel (one past the view's levels
+  /// reads its last level).
+  value_type get(const Concurrency::index<N> &I, unsigned int MipLevel = 0) const
       restrict(amp) {
-    return _M_get(I);
+    if (MipLevel == 0)
+      return _M_get(I);
+    texture_view Level = _M_mip(static_cast<int>(MipLevel));
+    return Level._M_get(I);
   }
   AMPCC_TEXTURE_READ_OPERATORS_(value_type, _M_get)
 
   // --- Sampling (spec §10.2.4) ------------------------------------------------
   /// The filtered texel at normalized coordinates \p Coord (x the fastest
-  /// dimension, index N-1). One mipmap level: \p Lod does not matter.
+  /// dimension, index N-1) and level of detail \p Lod (clamped to the
+  /// view's levels; the sampler's filter also chooses between levels).
   value_type sample(const sampler &S, const coordinates_type &Coord,
-                    float /*Lod*/ = 0.0f) const restrict(amp) {
-    return sampleWith(S._M_filter, S._M_address, S._M_border, Coord);
+                    float Lod = 0.0f) const restrict(amp) {
+    return sampleLod(S._M_filter, S._M_address, S._M_border, Coord, Lod);
   }
   /// The predefined samplers: fixed filter and address modes, black border.
   template <filter_mode Filter = filter_linear, address_mode Address = address_clamp>
-  value_type sample(const coordinates_type &Coord, float /*Lod*/ = 0.0f) const
+  value_type sample(const coordinates_type &Coord, float Lod = 0.0f) const
       restrict(amp) {
     static_assert(Address != address_border,
                   "the predefined samplers have no border color: use a sampler");
-    return sampleWith(Filter, Address, float_4(0.0f, 0.0f, 0.0f, 0.0f), Coord);
+    return sampleLod(Filter, Address, float_4(0.0f, 0.0f, 0.0f, 0.0f), Coord, Lod);
   }
 
   // --- Gathering (spec §10.2.5): one component of the 2x2 footprint ----------
@@ -562,12 +631,41 @@ public:
   /// addressing (an image only).
   float_4 _M_sample_image(int Filter, int Address, const coordinates_type &Coord) const
       restrict(amp);
+  /// Implemented by the compiler (AmpLibrary.cpp): the view's level count,
+  /// and the view of its levels from \p Level on (clamped to the last).
+  int _M_mip_levels() const restrict(amp);
+  texture_view _M_mip(int Level) const restrict(amp);
 
   __declspec(property(get = get_mipmap_levels)) unsigned int mipmap_levels;
   __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
   details::ViewShape<N> _M_shape;
+  int32_t _M_levels; // kernel_abi.h CF_MipLevels
 
 private:
+  /// Direct3D's mipmap filtering: a point filter takes the nearest level, a
+  /// linear one blends the two around \p Lod.
+  value_type sampleLod(int Filter, int Address, const float_4 &Border,
+                       const coordinates_type &Coord, float Lod) const restrict(amp) {
+    int Levels = _M_mip_levels();
+    if (Levels <= 1 || !(Lod > 0.0f)) // also a NaN level of detail
+      return sampleWith(Filter, Address, Border, Coord);
+    float Last = static_cast<float>(Levels - 1);
+    float L = Lod < Last ? Lod : Last;
+    if (Filter == filter_point) {
+      texture_view Level = _M_mip(static_cast<int>(L + 0.5f));
+      return Level.sampleWith(Filter, Address, Border, Coord);
+    }
+    int K = static_cast<int>(L);
+    float F = L - static_cast<float>(K);
+    texture_view Finer = _M_mip(K);
+    float_4 A = details::toFloat4<T>(Finer.sampleWith(Filter, Address, Border, Coord));
+    if (F == 0.0f)
+      return details::fromFloat4<T>(A);
+    texture_view Coarser = _M_mip(K + 1);
+    float_4 B = details::toFloat4<T>(Coarser.sampleWith(Filter, Address, Border, Coord));
+    return details::fromFloat4<T>(A * float_4(1.0f - F) + B * float_4(F));
+  }
+
   /// Size of the dimension texture coordinate component K addresses.
   int coordSize(const Concurrency::extent<N> &E, int K) const restrict(amp) {
     return E[N - 1 - K];
@@ -660,7 +758,9 @@ public:
   static const int rank = N;
   typedef T value_type;
 
-  writeonly_texture_view(texture<T, N> &Src) restrict(cpu, amp) : _M_shape(Src._M_shape) {
+  /// Level 0 of \p Src.
+  writeonly_texture_view(texture<T, N> &Src) restrict(cpu, amp)
+      : _M_shape(Src._M_shape), _M_levels(1) {
 #ifndef __AMPCC_DEVICE_PASS__
     ampcc::rt::retainSource(_M_shape.H.Source);
 #endif
@@ -693,12 +793,17 @@ public:
       bits_per_scalar_element;
   __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
   details::ViewShape<N> _M_shape;
+  int32_t _M_levels; // 1 (texture's layout, kernel_abi.h CF_MipLevels)
 };
 
 template <typename T, int N> void texture<T, N>::copy_to(texture &Dest) const {
   if (Dest.get_extent() != get_extent())
     details::throwTexture("texture::copy_to: the extents differ");
-  ampcc::rt::copyView(&_M_shape.H, &Dest._M_shape.H, sizeof(T));
+  if (Dest._M_levels != _M_levels)
+    details::throwTexture("texture::copy_to: the source has " + std::to_string(_M_levels) +
+                          " mipmap levels, the destination " +
+                          std::to_string(Dest._M_levels));
+  Dest.copyLevels(*this);
 }
 template <typename T, int N>
 void texture<T, N>::copy_to(const writeonly_texture_view<T, N> &Dest) const {

@@ -273,6 +273,10 @@ private:
                           AddrSpace ViewData = AddrSpace::Global);
   std::string lowerArrayView(const clang::CXXRecordDecl *RD,
                              clang::SourceLocation Loc, AddrSpace ViewData);
+  /// The device struct of a view's shape (defined on first use):
+  /// ampcc_shapeN { off, ext[N], stride[N] }, and for the texture classes
+  /// ampcc_tshapeN with the mipmap level count `levels` after them.
+  std::string shapeType(const ViewShape &Shape);
 
   clang::ASTContext &Ctx;
   clang::DiagnosticsEngine &Diags;
