@@ -108,7 +108,7 @@ static size_t captureFootprint(const CaptureDesc &C) {
     return 1;
   case CaptureKind::View:
     return sizeof(ViewHeader) + 2 * sizeof(int32_t) * C.Rank +
-           (C.Flags & CF_MipLevels ? sizeof(int32_t) : 0);
+           (C.Flags & CF_Texture ? 2 * sizeof(int32_t) : 0);
   case CaptureKind::ArrayRef:
     return sizeof(void *);
   }
@@ -158,7 +158,7 @@ static std::vector<Arg> buildArgs(const KernelDesc &K, const void *Closure,
                   std::to_string(H->Rank) + " but the kernel expects rank " +
                   std::to_string(C.Rank) + " (ABI mismatch)");
 
-    int32_t Levels = C.Flags & CF_MipLevels ? viewMipLevels(H) : 1;
+    int32_t Levels = C.Flags & CF_Texture ? viewMipLevels(H) : 1;
     RangeSet R = Levels > 1 ? H->Source->mipChainRanges(H, C.Size, Levels)
                             : H->Source->rangesOf(H, C.Size);
     int Use = -1;
@@ -184,8 +184,10 @@ static std::vector<Arg> buildArgs(const KernelDesc &K, const void *Closure,
     Desc.push_back(H->Offset);
     Desc.insert(Desc.end(), viewExtent(H), viewExtent(H) + C.Rank);
     Desc.insert(Desc.end(), viewStride(H), viewStride(H) + C.Rank);
-    if (C.Flags & CF_MipLevels)
+    if (C.Flags & CF_Texture) {
       Desc.push_back(Levels);
+      Desc.push_back(viewTexelBits(H));
+    }
     Arg A;
     A.Bytes.resize(Desc.size() * sizeof(int32_t));
     std::memcpy(A.Bytes.data(), Desc.data(), A.Bytes.size());

@@ -261,9 +261,9 @@ int main(int Argc, char **Argv) {
   filterArrays(In, ArrB, ArrE, ArrMs);
   filterTextures(In, TexB, TexE, TexMs);
   filterArrays(In, ArrB, ArrE, ArrMs);
-  // Blur: the texture version keeps float sums then rounds once on copy-out,
-  // like the others; one 8-bit step of difference is rounding. Edges come
-  // from the (rounded) blur and amplify a one-step difference, hence 3.
+  // Blur: every version rounds its float sums to 8 bits once (the texture
+  // stores 8-bit texels); one 8-bit step of difference is rounding. Edges
+  // come from the rounded blur and amplify a one-step difference, hence 3.
   int TexWrong = countWrong(TexB, RefB, 1) + countWrong(TexE, RefE, 3);
   int ArrWrong = countWrong(ArrB, RefB, 1) + countWrong(ArrE, RefE, 3);
   std::printf("image-filter %d x %d texture: %s (%d wrong), %.2f ms\n", In.W, In.H,

@@ -33,9 +33,10 @@ inline const int32_t *viewExtent(const ViewHeader *H) {
 inline const int32_t *viewStride(const ViewHeader *H) {
   return viewExtent(H) + H->Rank;
 }
-/// A texture class's mipmap level count (only where CF_MipLevels says the
-/// object has one, after its strides).
+/// A texture class's mipmap level count and bits per scalar element (only
+/// where CF_Texture says the object has them, after its strides).
 inline int32_t viewMipLevels(const ViewHeader *H) { return viewStride(H)[H->Rank]; }
+inline int32_t viewTexelBits(const ViewHeader *H) { return viewStride(H)[H->Rank + 1]; }
 
 /// How one field of a kernel's closure becomes OpenCL kernel arguments.
 enum class CaptureKind : uint32_t {
@@ -70,10 +71,12 @@ enum CaptureFlags : uint32_t {
   CF_ImageInt = 1u << 3,
   CF_ImageUint = 1u << 4,
   /// A texture class (graphics::texture and its views): the object holds
-  /// an int32 mipmap level count right after its strides (`_M_levels`),
-  /// passed as the shape's last field `levels`. Levels are stored one after
-  /// another in the buffer, each dense (include/ampcc/graphics/mip.h).
-  CF_MipLevels = 1u << 5,
+  /// two int32 right after its strides, its mipmap level count and its
+  /// bits_per_scalar_element (`_M_levels`, `_M_bits`), passed as the
+  /// shape's last fields `levels` and `bits`. Levels are stored one after
+  /// another in the buffer, each dense (include/ampcc/graphics/mip.h); the
+  /// bits let writes round to the texture's format (graphics/texel.h).
+  CF_Texture = 1u << 5,
 };
 
 /// The enumerator's name, as generated host stubs spell it.

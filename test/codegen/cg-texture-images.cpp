@@ -101,10 +101,10 @@ void buffersOnly(texture<float_3, 2> &T, const texture<double, 2> &D,
 // FALLBACK-NOT: buffersOnly_kernel_img
 // FALLBACK-NOT: image3d_t ampcc_img{{.*}}__write_only
 
-// STUB: {CaptureKind::ArrayRef, {{[0-9]+}}, 4, 2, uint32_t(CF_MipLevels)}, // Acc
-// STUB: {CaptureKind::View, {{[0-9]+}}, 16, 2, uint32_t(CF_ReadOnly | CF_ImageRead | CF_MipLevels)}, // In
-// STUB: {CaptureKind::View, {{[0-9]+}}, 16, 2, uint32_t(CF_ImageWrite | CF_MipLevels)}, // Out
-// STUB: {CaptureKind::ArrayRef, {{[0-9]+}}, 16, 1, uint32_t(CF_ReadOnly | CF_ImageRead | CF_ImageInt | CF_MipLevels)}, // A
-// STUB: {CaptureKind::ArrayRef, {{[0-9]+}}, 4, 3, uint32_t(CF_ReadOnly | CF_ImageRead | CF_ImageUint | CF_MipLevels)}, // B
+// STUB: {CaptureKind::ArrayRef, {{[0-9]+}}, 4, 2, uint32_t(CF_Texture)}, // Acc
+// STUB: {CaptureKind::View, {{[0-9]+}}, 16, 2, uint32_t(CF_ReadOnly | CF_ImageRead | CF_Texture)}, // In
+// STUB: {CaptureKind::View, {{[0-9]+}}, 16, 2, uint32_t(CF_ImageWrite | CF_Texture)}, // Out
+// STUB: {CaptureKind::ArrayRef, {{[0-9]+}}, 16, 1, uint32_t(CF_ReadOnly | CF_ImageRead | CF_ImageInt | CF_Texture)}, // A
+// STUB: {CaptureKind::ArrayRef, {{[0-9]+}}, 4, 3, uint32_t(CF_ReadOnly | CF_ImageRead | CF_ImageUint | CF_Texture)}, // B
 // STUB: "filter_kernel", &Program, {{.*}}, "filter_kernel_img"},
 // STUB: "buffersOnly_kernel", &Program, {{.*}}, nullptr},

@@ -4,8 +4,9 @@
 // const, and texel access (_M_ref, which get/set/operator[] call) is the
 // element helper of array_view. sample() and gather are the header's C++,
 // lowered to ordinary functions over the view struct; the sampler travels
-// as its bytes. Texture shapes carry their mipmap level count (`levels`,
-// kernel_abi.h CF_MipLevels); sample() with a level of detail steps to a
+// as its bytes. Texture shapes carry their mipmap level count and bits per
+// scalar element (`levels`, `bits`: kernel_abi.h CF_Texture; writes round to
+// the format); sample() with a level of detail steps to a
 // level with the _mip helper: skip whole levels, then dense strides.
 // RUN: %ampcc -emit-opencl %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
@@ -34,14 +35,14 @@ void run(texture<float, 2> &T, texture<unorm_4, 2> &Img, const sampler &S) {
 // CHECK: _gather_red(ampcc_view_cConcurrency_graphics_unorm_4_2 _self, Concurrency_graphics_sampler S, Concurrency_graphics_float_2 Coord)
 // CHECK: void ampcc_view_float_2_set(__private ampcc_view_float_2 *_this, Concurrency_index_2 I, float Value) {
 // CHECK: (*ampcc_view_float_2_at(
-// CHECK-SAME: = Value
+// CHECK-SAME: = roundTexel(Value, ((*_this).shape.bits));
 // CHECK: __kernel void run_kernel(__global float *T_data, ampcc_tshape2 T_shape, __global const Concurrency_graphics_unorm_4 *In_data, ampcc_tshape2 In_shape, Concurrency_graphics_sampler S, __global Concurrency_graphics_unorm_4 *Out_data, ampcc_tshape2 Out_shape,
 // CHECK: P = ampcc_view_cConcurrency_graphics_unorm_4_2_sample(In, S, UV, 0.0f);
 // CHECK: G = ampcc_view_cConcurrency_graphics_unorm_4_2_gather_red(In, S, UV);
 // CHECK: ampcc_view_float_2_set(&(T), I, ampcc_view_float_2_operator_subscript(T, I) +
 // CHECK: ampcc_view_Concurrency_graphics_unorm_4_2_set(Out, I, P);
 
-// MIP: typedef struct { int off; int ext[2]; int stride[2]; int levels; } ampcc_tshape2;
+// MIP: typedef struct { int off; int ext[2]; int stride[2]; int levels; int bits; } ampcc_tshape2;
 // MIP: ampcc_view_cConcurrency_graphics_unorm_4_2 ampcc_view_cConcurrency_graphics_unorm_4_2_mip(ampcc_view_cConcurrency_graphics_unorm_4_2 v, int k) {
 // MIP-NEXT: k = clamp(k, 0, v.shape.levels - 1);
 // MIP-NEXT: for (int l = 0; l < k; ++l) {

@@ -300,6 +300,9 @@ Lowered ViewMemberLowering::lower() {
   // Mipmap levels of texture_view<const T,N> (graphics/mip.h).
   if (Shape.IsTexture && Name == "_M_mip_levels" && Args.empty())
     return "(" + Obj + ".shape.levels)";
+  // bits_per_scalar_element, for writes that round to the format.
+  if (Shape.IsTexture && Name == "_M_format_bits" && Args.empty())
+    return "(" + Obj + ".shape.bits)";
   if (Shape.IsTexture && Name == "_M_mip" && Args.size() == 1)
     return mipLevel();
   report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)

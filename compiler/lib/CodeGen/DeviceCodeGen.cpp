@@ -256,7 +256,7 @@ std::string DeviceCodeGen::shapeType(const ViewShape &Shape) {
   std::string Rank = std::to_string(Shape.Rank);
   std::string Name = (Shape.IsTexture ? "ampcc_tshape" : "ampcc_shape") + Rank;
   addTypeDef(Name, "typedef struct { int off; int ext[" + Rank + "]; int stride[" + Rank +
-                       "];" + (Shape.IsTexture ? " int levels;" : "") + " } " + Name +
+                       "];" + (Shape.IsTexture ? " int levels; int bits;" : "") + " } " + Name +
                        ";\n\n");
   return Name;
 }

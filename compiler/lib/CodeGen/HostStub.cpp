@@ -14,7 +14,7 @@ static std::string flagsText(uint32_t Flags) {
   static const std::pair<uint32_t, const char *> Names[] = {
       {rt::CF_ReadOnly, "CF_ReadOnly"},   {rt::CF_ImageRead, "CF_ImageRead"},
       {rt::CF_ImageWrite, "CF_ImageWrite"}, {rt::CF_ImageInt, "CF_ImageInt"},
-      {rt::CF_ImageUint, "CF_ImageUint"}, {rt::CF_MipLevels, "CF_MipLevels"}};
+      {rt::CF_ImageUint, "CF_ImageUint"}, {rt::CF_Texture, "CF_Texture"}};
   std::string S;
   for (const auto &[Flag, Name] : Names)
     if (Flags & Flag)

@@ -217,7 +217,7 @@ void KernelEmitter::flatten(QualType FT, uint64_t Offset, const std::string &Des
     if (Elem.isConstQualified() || (ByRefArray && FT.isConstQualified()))
       CI.Flags |= rt::CF_ReadOnly;
     if (View->IsTexture)
-      CI.Flags |= rt::CF_MipLevels;
+      CI.Flags |= rt::CF_Texture;
     std::optional<ImageSlot> Image = imageSlotFor(Ctx, FT, ByRefArray);
     if (Image) {
       HasImageCaptures = true;

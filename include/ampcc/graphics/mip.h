@@ -7,7 +7,7 @@
 // and row-major. Level k+1 halves every extent of level k (at least 1), so
 // a view needs only its first level's shape and its level count: the host
 // object's `_M_levels`, which the runtime passes to kernels in the shape
-// (CF_MipLevels, `levels` in the device struct), and which the runtime also
+// (CF_Texture, `levels` in the device struct), and which the runtime also
 // uses for the bytes a kernel may touch (DataSource::mipChainRanges). A view
 // of several levels always runs a kernel's buffer form.
 #ifndef AMPCC_GRAPHICS_MIP_H

@@ -186,7 +186,7 @@ void copy(const texture_view<const T, N> &Src, OutputIt Dest) {
 }
 template <typename T, int N, typename InputIt>
 void copy(InputIt First, InputIt Last, const texture_view<T, N> &Dest) {
-  Concurrency::details::copyIn<T, N>(First, Last, Dest._M_shape);
+  details::copyInRounded<T, N>(First, Last, Dest._M_shape, unsigned(Dest._M_bits));
 }
 
 // --- copy_async of sections: the same copies on another thread ----------------

@@ -115,6 +115,54 @@ template <typename T> T fromFloat4(const float_4 &V) restrict(cpu, amp) {
                               static_cast<S>(V.get_z()), static_cast<S>(V.get_w()));
 }
 
+// --- Rounding to the format: what a texture of fewer bits stores ---------
+
+/// \p X rounded to the nearest integer, halves away from zero (|X| < 2^31).
+inline float roundHalfAway(float X) restrict(cpu, amp) {
+  return X < 0.0f ? -static_cast<float>(static_cast<int>(-X + 0.5f))
+                  : static_cast<float>(static_cast<int>(X + 0.5f));
+}
+/// A scalar as a texture of \p Bits bits per scalar stores it, by the same
+/// rules as packScalar: norm and unorm to steps of 1/127, 1/255 (8 bits) or
+/// 1/32767, 1/65535 (16), int and uint to their low bits. Floats are kept:
+/// a 16-bit float texture holds full floats until copied out as bytes.
+inline float roundScalar(float V, int) restrict(cpu, amp) { return V; }
+inline double roundScalar(double V, int) restrict(cpu, amp) { return V; }
+inline int roundScalar(int V, int Bits) restrict(cpu, amp) {
+  if (Bits >= 32)
+    return V;
+  int Shift = 32 - Bits;
+  return static_cast<int>(static_cast<unsigned int>(V) << Shift) >> Shift;
+}
+inline unsigned int roundScalar(unsigned int V, int Bits) restrict(cpu, amp) {
+  return Bits >= 32 ? V : V & ((1u << Bits) - 1u);
+}
+inline unorm roundScalar(unorm V, int Bits) restrict(cpu, amp) {
+  if (Bits >= 32)
+    return V;
+  float Max = Bits == 8 ? 255.0f : 65535.0f;
+  return unorm(roundHalfAway(static_cast<float>(V) * Max) / Max);
+}
+inline norm roundScalar(norm V, int Bits) restrict(cpu, amp) {
+  if (Bits >= 32)
+    return V;
+  float Max = Bits == 8 ? 127.0f : 32767.0f;
+  return norm(roundHalfAway(static_cast<float>(V) * Max) / Max);
+}
+/// Whether a texture of T with \p Bits bits per scalar rounds what it stores.
+template <typename T> bool roundsTexels(unsigned Bits) {
+  typedef typename TexelInfo<T>::scalar_type S;
+  return !std::is_floating_point<S>::value && Bits < 32;
+}
+template <typename T> T roundTexel(const T &V, int Bits) restrict(cpu, amp) {
+  typedef TexelAccess<T> A;
+  const int Size = TexelInfo<T>::size;
+  return A::make(roundScalar(A::get(V, 0), Bits),
+                 roundScalar(A::get(V, Size > 1 ? 1 : 0), Bits),
+                 roundScalar(A::get(V, Size > 2 ? 2 : 0), Bits),
+                 roundScalar(A::get(V, Size > 3 ? 3 : 0), Bits));
+}
+
 /// What an OpenCL image read returns and a write takes for a texel of T
 /// (compiler/lib/CodeGen/ImageLowering.cpp): four 32-bit scalars of the
 /// image's channel type, float for float, norm and unorm.

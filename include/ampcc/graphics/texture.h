@@ -34,6 +34,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace Concurrency {
 namespace graphics {
@@ -117,6 +118,18 @@ inline float floorF(float X) restrict(cpu, amp) {
 [[noreturn]] inline void throwTexture(const std::string &Message) {
   throw runtime_exception(Message, AMPCC_E_INVALIDARG);
 }
+
+/// Texels from an iterator range into the texels \p S shows, rounded to
+/// the format of \p Bits bits per scalar as the device's writes are.
+template <typename T, int N, typename InputIt>
+void copyInRounded(InputIt First, InputIt Last, const ViewShape<N> &S, unsigned Bits) {
+  if (!roundsTexels<T>(Bits))
+    return Concurrency::details::copyIn<T, N>(First, Last, S);
+  std::vector<T> Texels(First, Last);
+  for (T &V : Texels)
+    V = roundTexel<T>(V, int(Bits));
+  Concurrency::details::copyIn<T, N>(Texels.begin(), Texels.end(), S);
+}
 } // namespace details
 
 // The members the read-only texture classes share. Macros rather than a
@@ -156,7 +169,7 @@ inline float floorF(float X) restrict(cpu, amp) {
 /// texture's data source; on the device a view is plain data.
 #define AMPCC_TEXTURE_VIEW_COPIES_(VIEW)                                           \
   VIEW(const VIEW &Other) restrict(cpu, amp)                                       \
-      : _M_shape(Other._M_shape), _M_levels(Other._M_levels) {                     \
+      : _M_shape(Other._M_shape), _M_levels(Other._M_levels), _M_bits(Other._M_bits) { \
     AMPCC_TEXTURE_HOST_ONLY_(ampcc::rt::retainSource(_M_shape.H.Source);)          \
   }                                                                                \
   VIEW &operator=(const VIEW &Other) restrict(cpu, amp) {                          \
@@ -165,6 +178,7 @@ inline float floorF(float X) restrict(cpu, amp) {
       ampcc::rt::releaseSource(_M_shape.H.Source);                                 \
       _M_shape = Other._M_shape;                                                   \
       _M_levels = Other._M_levels;                                                 \
+      _M_bits = Other._M_bits;                                                     \
     })                                                                             \
     return *this;                                                                  \
   }                                                                                \
@@ -265,7 +279,8 @@ public:
   /// A deep copy, on the same accelerator_view or on \p Av.
   texture(const texture &Other) { initCopy(Other, nullptr); }
   texture(const texture &Other, const AV &Av) { initCopy(Other, &Av); }
-  texture(texture &&Other) noexcept : _M_shape(Other._M_shape), _M_levels(Other._M_levels) {
+  texture(texture &&Other) noexcept
+      : _M_shape(Other._M_shape), _M_levels(Other._M_levels), _M_bits(Other._M_bits) {
     Other._M_shape.H.Source = nullptr;
   }
   texture &operator=(const texture &Other) {
@@ -273,12 +288,14 @@ public:
       texture Copy(Other);
       std::swap(_M_shape, Copy._M_shape);
       std::swap(_M_levels, Copy._M_levels);
+      std::swap(_M_bits, Copy._M_bits);
     }
     return *this;
   }
   texture &operator=(texture &&Other) noexcept {
     std::swap(_M_shape, Other._M_shape);
     std::swap(_M_levels, Other._M_levels);
+    std::swap(_M_bits, Other._M_bits);
     return *this;
   }
   ~texture() {
@@ -340,11 +357,13 @@ public:
                   "texture::set is only for textures of int, uint or float; write other "
                   "formats through a writeonly_texture_view or texture_view");
 #endif
-    _M_ref(I) = Value;
+    _M_ref(I) = details::roundTexel<T>(Value, _M_format_bits());
   }
 
   /// Implemented by the compiler: the texel's storage.
   value_type &_M_ref(const Concurrency::index<N> &I) const restrict(amp);
+  /// Implemented by the compiler: bits_per_scalar_element (the shape's).
+  int _M_format_bits() const restrict(amp);
   AMPCC_TEXTURE_IMAGE_READS_ // a `const texture&` capture can be an image
 
   __declspec(property(get = get_bits_per_scalar_element)) unsigned int
@@ -361,9 +380,10 @@ public:
   __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
 
   /// The only data members, in this order: the runtime reads them from
-  /// closures (kernel_abi.h, CF_MipLevels).
+  /// closures (kernel_abi.h, CF_Texture).
   details::ViewShape<N> _M_shape;
   int32_t _M_levels;
+  int32_t _M_bits; // bits_per_scalar_element
 
   // For copy() and the views (host side).
   static unsigned defaultBits() {
@@ -399,7 +419,7 @@ public:
     details::packTexels<T>(Src, details::texelCount<N>(_M_shape), Bits, P);
   }
   template <typename InputIt> void copyFromRange(InputIt First, InputIt Last) {
-    Concurrency::details::copyIn<T, N>(First, Last, _M_shape);
+    details::copyInRounded<T, N>(First, Last, _M_shape, unsigned(_M_bits));
   }
 
 private:
@@ -415,6 +435,7 @@ private:
                             "element type");
     Concurrency::details::initDenseShape(_M_shape, Ext._M_base);
     _M_levels = int32_t(Levels);
+    _M_bits = int32_t(Bits);
     _M_shape.H.Source = ampcc::rt::createArraySource(
         sizeof(T), details::mipChainTexels<N>(Ext, Levels),
         Av ? Concurrency::details::implOf(*Av) : nullptr,
@@ -450,13 +471,13 @@ public:
 
   /// A view of level 0 (of \p MipLevel on the host).
   texture_view(texture<T, N> &Src) restrict(cpu, amp)
-      : _M_shape(Src._M_shape), _M_levels(1) {
+      : _M_shape(Src._M_shape), _M_levels(1), _M_bits(Src._M_bits) {
 #ifndef __AMPCC_DEVICE_PASS__
     ampcc::rt::retainSource(_M_shape.H.Source);
 #endif
   }
   texture_view(texture<T, N> &Src, unsigned int MipLevel)
-      : _M_shape(Src._M_shape), _M_levels(1) {
+      : _M_shape(Src._M_shape), _M_levels(1), _M_bits(Src._M_bits) {
     details::checkMipRange("texture_view", MipLevel, 1, Src._M_levels);
     _M_shape = details::mipShape<N>(Src._M_shape, MipLevel);
     ampcc::rt::retainSource(_M_shape.H.Source);
@@ -480,15 +501,17 @@ public:
   }
   AMPCC_TEXTURE_READ_OPERATORS_(const value_type, get)
   void set(const Concurrency::index<N> &I, const value_type &Value) const restrict(amp) {
-    _M_ref(I) = Value;
+    _M_ref(I) = details::roundTexel<T>(Value, _M_format_bits());
   }
 
   value_type &_M_ref(const Concurrency::index<N> &I) const restrict(amp);
+  int _M_format_bits() const restrict(amp);
 
   __declspec(property(get = get_mipmap_levels)) unsigned int mipmap_levels;
   __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
   details::ViewShape<N> _M_shape;
-  int32_t _M_levels; // 1 (texture's layout, kernel_abi.h CF_MipLevels)
+  int32_t _M_levels; // 1 (texture's layout, kernel_abi.h CF_Texture)
+  int32_t _M_bits;
 };
 
 // --- texture_view<const T,N>: reads, samples and gathers ----------------------
@@ -505,14 +528,14 @@ public:
 
   /// Every level of \p Src.
   texture_view(const texture<T, N> &Src) restrict(cpu, amp)
-      : _M_shape(Src._M_shape), _M_levels(Src._M_levels) {
+      : _M_shape(Src._M_shape), _M_levels(Src._M_levels), _M_bits(Src._M_bits) {
 #ifndef __AMPCC_DEVICE_PASS__
     ampcc::rt::retainSource(_M_shape.H.Source);
 #endif
   }
   /// The one level a writable view shows.
   texture_view(const texture_view<T, N> &Src) restrict(cpu, amp)
-      : _M_shape(Src._M_shape), _M_levels(Src._M_levels) {
+      : _M_shape(Src._M_shape), _M_levels(Src._M_levels), _M_bits(Src._M_bits) {
 #ifndef __AMPCC_DEVICE_PASS__
     ampcc::rt::retainSource(_M_shape.H.Source);
 #endif
@@ -520,14 +543,14 @@ public:
   /// Levels [MostDetailed, MostDetailed + Levels) of \p Src; level 0 of
   /// the view is level MostDetailed of the texture.
   texture_view(const texture<T, N> &Src, unsigned int MostDetailed, unsigned int Levels)
-      : _M_shape(Src._M_shape), _M_levels(int32_t(Levels)) {
+      : _M_shape(Src._M_shape), _M_levels(int32_t(Levels)), _M_bits(Src._M_bits) {
     details::checkMipRange("texture_view", MostDetailed, Levels, Src._M_levels);
     _M_shape = details::mipShape<N>(Src._M_shape, MostDetailed);
     ampcc::rt::retainSource(_M_shape.H.Source);
   }
   /// Levels [MostDetailed, MostDetailed + Levels) of \p Other's levels.
   texture_view(const texture_view &Other, unsigned int MostDetailed, unsigned int Levels)
-      : _M_shape(Other._M_shape), _M_levels(int32_t(Levels)) {
+      : _M_shape(Other._M_shape), _M_levels(int32_t(Levels)), _M_bits(Other._M_bits) {
     details::checkMipRange("texture_view", MostDetailed, Levels, Other._M_levels);
     _M_shape = details::mipShape<N>(Other._M_shape, MostDetailed);
     ampcc::rt::retainSource(_M_shape.H.Source);
@@ -639,7 +662,8 @@ public:
   __declspec(property(get = get_mipmap_levels)) unsigned int mipmap_levels;
   __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
   details::ViewShape<N> _M_shape;
-  int32_t _M_levels; // kernel_abi.h CF_MipLevels
+  int32_t _M_levels; // kernel_abi.h CF_Texture
+  int32_t _M_bits;
 
 private:
   /// Direct3D's mipmap filtering: a point filter takes the nearest level, a
@@ -760,7 +784,7 @@ public:
 
   /// Level 0 of \p Src.
   writeonly_texture_view(texture<T, N> &Src) restrict(cpu, amp)
-      : _M_shape(Src._M_shape), _M_levels(1) {
+      : _M_shape(Src._M_shape), _M_levels(1), _M_bits(Src._M_bits) {
 #ifndef __AMPCC_DEVICE_PASS__
     ampcc::rt::retainSource(_M_shape.H.Source);
 #endif
@@ -775,14 +799,18 @@ public:
     return details::textureBits(_M_shape.H.Source);
   }
 
+  /// Stores \p Value as the texture's format holds it (rounded to 8 or 16
+  /// bits per scalar where it has them).
   void set(const Concurrency::index<N> &I, const value_type &Value) const restrict(amp) {
+    value_type Stored = details::roundTexel<T>(Value, _M_format_bits());
     if (_M_image())
-      _M_write_image(I, details::toImageTexel<T>(Value));
+      _M_write_image(I, details::toImageTexel<T>(Stored));
     else
-      _M_ref(I) = Value;
+      _M_ref(I) = Stored;
   }
 
   value_type &_M_ref(const Concurrency::index<N> &I) const restrict(amp);
+  int _M_format_bits() const restrict(amp);
   /// Implemented by the compiler (compiler/lib/CodeGen/ImageLowering.cpp):
   /// whether this view is an OpenCL image here, and a texel write to it.
   int _M_image() const restrict(amp);
@@ -793,7 +821,8 @@ public:
       bits_per_scalar_element;
   __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
   details::ViewShape<N> _M_shape;
-  int32_t _M_levels; // 1 (texture's layout, kernel_abi.h CF_MipLevels)
+  int32_t _M_levels; // 1 (texture's layout, kernel_abi.h CF_Texture)
+  int32_t _M_bits;
 };
 
 template <typename T, int N> void texture<T, N>::copy_to(texture &Dest) const {

@@ -80,8 +80,8 @@ struct ViewShape {
   clang::QualType Element; ///< As written: `const T` for read-only views.
   unsigned Rank = 0;
   bool IsArray = false; ///< concurrency::array or texture: captured by reference.
-  /// A texture class: its shape also has a mipmap level count (the
-  /// runtime's CF_MipLevels, the device's `levels`).
+  /// A texture class: its shape also has a mipmap level count and bits per
+  /// scalar element (the runtime's CF_Texture, the device's `levels`, `bits`).
   bool IsTexture = false;
 };
 /// The shape of \p RD, or nothing when it is not a complete view class

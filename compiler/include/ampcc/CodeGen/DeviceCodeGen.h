@@ -275,7 +275,8 @@ private:
                              clang::SourceLocation Loc, AddrSpace ViewData);
   /// The device struct of a view's shape (defined on first use):
   /// ampcc_shapeN { off, ext[N], stride[N] }, and for the texture classes
-  /// ampcc_tshapeN with the mipmap level count `levels` after them.
+  /// ampcc_tshapeN with the mipmap level count `levels` and the
+  /// bits_per_scalar_element `bits` after them.
   std::string shapeType(const ViewShape &Shape);
 
   clang::ASTContext &Ctx;
