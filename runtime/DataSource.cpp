@@ -79,14 +79,19 @@ void DataSource::ensureHostMemory() {
     return;
   if (Associated && !Associated->device().isHost() && allocatePinned())
     return;
-  // Zeroed, like a fresh buffer: both sides of fresh storage agree.
-  Owned.reset(new (std::nothrow) unsigned char[Bytes]());
+  Owned = takeHostBlock(Bytes);
   if (!Owned)
     throw Concurrency::out_of_memory(("cannot allocate " +
                                       std::to_string(Bytes) +
                                       " bytes of host memory for an array")
                                          .c_str());
   Host = Owned.get();
+  // Zeroed like a fresh buffer, so that both sides of fresh storage agree;
+  // bytes the device holds newer data for are downloaded before any read.
+  RangeSet Fresh = RangeSet::all(Bytes);
+  Fresh.subtract(HostStale);
+  for (const ByteRange &B : Fresh.ranges())
+    std::memset(Owned.get() + B.Begin, 0, B.End - B.Begin);
 }
 
 static cl_context contextOf(cl_command_queue Q) {

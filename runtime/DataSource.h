@@ -28,6 +28,7 @@
 #ifndef AMPCC_RUNTIME_DATASOURCE_H
 #define AMPCC_RUNTIME_DATASOURCE_H
 
+#include "HostBlocks.h"
 #include "Region.h"
 #include "ampcc/runtime_api.h"
 
@@ -167,7 +168,7 @@ private:
   const std::shared_ptr<AcceleratorViewImpl> Home;
   const std::shared_ptr<AcceleratorViewImpl> Associated;
   void *Host;                              ///< User memory or Owned.get().
-  std::unique_ptr<unsigned char[]> Owned;  ///< Allocated on first host use.
+  HostBlock Owned;                         ///< Allocated on first host use.
 
   cl_mem Buffer = nullptr;
   Device *BufferDevice = nullptr;
