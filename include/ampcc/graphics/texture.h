@@ -3,18 +3,21 @@
 // (spec §10.1, §10.2, §10.4).
 //
 // Storage: a texture is, to the runtime and the compiler, an array of T
-// (a ViewShape over a DataSource, its only data member): the compiler lowers
-// the texture classes as it lowers array and array_view (a __global pointer
-// and a shape, AmpModel's isViewClass), and a kernel captures a texture by
-// reference and its views by value. The device copy holds every texel at
-// T's full width whatever bits_per_scalar_element says; the packed formats
-// of bits_per_scalar_element exist at the host boundary only (the raw-byte
-// constructors and copies, data_length, row_pitch). Filtering and
-// addressing (sample, gather_*) are restrict(amp) C++ below over element
-// reads.
+// (a ViewShape over a DataSource, then its mipmap level count and bits per
+// scalar element, its only data members; kernel_abi.h CF_Texture): the
+// compiler lowers the texture classes as it lowers array and array_view (a
+// __global pointer and a shape, AmpModel's isViewClass), and a kernel
+// captures a texture by reference and its views by value. The device copy
+// holds every texel at T's full width whatever bits_per_scalar_element
+// says, rounded to the format when written (texel.h roundTexel); the packed
+// bytes exist at the host boundary only (the raw-byte constructors and
+// copies, data_length, row_pitch). Mipmap levels follow one another in the
+// buffer (mip.h). Filtering and addressing (sample, gather_*) are
+// restrict(amp) C++ below over element reads.
 //
-// The members the compiler implements are declared only: `_M_ref` and
-// `get_extent` (compiler/lib/CodeGen/AmpLibrary.cpp), and the image
+// The members the compiler implements are declared only: `_M_ref`,
+// `get_extent`, `_M_format_bits`, `_M_mip_levels` and `_M_mip`
+// (compiler/lib/CodeGen/AmpLibrary.cpp), and the image
 // intrinsics `_M_image`, `_M_read_image`, `_M_write_image` and
 // `_M_sample_image` (ImageLowering.cpp), through which read-only and
 // write-only textures use OpenCL images in a kernel's image form
