@@ -494,16 +494,7 @@ RangeSet DataSource::rangesOf(const ViewHeader *H, size_t ViewElemSize) const {
 
 RangeSet DataSource::mipChainRanges(const ViewHeader *H, size_t ElemSize,
                                     int32_t Levels) const {
-  std::vector<int64_t> Ext(viewExtent(H), viewExtent(H) + H->Rank);
-  int64_t Texels = 0;
-  for (int32_t L = 0; L < Levels; ++L) {
-    int64_t Size = 1;
-    for (int64_t &E : Ext) {
-      Size *= E;
-      E = std::max<int64_t>(E / 2, 1);
-    }
-    Texels += Size;
-  }
+  int64_t Texels = mipChainTexels(viewExtent(H), H->Rank, Levels);
   size_t Begin = size_t(H->Offset) * ElemSize, End = Begin + size_t(Texels) * ElemSize;
   if (H->Offset < 0 || Levels < 1 || End > Bytes)
     throw Concurrency::runtime_exception(

@@ -37,6 +37,22 @@ inline const int32_t *viewStride(const ViewHeader *H) {
 /// where CF_Texture says the object has them, after its strides).
 inline int32_t viewMipLevels(const ViewHeader *H) { return viewStride(H)[H->Rank]; }
 inline int32_t viewTexelBits(const ViewHeader *H) { return viewStride(H)[H->Rank + 1]; }
+/// Texels of \p Levels mipmap levels of the CF_Texture layout, the first of
+/// extents Ext[0..Rank): each level halves every extent (at least 1) and
+/// follows the one before in the buffer. The headers (graphics/mip.h) and
+/// the runtime (DataSource::mipChainRanges) both count with it.
+inline int64_t mipChainTexels(const int32_t *Ext, int32_t Rank, int32_t Levels) {
+  int64_t Total = 0;
+  for (int32_t L = 0; L < Levels; ++L) {
+    int64_t Size = 1;
+    for (int32_t D = 0; D < Rank; ++D) {
+      int32_t E = L < 31 ? Ext[D] >> L : 0;
+      Size *= E > 1 ? E : 1;
+    }
+    Total += Size;
+  }
+  return Total;
+}
 
 /// How one field of a kernel's closure becomes OpenCL kernel arguments.
 enum class CaptureKind : uint32_t {

@@ -46,10 +46,7 @@ template <int N> unsigned fullMipChain(const Concurrency::extent<N> &E) {
 
 /// Texels of levels [0, \p Levels) of a chain whose level 0 has extent \p E.
 template <int N> size_t mipChainTexels(const Concurrency::extent<N> &E, unsigned Levels) {
-  size_t Total = 0;
-  for (unsigned L = 0; L < Levels; ++L)
-    Total += size_t(mipExtent<N>(E, L).size());
-  return Total;
+  return size_t(ampcc::rt::mipChainTexels(E._M_base, N, int32_t(Levels)));
 }
 
 /// The dense shape of level \p L, counted from the level \p First shows
