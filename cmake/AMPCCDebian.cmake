@@ -33,11 +33,11 @@ set(CPACK_DEBIAN_PACKAGE_ARCHITECTURE amd64)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 # clang-19 compiles host code and links; the driver links the LLVM 19 and
 # clang-cpp 19 libraries; user programs link -lOpenCL, which needs the
-# loader's development symlink. An OpenCL driver is the user's choice, PoCL
-# the one that works everywhere.
+# loader's development symlink. PoCL is a dependency, not a choice: it runs
+# Visual C++'s software accelerators (direct3d\\ref, direct3d\\warp), which
+# every C++ AMP program may ask for, beside whatever GPU driver is installed.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-  "clang-19, libclang-cpp19, libllvm19, ocl-icd-libopencl1, ocl-icd-opencl-dev, libc6, libstdc++6")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "pocl-opencl-icd")
+  "clang-19, libclang-cpp19, libllvm19, ocl-icd-libopencl1, ocl-icd-opencl-dev, pocl-opencl-icd, libc6, libstdc++6")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "clinfo, ccache, cmake")
 set(CPACK_GENERATOR DEB)
 set(CPACK_OUTPUT_FILE_PREFIX ${PROJECT_BINARY_DIR}/package)

@@ -99,9 +99,9 @@ bool accelerator::get_supports_limited_double_precision() const {
 bool accelerator::get_is_debug() const { return false; }
 
 /// OpenCL CPU devices are software accelerators like Visual C++'s WARP; the
-/// CPU accelerator is emulated in Visual C++ too.
+/// CPU accelerator and REF are emulated in Visual C++ too.
 bool accelerator::get_is_emulated() const {
-  return Dev->isCPU() || Dev->isHost();
+  return Dev->isCPU() || Dev->isHost() || Dev->isSoftwareEmulation();
 }
 
 bool accelerator::get_has_display() const { return false; }

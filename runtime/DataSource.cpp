@@ -816,6 +816,12 @@ DataSource *createArraySource(size_t ElemSize, size_t Count,
                               AcceleratorViewImpl *Associated, int CpuAccess) {
   std::shared_ptr<AcceleratorViewImpl> Home =
       View ? shared(View) : defaultDevice().defaultView();
+  // A software accelerator with no device to run it (Device.h) holds no
+  // memory: say so now, not at the array's first use.
+  for (AcceleratorViewImpl *V : {Home.get(), Associated})
+    if (V && !V->device().unavailableReason().empty())
+      throw Concurrency::runtime_exception(V->device().unavailableReason(),
+                                           Concurrency::AMPCC_E_FAIL);
   // Only an array on the CPU accelerator stages for another: elsewhere the
   // associated view is ignored, as in Visual C++.
   if (!Home->device().isHost())

@@ -113,7 +113,14 @@ Device::Device(cl_platform_id Platform, cl_device_id Id, DeviceInfo Info,
     : Platform(Platform), Id(Id), Info(std::move(Info)), Shared(Shared) {}
 
 Device::Device(DeviceInfo Info)
-    : Platform(nullptr), Id(nullptr), Info(std::move(Info)), Shared(nullptr) {}
+    : Platform(nullptr), Id(nullptr), Info(std::move(Info)), Shared(nullptr),
+      Host(true) {}
+
+Device::Device(DeviceInfo Info, Device *Backing, std::string Unavailable)
+    : Platform(Backing ? Backing->Platform : nullptr),
+      Id(Backing ? Backing->Id : nullptr), Info(std::move(Info)),
+      Shared(Backing ? Backing->Shared : nullptr), Emulation(true),
+      Backing(Backing), Unavailable(std::move(Unavailable)) {}
 
 static void CL_CALLBACK contextNotify(const char *ErrInfo, const void *,
                                       size_t, void *) {
@@ -127,6 +134,12 @@ cl_context Device::context() {
     throw Concurrency::runtime_exception(
         "the CPU accelerator has no OpenCL context (it runs no kernels)",
         Concurrency::AMPCC_E_FAIL);
+  if (!Unavailable.empty())
+    throw Concurrency::runtime_exception(Unavailable, Concurrency::AMPCC_E_FAIL);
+  // A software accelerator's buffers and queues live in its device's
+  // context, so that data moves between the two without the host.
+  if (Backing)
+    return Backing->context();
   cl_context_properties Props[] = {
       CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(Platform),
       0};
@@ -171,7 +184,8 @@ bool Device::peerCopiesThroughHost(const Device &O) const {
 bool Device::sharesContextWith(Device &O) {
   if (this == &O)
     return true;
-  if (isHost() || O.isHost() || Shared != O.Shared)
+  if (isHost() || O.isHost() || !Unavailable.empty() ||
+      !O.Unavailable.empty() || Shared != O.Shared)
     return false;
   return context() == O.context();
 }
@@ -331,6 +345,43 @@ Device &hostDevice() {
   return *Host;
 }
 
+/// Visual C++'s two Direct3D software accelerators, which every Visual C++
+/// development machine has (programs construct them to compare with the
+/// default accelerator, or to run on them). Both run on the first OpenCL
+/// CPU device; without one they are still listed and compared, and using
+/// their memory or kernels says what to install.
+static std::vector<Device *> emulatedDevices(const std::vector<Device *> &OpenCL,
+                                             const std::string &NoOpenCL) {
+  Device *Cpu = nullptr;
+  for (Device *D : OpenCL)
+    if (D->isCPU()) {
+      Cpu = D;
+      break;
+    }
+  std::vector<Device *> Emulated;
+  // Visual C++'s device paths and descriptions.
+  for (auto [Path, Name] : {std::pair<const char *, const char *>{
+                                "direct3d\\warp", "Microsoft Basic Render Driver"},
+                            {"direct3d\\ref", "Software Adapter"}}) {
+    DeviceInfo I;
+    if (Cpu)
+      I = Cpu->info();
+    else
+      I.SupportsDouble = true; // As Visual C++'s REF and WARP.
+    I.Path = Path;
+    I.Name = Name;
+    std::string Unavailable;
+    if (!Cpu)
+      Unavailable =
+          std::string("the ") + Name + " accelerator (" + Path +
+          ") is emulated on an OpenCL CPU device and this machine has none; " +
+          (NoOpenCL.empty() ? std::string("install pocl-opencl-icd (PoCL)")
+                            : NoOpenCL);
+    Emulated.push_back(new Device(std::move(I), Cpu, std::move(Unavailable)));
+  }
+  return Emulated;
+}
+
 static std::string NoOpenCLReason;
 
 const std::string &noOpenCLDeviceReason() {
@@ -352,8 +403,12 @@ static std::vector<Device *> discover() {
     return Devices;
   }
   std::vector<cl_platform_id> Platforms(NumPlatforms);
-  checkCL(clGetPlatformIDs(NumPlatforms, Platforms.data(), nullptr),
-          "clGetPlatformIDs");
+  // Listing never throws (Device.h): a loader that fails now lists nothing.
+  Err = clGetPlatformIDs(NumPlatforms, Platforms.data(), nullptr);
+  if (Err != CL_SUCCESS) {
+    NoOpenCLReason = clErrorMessage(Err, "clGetPlatformIDs") + "; " + NoDeviceHelp;
+    return Devices;
+  }
 
   for (cl_uint P = 0; P < NumPlatforms; ++P) {
     cl_uint NumDevices = 0;
@@ -397,6 +452,8 @@ const std::vector<Device *> &allDevices() {
   // (LeakSanitizer reported them in ampcc-ls).
   static const std::vector<Device *> &Devices = *new std::vector<Device *>([] {
     std::vector<Device *> D = discover();
+    std::vector<Device *> Emulated = emulatedDevices(D, NoOpenCLReason);
+    D.insert(D.end(), Emulated.begin(), Emulated.end());
     D.push_back(&hostDevice());
     return D;
   }());
@@ -408,15 +465,6 @@ Device *findDevice(const std::string &Path) {
   for (Device *D : Devices)
     if (D->info().Path == Path)
       return D;
-  // Visual C++'s software accelerators have no OpenCL counterpart; an
-  // OpenCL CPU device is the closest thing (it, too, runs kernels on the
-  // host).
-  if (Path == "direct3d\\warp" || Path == "direct3d\\ref") {
-    for (Device *D : Devices)
-      if (D->isCPU())
-        return D;
-    return nullptr;
-  }
   for (Device *D : Devices)
     if (D->info().Name == Path)
       return D;
@@ -444,15 +492,17 @@ Device &selectDefaultDevice(const std::optional<std::string> &Requested) {
             listDevicePaths(),
         Concurrency::AMPCC_E_INVALIDARG);
   }
+  // The software accelerators are never chosen: an OpenCL CPU device runs
+  // the same kernels under its own name.
   for (Device *D : Devices)
-    if (D->isGPU())
+    if (D->isGPU() && !D->isSoftwareEmulation())
       return *D;
   for (Device *D : Devices)
-    if (D->isCPU())
+    if (D->isCPU() && !D->isSoftwareEmulation())
       return *D;
-  // Without OpenCL the CPU accelerator (last) is the default: the program
-  // runs until its first launch, which says what to install.
-  return *Devices.front();
+  // Without OpenCL the CPU accelerator is the default: the program runs
+  // until its first launch, which says what to install.
+  return hostDevice();
 }
 
 static std::mutex DefaultLock;

@@ -68,6 +68,11 @@ public:
          PlatformContext *Shared);
   /// The CPU accelerator (see hostDevice): no OpenCL device behind it.
   explicit Device(DeviceInfo Info);
+  /// One of Visual C++'s software accelerators (see emulatedDevices): runs
+  /// on Backing, an OpenCL CPU device, or, where there is none (Backing is
+  /// null), exists only to be listed and compared, and any use of its
+  /// memory or kernels throws \p Unavailable.
+  Device(DeviceInfo Info, Device *Backing, std::string Unavailable);
   Device(const Device &) = delete;
   Device &operator=(const Device &) = delete;
 
@@ -76,7 +81,13 @@ public:
   bool isCPU() const { return Info.Type & CL_DEVICE_TYPE_CPU; }
   bool isGPU() const { return Info.Type & CL_DEVICE_TYPE_GPU; }
   /// The CPU accelerator: host memory, no kernels.
-  bool isHost() const { return Id == nullptr; }
+  bool isHost() const { return Host; }
+  /// direct3d\\warp or direct3d\\ref: emulated, whether or not a device
+  /// runs them.
+  bool isSoftwareEmulation() const { return Emulation; }
+  /// Why this accelerator cannot hold memory or run kernels ("" when it can):
+  /// a software accelerator on a machine without an OpenCL CPU device.
+  const std::string &unavailableReason() const { return Unavailable; }
 
   /// The device's context, created on first use: the one its platform's
   /// devices share, or its own where the platform refuses a shared one (or
@@ -122,6 +133,10 @@ private:
   cl_device_id Id;
   DeviceInfo Info;
   PlatformContext *Shared; ///< nullptr for the CPU accelerator.
+  bool Host = false;
+  bool Emulation = false;
+  Device *Backing = nullptr; ///< The device a software accelerator runs on.
+  std::string Unavailable;
   std::mutex Lock; // Guards the lazily created members below.
   cl_context Context = nullptr;
   std::shared_ptr<AcceleratorViewImpl> DefaultView;
@@ -163,18 +178,19 @@ private:
 Device &hostDevice();
 
 /// All OpenCL devices of all platforms, in platform then device order, then
-/// the CPU accelerator. Never throws: without OpenCL only the CPU
-/// accelerator is listed, and kernelDeviceHelp says why.
+/// Visual C++'s software accelerators (direct3d\\warp, direct3d\\ref), then
+/// the CPU accelerator, the order of Visual C++'s list. Never throws: without
+/// OpenCL only the software and CPU accelerators are listed, and
+/// noOpenCLDeviceReason says why.
 const std::vector<Device *> &allDevices();
 
 /// Why there is no OpenCL device ("" when there is one): the message a
 /// launch on the CPU accelerator gives when nothing else could run it.
 const std::string &noOpenCLDeviceReason();
 
-/// Finds a device by exact device path, by "cpu" (the CPU accelerator), by
-/// the aliases "direct3d\\warp" and "direct3d\\ref" (the first OpenCL CPU
-/// device, the closest thing to Visual C++'s software accelerators), or by
-/// exact device name. Returns nullptr if none matches.
+/// Finds a device by exact device path ("opencl:P:D", "direct3d\\warp",
+/// "direct3d\\ref", "cpu") or by exact device name. Returns nullptr if none
+/// matches.
 Device *findDevice(const std::string &Path);
 
 /// The default-device rule, without the process-wide memory of defaultDevice:

@@ -304,6 +304,11 @@ void launchKernel(const char *TypeName, const void *Closure,
         "accelerator \"CPU accelerator\". (" + Why + ")",
         Concurrency::AMPCC_E_FAIL);
   }
+  if (!Dev.unavailableReason().empty())
+    throw Concurrency::runtime_exception(
+        "concurrency::parallel_for_each is not supported on the selected "
+        "accelerator \"" + Dev.info().Name + "\". (" + Dev.unavailableReason() + ")",
+        Concurrency::AMPCC_E_FAIL);
   // The image form when the device takes every image it needs.
   bool UseImages = K.ImageKernelName && !env().NoImages;
   for (const Arg &A : Args)

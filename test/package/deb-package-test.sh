@@ -18,7 +18,7 @@ depends=$(dpkg-deb -f "$deb" Depends)
 for dep in clang-19 libllvm19 libclang-cpp19 ocl-icd-libopencl1; do
   case ", $depends," in *", $dep,"*) ;; *) fail "Depends lacks $dep: $depends" ;; esac
 done
-dpkg-deb -f "$deb" Recommends | grep -q pocl-opencl-icd || fail "pocl-opencl-icd is not recommended"
+dpkg-deb -f "$deb" Depends | grep -q pocl-opencl-icd || fail "pocl-opencl-icd (the software accelerators' device) is not a dependency"
 [ "$(dpkg-deb -f "$deb" Architecture)" = amd64 ] || fail "architecture is not amd64"
 
 # Contents.

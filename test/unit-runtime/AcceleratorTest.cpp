@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <unistd.h>
 
@@ -26,6 +27,12 @@ TEST(AcceleratorTest, GetAllListsDevices) {
   EXPECT_EQ(narrow(All.back().get_description()), "CPU accelerator");
   EXPECT_TRUE(All.back().get_is_emulated());
   EXPECT_TRUE(All.back().get_supports_cpu_shared_memory());
+  All.pop_back();
+  // Before it, Visual C++'s software accelerators.
+  ASSERT_GE(All.size(), 3u);
+  EXPECT_EQ(narrow(All.back().get_device_path()), "direct3d\\ref");
+  All.pop_back();
+  EXPECT_EQ(narrow(All.back().get_device_path()), "direct3d\\warp");
   All.pop_back();
   for (const accelerator &A : All) {
     EXPECT_EQ(narrow(A.get_device_path()).rfind("opencl:", 0), 0u)
@@ -72,20 +79,26 @@ TEST(AcceleratorTest, CpuAcceleratorIsItsOwn) {
   V.create_marker().get();
 }
 
-TEST(AcceleratorTest, SoftwareAliasesNameAnOpenCLCpuDevice) {
-  accelerator *OpenCLCpu = nullptr;
-  std::vector<accelerator> All = accelerator::get_all();
-  for (accelerator &A : All)
-    if (A.get_is_emulated() && narrow(A.get_device_path()) != "cpu") {
-      OpenCLCpu = &A;
-      break;
-    }
-  if (!OpenCLCpu) {
-    EXPECT_THROW(accelerator{accelerator::direct3d_warp}, runtime_exception);
-    return;
-  }
-  EXPECT_EQ(accelerator(accelerator::direct3d_warp), *OpenCLCpu);
-  EXPECT_EQ(accelerator(accelerator::direct3d_ref), *OpenCLCpu);
+TEST(AcceleratorTest, SoftwareAcceleratorsRunOnTheOpenCLCpuDevice) {
+  accelerator Warp(accelerator::direct3d_warp), Ref(accelerator::direct3d_ref);
+  EXPECT_EQ(narrow(Warp.get_device_path()), "direct3d\\warp");
+  EXPECT_EQ(narrow(Ref.get_device_path()), "direct3d\\ref");
+  EXPECT_EQ(narrow(Warp.get_description()), "Microsoft Basic Render Driver");
+  EXPECT_EQ(narrow(Ref.get_description()), "Software Adapter");
+  EXPECT_TRUE(Warp.get_is_emulated());
+  EXPECT_TRUE(Ref.get_is_emulated());
+  // Accelerators of their own, as in Visual C++: never the default.
+  EXPECT_NE(Warp, Ref);
+  EXPECT_NE(Ref, accelerator());
+  EXPECT_NE(Ref, accelerator(accelerator::cpu_accelerator));
+  EXPECT_EQ(Ref.get_default_view().get_accelerator(), Ref);
+  // PoCL runs them: a kernel on REF's view computes.
+  int Data[4] = {0, 0, 0, 0};
+  ampcc::rt::DataSource *S = ampcc::rt::createUserSource(Data, sizeof(int), 4);
+  ampcc_test::launch("test_fill", ampcc_test::FillClosure{ampcc_test::view1(S, 4), 7},
+                     {4}, nullptr, Concurrency::details::implOf(Ref.get_default_view()));
+  EXPECT_EQ(static_cast<int *>(ampcc::rt::hostAccess(S, false))[3], 7 + 3);
+  ampcc::rt::releaseSource(S);
 }
 
 TEST(AcceleratorTest, UnknownPathThrowsAndListsDevices) {
@@ -188,11 +201,26 @@ TEST(DefaultDeviceDeathTest, MissingOpenCLPlatformIsExplained) {
                 } Cleanup{Dir};
                 setenv("OCL_ICD_VENDORS", Dir, 1);
                 unsetenv("OCL_ICD_FILENAMES");
-                // Listing works: only the CPU accelerator, also the default.
+                // Listing works: the software accelerators and the CPU
+                // accelerator, the default.
                 std::vector<accelerator> All = accelerator::get_all();
-                if (All.size() != 1 || All[0] != accelerator() ||
-                    narrow(All[0].get_device_path()) != "cpu")
+                if (All.size() != 3 || All[2] != accelerator() ||
+                    narrow(All[2].get_device_path()) != "cpu" ||
+                    narrow(All[1].get_device_path()) != "direct3d\\ref" ||
+                    !All[1].get_is_emulated())
                   _exit(5);
+                // The software accelerators hold no memory here: saying why.
+                try {
+                  ampcc::rt::createArraySource(sizeof(int), 4,
+                                               Concurrency::details::implOf(
+                                                   All[1].get_default_view()),
+                                               nullptr);
+                  _exit(7);
+                } catch (const runtime_exception &E) {
+                  if (!std::strstr(E.what(), "direct3d\\ref") ||
+                      !std::strstr(E.what(), "pocl-opencl-icd"))
+                    _exit(8);
+                }
                 // Arrays in host memory work too; a launch says what is missing.
                 ampcc::rt::DataSource *Arr =
                     ampcc::rt::createArraySource(sizeof(int), 4, nullptr, nullptr);

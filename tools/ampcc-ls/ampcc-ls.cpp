@@ -135,6 +135,17 @@ int main(int Argc, char **Argv) {
       const DeviceInfo &Info = D->info();
       std::printf("%s %-12s %s\n", D == Default ? "*" : " ", Info.Path.c_str(),
                   Info.Name.c_str());
+      if (D->isSoftwareEmulation()) {
+        if (!D->unavailableReason().empty())
+          std::printf("    kind: Visual C++ software accelerator, unavailable: "
+                      "%s\n", D->unavailableReason().c_str());
+        else
+          std::printf("    kind: Visual C++ software accelerator, emulated on "
+                      "%s\n", Info.PlatformName.c_str());
+        if (D == Default)
+          std::printf("    default: %s\n", defaultReason(*D).c_str());
+        continue;
+      }
       if (D->isHost()) {
         std::printf("    kind: host memory, no kernels (staging arrays)\n");
         if (D == Default)
