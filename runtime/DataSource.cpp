@@ -9,6 +9,7 @@
 #include "PeerCopy.h"
 #include "FaultChecks.h"
 #include "Profile.h"
+#include "Staging.h"
 #include "Stats.h"
 #include "ampcc/exceptions.h"
 #include "ampcc/runtime_api.h"
@@ -261,12 +262,25 @@ static size_t bufferBytes(cl_mem B) {
   return Size;
 }
 
+static size_t totalBytes(const std::vector<Rect> &Rects) {
+  size_t N = 0;
+  for (const Rect &R : Rects)
+    N += R.bytes();
+  return N;
+}
+
 /// Reads the rectangles R from Buf (R's Src side) into host memory at
-/// HostBase (R's Dst side); only the last read blocks, which on an in-order
-/// queue also waits for the others (and for every kernel before them).
+/// HostBase (R's Dst side). Large reads into ordinary memory go through
+/// page-locked blocks (Staging.h); otherwise only the last read blocks,
+/// which on an in-order queue also waits for the others (and for every
+/// kernel before them). HostPinned: HostBase is page-locked already.
 static void readRects(cl_command_queue Q, cl_mem Buf,
-                      const std::vector<Rect> &AnyRects, void *HostBase) {
+                      const std::vector<Rect> &AnyRects, void *HostBase,
+                      bool HostPinned = false) {
   std::vector<Rect> Rects = withinBounds(AnyRects, bufferBytes(Buf), SIZE_MAX);
+  if (!HostPinned && stagesTransfer(Q, totalBytes(Rects)) &&
+      stagedRead(Q, Buf, Rects, HostBase))
+    return;
   for (size_t I = 0; I < Rects.size(); ++I) {
     const Rect &R = Rects[I];
     cl_bool Blocking = I + 1 == Rects.size() ? CL_TRUE : CL_FALSE;
@@ -292,14 +306,21 @@ static void readRects(cl_command_queue Q, cl_mem Buf,
 }
 
 /// Writes host memory at HostBase (R's Src side) into Buf (R's Dst side).
-/// Blocking on the last write, so that the host may change its memory as
-/// soon as this returns; or, given Last, not blocking at all: *Last is then
-/// the event of the last write (on an in-order queue, of them all), and the
-/// caller keeps the host memory unchanged until it completes.
-static void writeRects(cl_command_queue Q, cl_mem Buf,
-                       const std::vector<Rect> &AnyRects, const void *HostBase,
-                       cl_event *Last = nullptr) {
+/// Large writes from ordinary memory go through page-locked blocks
+/// (Staging.h): the host memory is no longer read when this returns, and
+/// the last write may still run. Other writes block on the last write,
+/// unless Async: then the last write may still read HostBase, and the
+/// caller keeps it unchanged until the write completes (ReadsHost).
+static Upload writeRects(cl_command_queue Q, cl_mem Buf,
+                         const std::vector<Rect> &AnyRects,
+                         const void *HostBase, bool HostPinned, bool Async) {
   std::vector<Rect> Rects = withinBounds(AnyRects, SIZE_MAX, bufferBytes(Buf));
+  Upload U;
+  if (!HostPinned && stagesTransfer(Q, totalBytes(Rects)) &&
+      stagedWrite(Q, Buf, Rects, HostBase, &U.Last))
+    return U;
+  cl_event *Last = Async ? &U.Last : nullptr;
+  U.ReadsHost = Async;
   for (size_t I = 0; I < Rects.size(); ++I) {
     const Rect &R = Rects[I];
     bool IsLast = I + 1 == Rects.size();
@@ -325,6 +346,9 @@ static void writeRects(cl_command_queue Q, cl_mem Buf,
     }
     noteHostToDevice(R.bytes());
   }
+  if (!U.Last)
+    U.ReadsHost = false;
+  return U;
 }
 
 /// Copies rectangles between two buffers of one context, on the device.
@@ -368,7 +392,7 @@ void DataSource::readBack(const RangeSet &R) {
   if (R.empty())
     return;
   ensureHostMemory();
-  readRects(Queue, Buffer, rectsOf(R), Host);
+  readRects(Queue, Buffer, rectsOf(R), Host, Pinned != nullptr);
   lastCommandDone();
   HostStale.subtract(R);
   changed();
@@ -381,20 +405,26 @@ void DataSource::writeOut(const RangeSet &R, bool Async) {
   // Only the runtime writes its own host memory, and it waits for the
   // upload first (awaitUploads); user memory may change behind the
   // runtime's back as soon as a launch returns (Visual C++ copies it at the
-  // launch), so its uploads block.
-  if (Async && !IsUser) {
-    cl_event Last = nullptr;
-    writeRects(Queue, Buffer, rectsOf(R), Host, &Last);
-    if (PendingUpload)
-      clReleaseEvent(PendingUpload);
-    PendingUpload = Last;
-    commandEnqueuedLocked(Last);
-  } else {
-    writeRects(Queue, Buffer, rectsOf(R), Host);
-    lastCommandDone();
-  }
+  // launch), so its uploads must be done reading it when this returns.
+  uploaded(writeRects(Queue, Buffer, rectsOf(R), Host, Pinned != nullptr,
+                      Async && !IsUser));
   DeviceStale.subtract(R);
   changed();
+}
+
+void DataSource::uploaded(Upload U) {
+  if (!U.Last) {
+    lastCommandDone();
+    return;
+  }
+  if (U.ReadsHost) {
+    if (PendingUpload)
+      clReleaseEvent(PendingUpload);
+    clRetainEvent(U.Last);
+    PendingUpload = U.Last;
+  }
+  commandEnqueuedLocked(U.Last);
+  clReleaseEvent(U.Last);
 }
 
 void DataSource::moveBufferTo(Device &Dev) {
@@ -678,6 +708,33 @@ void DataSource::readDense(const ViewHeader *H, size_t E, void *Dst) {
   hostRects(From, Dst, rectsBetween(S, T.ref(), E));
 }
 
+void DataSource::writeDense(const ViewHeader *H, size_t E, const void *Src) {
+  RangeSet R = rangesOf(H, E);
+  if (R.empty())
+    return;
+  ShapeRef S = shapeOf(H);
+  DenseShape T(S);
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (prefersDevice()) {
+    // Arrays live on their accelerator: one transfer straight from the
+    // program's memory (staged where that pays, Staging.h), never a pass
+    // through the host copy first. On the array's own view's queue, as
+    // for copies between views.
+    Device *Dev = Buffer ? BufferDevice : placement();
+    useQueue(copyQueue(*Dev));
+    if (!Buffer)
+      createBuffer(*Dev);
+    uploaded(writeRects(Queue, Buffer, rectsBetween(T.ref(), S, E), Src,
+                        false, false));
+    DeviceStale.subtract(R);
+    HostStale.add(R);
+    changed();
+    return;
+  }
+  void *To = hostAccessLocked(R, HostAccessMode::Overwrite);
+  hostRects(Src, To, rectsBetween(T.ref(), S, E));
+}
+
 void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
                       const ViewHeader *DstH, size_t E) {
   if (SrcH->Rank != DstH->Rank ||
@@ -758,7 +815,8 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     Dst.ensureHostMemory();
     Dst.awaitUploads();
     Src.useQueue(Src.copyQueue(*Src.BufferDevice));
-    readRects(Src.Queue, Src.Buffer, rectsBetween(SS, DS, E), Dst.Host);
+    readRects(Src.Queue, Src.Buffer, rectsBetween(SS, DS, E), Dst.Host,
+              Dst.Pinned != nullptr);
     Src.lastCommandDone();
     Dst.HostStale.subtract(DR);
     Dst.DeviceStale.add(DR);
@@ -781,8 +839,8 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     // threads may copy from it meanwhile (a staging array that feeds
     // several accelerators), as they may read it.
     SrcGuard.unlock();
-    writeRects(Dst.Queue, Dst.Buffer, rectsBetween(SS, DS, E), Src.Host);
-    Dst.lastCommandDone();
+    Dst.uploaded(writeRects(Dst.Queue, Dst.Buffer, rectsBetween(SS, DS, E),
+                            Src.Host, Src.Pinned != nullptr, false));
     Dst.DeviceStale.subtract(DR);
     Dst.HostStale.add(DR);
     Dst.changed();
@@ -913,6 +971,11 @@ void synchronizeViewTo(const ViewHeader *H, size_t ElemSize,
 
 void readViewDense(const ViewHeader *H, size_t ElemSize, void *Dst) {
   sourceOf(H, "copy").readDense(H, ElemSize, Dst);
+  reportFaults();
+}
+
+void writeViewDense(const ViewHeader *H, size_t ElemSize, const void *Src) {
+  sourceOf(H, "copy").writeDense(H, ElemSize, Src);
   reportFaults();
 }
 

@@ -46,6 +46,14 @@ namespace rt {
 class AcceleratorViewImpl;
 class Device;
 
+/// How an upload ended: Last is the event of its last write when that may
+/// still run (retained), null when every write completed; ReadsHost: that
+/// write still reads the host memory it came from.
+struct Upload {
+  cl_event Last = nullptr;
+  bool ReadsHost = false;
+};
+
 class DataSource {
 public:
   /// Storage over user memory, which holds the current data.
@@ -113,6 +121,10 @@ public:
   /// straight from the device when only it holds them (user memory is not
   /// updated on the way).
   void readDense(const ViewHeader *H, size_t ElemSize, void *Dst);
+  /// Copies the dense buffer Src, row-major, into every element of view H:
+  /// straight into the device buffer for an array that lives on a device,
+  /// else into the host copy.
+  void writeDense(const ViewHeader *H, size_t ElemSize, const void *Src);
   /// Copies the elements of view SrcH of Src into view DstH of Dst (same
   /// extents), by the cheapest route: host to host, host to device, device
   /// to host, or device to device.
@@ -144,6 +156,9 @@ private:
   /// Async: do not wait for the upload (runtime-owned host memory only;
   /// see awaitUploads).
   void writeOut(const RangeSet &R, bool Async = false);
+  /// Records an upload's end: its last write becomes the buffer's last
+  /// command, and PendingUpload too where it still reads the host copy.
+  void uploaded(Upload U);
   /// Waits for the asynchronous uploads of the host copy, before the host
   /// copy changes or goes away.
   void awaitUploads();

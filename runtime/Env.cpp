@@ -63,6 +63,8 @@ static EnvSettings readEnv() {
       std::fprintf(stderr, "ampcc: ignoring AMPCC_PEER_COPIES='%s': not "
                            "\"host\" or \"device\"\n", V);
   }
+  if (const char *V = std::getenv("AMPCC_STAGED_COPIES"); V && *V)
+    S.StagedCopies = std::strcmp(V, "0") != 0;
   S.KernelCacheDir = kernelCacheDir(std::getenv("AMPCC_CACHE_DIR"),
                                     std::getenv("XDG_CACHE_HOME"),
                                     std::getenv("HOME"));

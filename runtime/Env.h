@@ -29,6 +29,11 @@
 //                                or "host" (through page-locked host memory,
 //                                PeerCopy.h). Default: "host" on NVIDIA's
 //                                platform, "device" elsewhere.
+//   AMPCC_STAGED_COPIES          "1": every transfer between ordinary host
+//                                memory and a device goes through page-locked
+//                                blocks (Staging.h); "0": none does. Default:
+//                                those of 1 MiB or more to devices that do
+//                                not share host memory.
 //
 // A flag is on when the variable is set to anything but "" or "0".
 //
@@ -59,6 +64,9 @@ struct EnvSettings {
   /// AMPCC_PEER_COPIES: true for "host", false for "device", unset for the
   /// platform's default (Device::peerCopiesThroughHost).
   std::optional<bool> PeerCopiesThroughHost;
+  /// AMPCC_STAGED_COPIES: stage every transfer from or to ordinary memory
+  /// (true), none (false), or by device and size (unset; Staging.h).
+  std::optional<bool> StagedCopies;
   /// AMPCC_NO_IMAGES: textures stay buffers in every kernel (the image
   /// forms of kernels are never launched; docs/graphics.md).
   bool NoImages = false;

@@ -124,6 +124,10 @@ void *hostAccessView(const ViewHeader *H, size_t ElemSize, HostAccessMode Mode);
 /// copy(view, iterator): the view's elements, row-major, into Dst (room for
 /// all of them). User memory under the view is not updated on the way.
 void readViewDense(const ViewHeader *H, size_t ElemSize, void *Dst);
+/// copy(first, last, view) from contiguous memory that covers the view:
+/// Src's elements, row-major, into every element of the view; straight to
+/// the device for an array that lives on one.
+void writeViewDense(const ViewHeader *H, size_t ElemSize, const void *Src);
 /// array_view::discard_data: the view's current contents are not needed.
 void discardView(const ViewHeader *H, size_t ElemSize);
 /// array_view::refresh: the host memory under the view changed behind the

@@ -1,0 +1,241 @@
+//===- StagingTest.cpp - Transfers through page-locked blocks -------------===//
+//
+// Staged transfers (runtime/Staging.h) cut a transfer into pieces and move
+// each through a page-locked block. On PoCL they are forced on, with pieces
+// of a few hundred bytes (odd sizes, so that seams fall inside elements and
+// rows), so that every path runs here: whole views both ways, 2-D and 3-D
+// sections with short and long rows, copies between user memory and arrays,
+// uploads of an array's host copy before a kernel, and two threads copying
+// at once. Transfer counts stay those of direct transfers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Device.h"
+#include "HostCopy.h"
+#include "Staging.h"
+#include "TestKernels.h"
+#include "ampcc/runtime_api.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <numeric>
+#include <random>
+#include <thread>
+#include <vector>
+
+using namespace ampcc::rt;
+using namespace ampcc_test;
+
+namespace {
+
+class StagingTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_TRUE(testKernelsRegistered());
+    Saved = stagingTuning();
+    StagingTuning &T = stagingTuning();
+    T.Mode = 1;
+    T.PieceBytes = 1000;
+    T.MinPieceBytes = 1000;
+    T.Depth = 3;
+    T.Threads = 3;
+    T.MinThreadBytes = 100;
+    resetTransferStats();
+  }
+  void TearDown() override { stagingTuning() = Saved; }
+  StagingTuning Saved;
+};
+
+std::vector<int> iota(size_t N, int From = 0) {
+  std::vector<int> V(N);
+  std::iota(V.begin(), V.end(), From);
+  return V;
+}
+
+} // namespace
+
+TEST(HostCopyTest, RowsSplitOverThreadsLandWhereOneThreadPutsThem) {
+  std::mt19937 Rng(7);
+  for (size_t Width : {1u, 7u, 300u, 4099u})
+    for (size_t Rows : {1u, 2u, 13u})
+      for (unsigned Threads : {1u, 2u, 5u}) {
+        size_t SrcPitch = Width + 3, DstPitch = Width + 11;
+        std::vector<unsigned char> Src(SrcPitch * Rows), Dst(DstPitch * Rows, 0xEE);
+        for (unsigned char &C : Src)
+          C = (unsigned char)Rng();
+        copyRows(Dst.data(), DstPitch, Src.data(), SrcPitch, Width, Rows,
+                 Threads, 64);
+        for (size_t R = 0; R < Rows; ++R) {
+          for (size_t C = 0; C < Width; ++C)
+            ASSERT_EQ(Dst[R * DstPitch + C], Src[R * SrcPitch + C])
+                << Width << "x" << Rows << " on " << Threads << " threads";
+          for (size_t C = Width; C < DstPitch; ++C)
+            ASSERT_EQ(Dst[R * DstPitch + C], 0xEE); // the pitch's slack
+        }
+      }
+}
+
+TEST_F(StagingTest, WholeViewUpAndBackAcrossManySeams) {
+  // 10007 ints: 40028 bytes, 41 pieces of 1000 bytes and a short one.
+  const int N = 10007;
+  std::vector<int> In = iota(N, 5), Out(N, -1);
+  DataSource *SI = createUserSource(In.data(), sizeof(int), N);
+  DataSource *SO = createUserSource(Out.data(), sizeof(int), N);
+  Shape<1> VI = view1(SI, N), VO = view1(SO, N);
+  uint64_t Pieces = stagedPieces();
+  discardView(&VO.H, sizeof(int));
+  launch("test_copy", CopyClosure{VI, VO}, {N});
+  EXPECT_EQ(getTransferStats().HostToDeviceCopies, 1u);
+  EXPECT_EQ(getTransferStats().HostToDeviceBytes, uint64_t(N) * 4);
+  int *P = static_cast<int *>(hostAccess(SO, false));
+  EXPECT_EQ(getTransferStats().DeviceToHostCopies, 1u);
+  EXPECT_EQ(getTransferStats().DeviceToHostBytes, uint64_t(N) * 4);
+  EXPECT_EQ(stagedPieces() - Pieces, 2u * 41);
+  for (int I = 0; I < N; ++I)
+    ASSERT_EQ(P[I], I + 6) << I;
+  releaseSource(SI);
+  releaseSource(SO);
+}
+
+TEST_F(StagingTest, SectionsWithShortAndLongRows) {
+  const int R = 60, C = 700; // rows of 2800 bytes: longer than a piece
+  std::vector<int> Data = iota(R * C);
+  DataSource *S = createUserSource(Data.data(), sizeof(int), Data.size());
+  Shape<2> All = denseView<2>(S, {R, C});
+  // Short rows (13 ints): several rows a piece. Long rows (650 ints): each
+  // row in pieces.
+  Shape<2> Narrow = sectionOf<2>(All, {3, 5}, {41, 13});
+  Shape<2> Wide = sectionOf<2>(All, {50, 20}, {7, 650});
+  launch("test_add2", Add2Closure{Narrow}, {41, 13});
+  launch("test_add2", Add2Closure{Wide}, {7, 650});
+  uint64_t Up = getTransferStats().HostToDeviceBytes;
+  EXPECT_EQ(Up, uint64_t(41 * 13 + 7 * 650) * 4);
+  hostAccessView(&Narrow.H, sizeof(int), HostAccessMode::Read);
+  hostAccessView(&Wide.H, sizeof(int), HostAccessMode::Read);
+  EXPECT_EQ(getTransferStats().DeviceToHostBytes, Up);
+  for (int Y = 0; Y < R; ++Y)
+    for (int X = 0; X < C; ++X) {
+      bool InNarrow = Y >= 3 && Y < 44 && X >= 5 && X < 18;
+      bool InWide = Y >= 50 && Y < 57 && X >= 20 && X < 670;
+      ASSERT_EQ(Data[Y * C + X], Y * C + X + (InNarrow || InWide ? 1 : 0))
+          << Y << "," << X;
+    }
+  releaseSource(S);
+}
+
+TEST_F(StagingTest, ThreeDimensionalSection) {
+  const int D0 = 6, D1 = 40, D2 = 50;
+  std::vector<int> Data = iota(D0 * D1 * D2);
+  DataSource *S = createUserSource(Data.data(), sizeof(int), Data.size());
+  Shape<3> All = denseView<3>(S, {D0, D1, D2});
+  Shape<3> Sec = sectionOf<3>(All, {1, 2, 3}, {4, 30, 45});
+  launch("test_add3", Add3Closure{Sec}, {4, 30, 45});
+  hostAccessView(&Sec.H, sizeof(int), HostAccessMode::Read);
+  for (int Z = 0; Z < D0; ++Z)
+    for (int Y = 0; Y < D1; ++Y)
+      for (int X = 0; X < D2; ++X) {
+        bool In = Z >= 1 && Z < 5 && Y >= 2 && Y < 32 && X >= 3 && X < 48;
+        int L = (Z * D1 + Y) * D2 + X;
+        ASSERT_EQ(Data[L], L + (In ? 1 : 0)) << Z << "," << Y << "," << X;
+      }
+  releaseSource(S);
+}
+
+TEST_F(StagingTest, CopiesBetweenUserSectionsAndAnArray) {
+  const int R = 300, C = 301;
+  std::vector<int> Big = iota(R * C);
+  DataSource *SB = createUserSource(Big.data(), sizeof(int), Big.size());
+  DataSource *Arr = createArraySource(sizeof(int), 50 * 70, nullptr, nullptr);
+  Shape<2> All = denseView<2>(SB, {R, C});
+  Shape<2> VArr = denseView<2>(Arr, {50, 70});
+  Shape<2> From = sectionOf<2>(All, {10, 20}, {50, 70});
+  Shape<2> To = sectionOf<2>(All, {200, 100}, {50, 70});
+  copyView(&From.H, &VArr.H, sizeof(int));
+  EXPECT_EQ(getTransferStats().HostToDeviceBytes, 50u * 70 * 4);
+  launch("test_add2", Add2Closure{VArr}, {50, 70});
+  copyView(&VArr.H, &To.H, sizeof(int));
+  EXPECT_EQ(getTransferStats().DeviceToHostBytes, 50u * 70 * 4);
+  for (int Y = 0; Y < 50; ++Y)
+    for (int X = 0; X < 70; ++X)
+      ASSERT_EQ(Big[(200 + Y) * C + 100 + X], (10 + Y) * C + 20 + X + 1);
+  EXPECT_EQ(Big[199 * C + 100], 199 * C + 100);
+  EXPECT_EQ(Big[250 * C + 100], 250 * C + 100);
+  releaseSource(Arr);
+  releaseSource(SB);
+}
+
+TEST_F(StagingTest, DenseWritesAndReadsOfAnArray) {
+  const int N = 4321;
+  std::vector<int> In = iota(N, 100), Out(N, 0);
+  DataSource *Arr = createArraySource(sizeof(int), N, nullptr, nullptr);
+  Shape<1> V = view1(Arr, N);
+  writeViewDense(&V.H, sizeof(int), In.data());
+  EXPECT_EQ(getTransferStats().HostToDeviceBytes, uint64_t(N) * 4);
+  launch("test_copy", CopyClosure{V, V}, {N});
+  // A strided section read back dense: every third element.
+  Shape<1> Every3 = view1(Arr, N / 3, 1, 3);
+  readViewDense(&Every3.H, sizeof(int), Out.data());
+  for (int I = 0; I < N / 3; ++I)
+    ASSERT_EQ(Out[I], 100 + 1 + 3 * I + 1) << I;
+  readViewDense(&V.H, sizeof(int), Out.data());
+  for (int I = 0; I < N; ++I)
+    ASSERT_EQ(Out[I], 100 + I + 1) << I;
+  releaseSource(Arr);
+}
+
+TEST_F(StagingTest, HostCopyOfAnArrayUploadsBeforeItsKernel) {
+  // The upload from runtime-owned memory is not waited for (PendingUpload
+  // when direct); the next host write must still see the kernel's values.
+  const int N = 9999;
+  DataSource *Arr = createArraySource(sizeof(int), N, nullptr, nullptr);
+  for (int Round = 0; Round < 3; ++Round) {
+    int *P = static_cast<int *>(hostAccess(Arr, true));
+    for (int I = 0; I < N; ++I)
+      P[I] = I * 2 + Round;
+    Shape<1> V = view1(Arr, N);
+    launch("test_copy", CopyClosure{V, V}, {N});
+    const int *Q = static_cast<const int *>(hostAccess(Arr, false));
+    for (int I = 0; I < N; ++I)
+      ASSERT_EQ(Q[I], I * 2 + Round + 1) << Round << ":" << I;
+  }
+  releaseSource(Arr);
+}
+
+TEST_F(StagingTest, TwoThreadsCopyAtOnce) {
+  std::atomic<int> Bad{0};
+  auto Work = [&](int Seed) {
+    const int N = 20000 + Seed;
+    std::vector<int> In = iota(N, Seed * 1000), Out(N, -1);
+    DataSource *Arr = createArraySource(sizeof(int), N, nullptr, nullptr);
+    Shape<1> V = view1(Arr, N);
+    for (int Round = 0; Round < 5; ++Round) {
+      writeViewDense(&V.H, sizeof(int), In.data());
+      readViewDense(&V.H, sizeof(int), Out.data());
+      if (Out != In)
+        ++Bad;
+      In[Round] = -Round;
+    }
+    releaseSource(Arr);
+  };
+  std::thread A(Work, 1), B(Work, 2);
+  A.join();
+  B.join();
+  EXPECT_EQ(Bad.load(), 0);
+}
+
+TEST_F(StagingTest, ByDeviceAndSizeUnlessForced) {
+  cl_command_queue Q = defaultDevice().defaultView()->queue();
+  bool Discrete = !defaultDevice().info().HostUnifiedMemory;
+  StagingTuning &T = stagingTuning();
+  T.Mode = -1;
+  T.MinBytes = 1 << 20;
+  // Devices that share host memory (PoCL) gain nothing from a second copy.
+  EXPECT_EQ(stagesTransfer(Q, size_t(1) << 30), Discrete);
+  EXPECT_FALSE(stagesTransfer(Q, (1 << 20) - 1));
+  T.Mode = 0;
+  EXPECT_FALSE(stagesTransfer(Q, size_t(1) << 30));
+  T.Mode = 1;
+  EXPECT_TRUE(stagesTransfer(Q, 1));
+  EXPECT_FALSE(stagesTransfer(Q, 0));
+}
