@@ -90,6 +90,10 @@ def extract(gdir, commit, paths, dest):
     return missing
 
 
+BUNDLE_SKIP = ("*.cpp", "*.h", "*.hpp", "*.c", "*.inl", "*.vcxproj*", "*.sln", "*.pdf", "*.docx", "*.ps",
+               "*.jpg", "*.png", "*.cs", "*.xml", "*.orig", "*.rej")
+
+
 def tail(text, n=1500):
     return text if len(text) <= n else "..." + text[-n:]
 
@@ -152,7 +156,7 @@ def build_entry(entry, args, wdir):
             return False, " ".join(cmd) + "\n" + p.stdout.decode() + p.stderr.decode()
         objs.append(obj)
     exe = os.path.join(wdir, "prog")
-    flags = [f.replace("{src}", src) for f in args.defaults.get("flags", []) + entry.get("flags", [])]
+    flags = [f.replace("{src}", src) for f in args.defaults.get("flags", []) + entry.get("flags", []) + args.cflags]
     incs = ["-I" + os.path.join(src, d) for d in entry.get("include", [])]
     cmd = [args.ampcc] + flags + incs + [os.path.join(src, s) for s in sources] + objs + \
         [f.replace("{src}", src) for f in entry.get("ldflags", [])] + ["-o", exe]
@@ -196,7 +200,7 @@ def process(entry, args, env):
             return name, "ok", "pass", "compile-only entry (no main)", 0.0, ""
         if not os.path.exists(exe):
             return name, "fail", "-", "not in the pack", 0.0, ""
-        cwd = os.path.join(pdir, "run")
+        cwd = run_dir_of(entry, os.path.join(pdir, "src"))
         res, why, out, secs = run_program(entry, exe, cwd, timeout, env)
         with open(os.path.join(args.work, name + ".log"), "w") as f:
             f.write(out)
@@ -225,9 +229,11 @@ def process(entry, args, env):
         shutil.rmtree(pdir, ignore_errors=True)
         os.makedirs(pdir)
         subprocess.run(["strip", "-o", os.path.join(pdir, "prog"), exe])
-        # The run folder's data files (inputs the program reads), no sources.
-        shutil.copytree(cwd, os.path.join(pdir, "run"),
-                        ignore=shutil.ignore_patterns("*.cpp", "*.h", "*.hpp", "*.c", "*.vcxproj*", "*.sln"))
+        # The extracted tree's data files (inputs the program reads), no
+        # sources, at the same relative paths.
+        shutil.copytree(os.path.join(wdir, "src"), os.path.join(pdir, "src"),
+                        ignore=shutil.ignore_patterns(*BUNDLE_SKIP))
+        os.makedirs(cwd.replace(os.path.join(wdir, "src"), os.path.join(pdir, "src"), 1), exist_ok=True)
     if not args.keep and res == "pass":
         shutil.rmtree(os.path.join(wdir, "src"), ignore_errors=True)
     return name, "ok", res, why, secs, out
@@ -246,6 +252,7 @@ def main():
     ap.add_argument("--build-only", action="store_true")
     ap.add_argument("--bundle", default=None, help="copy built programs and their run folders here")
     ap.add_argument("--prebuilt", default=None, help="run programs from a pack made with --bundle")
+    ap.add_argument("--cflags", default="", help="extra ampcc flags for every entry, e.g. -fsanitize=bounds (checked mode)")
     ap.add_argument("--timeout-scale", type=float, default=1.0)
     ap.add_argument("--list", action="store_true", help="list the entries and exit")
     args = ap.parse_args()
@@ -253,6 +260,7 @@ def main():
         manifest = json.load(f)
     args.defaults = manifest.get("defaults", {})
     args.ampcc = os.path.abspath(args.ampcc)
+    args.cflags = args.cflags.split()
     entries = [e for e in manifest["entries"] if not args.filter or re.search(args.filter, e["name"])]
     if args.list:
         for e in entries:

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs the corpus pack made by tools/corpus/build-device-bundle.sh on this
+# machine's GPU (NVIDIA's OpenCL driver, no compiler), with the manifest's
+# success rules, and writes gpu.tsv and the programs' logs (one tarball) to
+# $OUT (or ./). The pack's libraries are unpacked into a private root:
+# unpacking over / can break the image. Only NVIDIA's ICD is loaded, so the
+# default accelerator is the GPU.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+B=.device/corpus
+R=/tmp/ampcc-corpus
+rm -rf "$R" && mkdir -p "$R/root" "$R/vendors" "$R/work"
+for d in "$B"/debs/*.deb; do dpkg -x "$d" "$R/root"; done
+export LD_LIBRARY_PATH="$R/root/usr/lib/x86_64-linux-gnu:$R/root/usr/lib/x86_64-linux-gnu/lapack:$R/root/usr/lib/x86_64-linux-gnu/blas${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+mkdir -p /etc/OpenCL/vendors
+[ -f /etc/OpenCL/vendors/nvidia.icd ] || echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+echo libnvidia-opencl.so.1 > "$R/vendors/nvidia.icd"
+export OCL_ICD_VENDORS="$R/vendors"
+RES=${OUT:-.}
+python3 tools/corpus/run-corpus.py --manifest "$B/progs/manifest.json" --prebuilt "$B/progs" \
+  --work "$R/work" --tsv "$RES/gpu.tsv" -j "${JOBS:-4}" "$@"
+tar -C "$R/work" -czf "$RES/gpu-logs.tar.gz" .
