@@ -42,5 +42,6 @@
 #include "ampcc/copy.h"
 #include "ampcc/parallel_for_each.h"
 #include "ampcc/direct3d_intrinsics.h"
+#include "ampcc/kernel_diagnostics.h"
 
 #endif // AMPCC_AMP_H

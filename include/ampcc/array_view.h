@@ -338,7 +338,15 @@ public:
     return hostData()[linear(I)];
   }
 
+  /// The element, without synchronizing (Visual C++): the caller has made
+  /// the host copy current. ampcc's host access is cheap when it is, so
+  /// this is operator[], which also stays right when it is not.
+  T &get_ref(const Concurrency::index<N> &Idx) const restrict(cpu) {
+    return hostData()[linear(Idx._M_base)];
+  }
+
   // --- Device element access: lowered by the compiler -----------------------
+  T &get_ref(const Concurrency::index<N> &Idx) const restrict(amp);
   T &operator[](const Concurrency::index<N> &Idx) const restrict(amp);
   T &operator()(const Concurrency::index<N> &Idx) const restrict(amp);
   typename details::Projection<T, N>::type operator[](int I0) const restrict(amp);
@@ -525,6 +533,8 @@ public:
   // which the driver passes). Declared last: the member named `extent` hides
   // the class template inside the class from here on.
   __declspec(property(get = get_extent)) Concurrency::extent<N> extent;
+  __declspec(property(get = get_source_accelerator_view))
+      Concurrency::accelerator_view source_accelerator_view;
 
   /// Must stay the only data member: the runtime reads it from closures.
   details::ViewShape<N> _M_shape;

@@ -123,12 +123,15 @@ struct ProgramDesc {
   const char *Source;       ///< OpenCL C 1.2 text.
   const char *SourceFile;   ///< The user's file, for messages.
   bool UsesDouble;          ///< Needs cl_khr_fp64.
-  /// Built with -fsanitize=bounds: each kernel takes a fault buffer as its
-  /// last argument (runtime/FaultChecks.h).
+  /// Built with -fsanitize=bounds, or calls direct3d_errorf or
+  /// direct3d_abort: each kernel takes a fault buffer as its last argument
+  /// (runtime/FaultChecks.h).
   bool Checked = false;
-  const char *const *CheckSites = nullptr; ///< "file:line:col" per site.
+  /// "file:line:col" per site; an errorf or abort site adds "\x1f" and what
+  /// words its exception (compiler/lib/CodeGen/KernelDiagnostics.cpp).
+  const char *const *CheckSites = nullptr;
   uint32_t NumCheckSites = 0;
-  uint32_t ScratchBytes = 0; ///< Scratch after the 64-byte fault record.
+  uint32_t ScratchBytes = 0; ///< Scratch after the 128-byte fault record.
 };
 
 struct KernelDesc {

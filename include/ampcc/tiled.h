@@ -38,6 +38,14 @@ public:
   int _M_unused;
 };
 
+/// Memory fences without a barrier (spec §8.3): the calling thread's
+/// accesses to that memory before the call are ordered before its accesses
+/// after it. Declarations only: OpenCL's mem_fence (AmpLibrary.cpp). The
+/// barrier only shows the call is made from a tiled kernel.
+void all_memory_fence(const tile_barrier &Barrier) restrict(amp);
+void global_memory_fence(const tile_barrier &Barrier) restrict(amp);
+void tile_static_memory_fence(const tile_barrier &Barrier) restrict(amp);
+
 template <int D0, int D1 = 0, int D2 = 0>
 class tiled_extent
     : public Concurrency::extent<details::TileRank<D0, D1, D2>::value> {

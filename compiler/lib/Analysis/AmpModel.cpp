@@ -15,6 +15,17 @@ bool isInAmpNamespace(const Decl *D) {
   return false;
 }
 
+bool isKernelDiagnostic(const FunctionDecl *FD, llvm::StringRef Name) {
+  if (!FD || !FD->getIdentifier() || !isa<NamespaceDecl>(FD->getDeclContext()) ||
+      !isInAmpNamespace(FD) ||
+      cast<NamespaceDecl>(FD->getDeclContext())->getName() != "Concurrency")
+    return false;
+  StringRef N = FD->getName();
+  if (!Name.empty())
+    return N == Name;
+  return N == "direct3d_printf" || N == "direct3d_errorf" || N == "direct3d_abort";
+}
+
 bool isAmpClass(const CXXRecordDecl *RD, llvm::StringRef Name) {
   return RD && RD->getName() == Name && isInAmpNamespace(RD);
 }

@@ -284,7 +284,8 @@ Lowered ViewMemberLowering::lower() {
     return lowerImageIntrinsic(FE, CG, MD, Obj, Args, Loc);
   // The texture classes' one element accessor; their public members are
   // C++ over it (include/ampcc/graphics/texture.h).
-  if (OK == OO_Subscript || OK == OO_Call || (Name == "_M_ref" && Args.size() == 1))
+  if (OK == OO_Subscript || OK == OO_Call ||
+      ((Name == "_M_ref" || Name == "get_ref") && Args.size() == 1))
     return element();
   // section(origin, extent); the other forms are <amp.h> code calling it.
   if (Name == "section" && Args.size() == 2)
@@ -445,6 +446,15 @@ Lowered FunctionEmitter::ampLibraryCall(const FunctionDecl *FD, const Expr *Obje
       return mathCall(FD, Args, Loc);
     if (FD->getName().starts_with("atomic_"))
       return atomicCall(FD, Args, Loc);
+    if (isKernelDiagnostic(FD))
+      return kernelDiagnosticCall(FD, Args, Loc);
+    // The fences of spec §8.3: mem_fence orders the thread's own accesses.
+    if (FD->getName() == "all_memory_fence")
+      return "mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)";
+    if (FD->getName() == "global_memory_fence")
+      return "mem_fence(CLK_GLOBAL_MEM_FENCE)";
+    if (FD->getName() == "tile_static_memory_fence")
+      return "mem_fence(CLK_LOCAL_MEM_FENCE)";
     // direct3d::countbits: OpenCL 1.2 has it as an instruction.
     return "popcount(" + expr(Args[0]) + ")";
   }

@@ -77,7 +77,7 @@ Lowered FunctionEmitter::callFunction(const CallParts &P, const Expr *Site) {
   const CloneInfo &Info = CG.requestFunction(*Key, Loc);
   for (const clang::VarDecl *VD : Info.Plan->TileStatics)
     ArgText.push_back(tileStaticArgument(VD));
-  if (CG.checksBounds())
+  if (CG.usesFaultRecord())
     ArgText.push_back(CheckStateName);
   std::string Images = CG.imageArgs(Key->ImageKernel);
   if (!Images.empty())

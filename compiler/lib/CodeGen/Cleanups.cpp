@@ -66,7 +66,7 @@ std::string FunctionEmitter::destroy(QualType T, const std::string &Address,
   // Checked mode: the checking state is every function's last argument;
   // then an image kernel's images.
   std::string Checks =
-      (CG.checksBounds() ? std::string(", ") + CheckStateName : "") + CG.imageArgs(Images);
+      (CG.usesFaultRecord() ? std::string(", ") + CheckStateName : "") + CG.imageArgs(Images);
   const auto *CAT = Ctx.getAsConstantArrayType(T);
   if (!CAT)
     return Info.Name + "(" + Address + Checks + ");";

@@ -130,7 +130,7 @@ void CloneEmitter::parameters() {
       Params.push_back(CG.pointerTo(T, AddrSpace::Local, VD->getLocation()) + Name);
   }
   // Checked mode: the kernel's checking state reaches every function.
-  if (CG.checksBounds())
+  if (CG.usesFaultRecord())
     Params.push_back(std::string("ampcc_checks *") + CheckStateName);
   // The image form of a kernel: its images reach every function.
   if (unsigned K = Plan.Key.ImageKernel) {
@@ -180,6 +180,12 @@ std::string CloneEmitter::emit() {
   object();
   parameters();
   std::string RetTy = returnType();
+  // A thread that aborted leaves with a zero value (KernelDiagnostics.cpp);
+  // constructors and destructors keep their own `return;`.
+  if (RetTy != "void" && !isa<CXXConstructorDecl>(Def))
+    FE.setAbortReturn(llvm::StringRef(RetTy).ends_with("*")
+                          ? "return 0;"
+                          : "{ " + RetTy + " ampcc_zero = {0}; return ampcc_zero; }");
   destructorEpilogue();
 
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))

@@ -93,6 +93,11 @@ bool isLibraryIntrinsic(const FunctionDecl *FD, unsigned NumArgs) {
       return true;
     if (FD->getName().starts_with("atomic_"))
       return true;
+    // The fences and direct3d_printf/errorf/abort, declared in <amp.h>.
+    StringRef Name = FD->getName();
+    if (Space == "Concurrency")
+      return isKernelDiagnostic(FD) || Name == "all_memory_fence" ||
+             Name == "global_memory_fence" || Name == "tile_static_memory_fence";
     // The one Concurrency::direct3d intrinsic that is only declared
     // (ampcc/direct3d_intrinsics.h); the others are ordinary inline C++.
     return Space == "direct3d" && FD->getName() == "countbits" && NumArgs == 1;

@@ -336,7 +336,7 @@ std::string DeviceCodeGen::finish() {
   if (UsesDouble)
     OS << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
   OS << "\n";
-  if (Opts.CheckBounds) {
+  if (usesFaultRecord()) {
     // Sized now that every checked access is known. A skipped access
     // reads or writes scratch of its own space: the fault buffer's tail,
     // one __local block per work-group, one private block per work-item.
@@ -344,6 +344,7 @@ std::string DeviceCodeGen::finish() {
        << "typedef struct {\n  __global int *fault;\n  __global ampcc_scratch *global_scratch;\n"
        << "  __local ampcc_scratch *local_scratch;\n  ampcc_scratch *private_scratch;\n"
        << "  __local uint *arrivals;\n  uint barriers;\n"
+       << "  int aborted; /* direct3d_errorf or direct3d_abort ended this thread */\n"
        << "} ampcc_checks;\n\n";
   }
   OS << TypeDefs << Bodies << KernelText;

@@ -70,8 +70,10 @@ void FunctionEmitter::emitCompound(const CompoundStmt *CS) {
   line("{");
   ++Indent;
   pushScope();
-  for (const Stmt *S : CS->body())
+  for (const Stmt *S : CS->body()) {
     emitStmt(S);
+    emitAbortCheck(S);
+  }
   popScope();
   --Indent;
   line("}");

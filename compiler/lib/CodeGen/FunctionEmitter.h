@@ -101,6 +101,10 @@ public:
   /// What `return;` prints: constructors return their object, destructors
   /// jump to the destruction of their members.
   void setVoidReturn(std::string Text) { VoidReturn = std::move(Text); }
+  /// What a function returns when its thread aborted (direct3d_errorf,
+  /// direct3d_abort): a zero value of its return type; "" prints
+  /// `return;` as written.
+  void setAbortReturn(std::string Text) { AbortReturn = std::move(Text); }
   bool usedVoidReturn() const { return UsedVoidReturn; }
   /// The statement that destroys the object at \p Address (a pointer into
   /// \p AS) of type \p T; "" when destroying it does nothing.
@@ -218,6 +222,12 @@ private:
   std::string checkedSubscript(const clang::ArraySubscriptExpr *E);
   /// Checked mode: a tile barrier that counts its arrivals (BoundsChecks.cpp).
   std::string checkedBarrier(clang::SourceLocation Loc);
+  /// direct3d_printf, direct3d_errorf, direct3d_abort (KernelDiagnostics.cpp).
+  std::string kernelDiagnosticCall(const clang::FunctionDecl *FD,
+                                   llvm::ArrayRef<const clang::Expr *> Args,
+                                   clang::SourceLocation Loc);
+  /// After a statement that may abort: leave the function if it did.
+  void emitAbortCheck(const clang::Stmt *S);
   std::string atomicCall(const clang::FunctionDecl *FD,
                          llvm::ArrayRef<const clang::Expr *> Args,
                          clang::SourceLocation Loc);
@@ -255,6 +265,7 @@ private:
   std::string TempDecls;
   unsigned TempCount = 0;
   std::string VoidReturn = "return;";
+  std::string AbortReturn;
   bool UsedVoidReturn = false;
 };
 

@@ -359,7 +359,7 @@ void KernelEmitter::computeIndex() {
 }
 
 void KernelEmitter::checkState() {
-  if (!CG.checksBounds())
+  if (!CG.usesFaultRecord())
     return;
   // The runtime passes a zeroed buffer: the fault record, then global
   // scratch (DeviceCodeGen::faultReporter, runtime/FaultChecks.cpp).
@@ -372,7 +372,7 @@ void KernelEmitter::checkState() {
   // Tiled kernels count each barrier's arrivals (checkedBarrier): __local
   // memory starts undefined, so one work-item zeroes the counters and a
   // barrier, which the whole tile reaches, publishes them.
-  if (K.Tiled) {
+  if (K.Tiled && CG.checksBounds()) {
     Arrivals = fresh("ampcc_arrivals");
     Prologue += "  __local uint " + Arrivals + "[2];\n"
                 "  if (get_local_id(0) == 0 && get_local_id(1) == 0 && get_local_id(2) == 0)\n"
@@ -380,8 +380,8 @@ void KernelEmitter::checkState() {
                 "  barrier(CLK_LOCAL_MEM_FENCE);\n";
   }
   Prologue += "  ampcc_checks " + State + " = {" + Fault + ", (__global ampcc_scratch *)(" +
-              Fault + " + 16), &" + Local + ", &" + Private + ", " + Arrivals +
-              ", 0};\n  ampcc_checks *" + CheckStateName + " = &" + State + ";\n";
+              Fault + " + 32), &" + Local + ", &" + Private + ", " + Arrivals +
+              ", 0, 0};\n  ampcc_checks *" + CheckStateName + " = &" + State + ";\n";
 }
 
 std::string KernelEmitter::body() {

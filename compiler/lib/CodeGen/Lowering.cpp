@@ -8,6 +8,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <cstdio>
+
 using namespace clang;
 
 namespace ampcc {
@@ -100,6 +102,14 @@ bool isReservedInOpenCL(llvm::StringRef Name) {
 std::string escapeCString(llvm::StringRef S) {
   std::string Out;
   for (char C : S) {
+    // Control characters as three-digit octal escapes, which end by
+    // themselves (a hex escape would swallow the digits after it).
+    if (static_cast<unsigned char>(C) < 0x20 || C == 0x7f) {
+      char Buf[5];
+      std::snprintf(Buf, sizeof Buf, "\\%03o", unsigned(static_cast<unsigned char>(C)));
+      Out += Buf;
+      continue;
+    }
     if (C == '\\' || C == '"')
       Out += '\\';
     Out += C;

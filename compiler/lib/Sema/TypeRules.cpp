@@ -326,6 +326,14 @@ public:
       }
       return;
     }
+    // direct3d_printf and direct3d_errorf take literals: their format and
+    // %s arguments go to OpenCL C's printf, which takes nothing else.
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        if (isKernelDiagnostic(FD) && FD->isVariadic())
+          for (const Expr *A : CE->arguments())
+            if (isa<StringLiteral>(A->IgnoreParenImpCasts()))
+              C.Covered.insert(A->IgnoreParenImpCasts());
     if (isa<StringLiteral>(E) || isa<PredefinedExpr>(E)) {
       C.error(E->getBeginLoc(), Diag::err_restrict_string_literal, E->getSourceRange());
       return;

@@ -63,6 +63,11 @@ inline const clang::StreamingDiagnostic &operator<<(const clang::StreamingDiagno
 /// also reached as concurrency), at any depth.
 bool isInAmpNamespace(const clang::Decl *D);
 
+/// Concurrency::direct3d_printf and direct3d_errorf, whose arguments may
+/// be string literals (OpenCL C's printf takes them), and direct3d_abort.
+/// \p Name is the function's name without the namespace.
+bool isKernelDiagnostic(const clang::FunctionDecl *FD, llvm::StringRef Name = "");
+
 /// True when \p RD is the class (or class template specialization)
 /// Concurrency::\p Name, in any nested namespace of the library.
 bool isAmpClass(const clang::CXXRecordDecl *RD, llvm::StringRef Name);

@@ -40,6 +40,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -237,9 +238,24 @@ public:
   /// returns its site number (the runtime names the site by it).
   unsigned checkSite(clang::SourceLocation Loc, uint64_t Bytes);
   /// The checked accesses and the scratch they need (after finish()).
-  ProgramChecks checks() const {
-    return {Opts.CheckBounds, CheckSites, ScratchWords * 8};
+  ProgramChecks checks() {
+    return {usesFaultRecord(), CheckSites, ScratchWords * 8};
   }
+  /// True when kernels take the fault buffer and every function the
+  /// checking state: in checked mode, and in a program that calls
+  /// direct3d_errorf or direct3d_abort, which record there why the kernel
+  /// ended (KernelDiagnostics.cpp).
+  bool usesFaultRecord() { return Opts.CheckBounds || programAborts(); }
+  /// True when the program calls direct3d_errorf or direct3d_abort.
+  bool programAborts();
+  /// True when running \p S may call direct3d_errorf or direct3d_abort,
+  /// directly or through the functions it calls: the statement is followed
+  /// by a return when the thread has aborted.
+  bool mayAbort(const clang::Stmt *S);
+  /// Registers a direct3d_errorf or direct3d_abort at \p Loc; \p Payload is
+  /// what the runtime needs to word the exception (appended to the site's
+  /// "file:line:col" after a \x1f). Returns its site number.
+  unsigned diagnosticSite(clang::SourceLocation Loc, const std::string &Payload);
   /// The helper that records a bad access (defined once per program).
   std::string faultReporter();
   /// "global", "local" or "private".
@@ -296,6 +312,10 @@ private:
 
   std::vector<std::string> CheckSites;
   unsigned ScratchWords = 1;
+  /// programAborts(), once known; mayAbort's answer per function.
+  std::optional<bool> Aborts;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> AbortingFunctions;
+  bool functionMayAbort(const clang::FunctionDecl *FD);
 
   std::string TypeDefs, Bodies, KernelText;
   std::vector<EmittedKernel> Kernels;
