@@ -30,6 +30,12 @@
 #include <cstring>
 #pragma pop_macro("index")
 
+// Visual C++'s <amp.h> includes <windows.h>, and programs use its types,
+// timers and min/max without including it (off with -fno-ms-headers).
+#ifdef _AMPCC_MS_HEADERS
+#include <windows.h>
+#endif
+
 #include "ampcc/restrict.h"
 #include "ampcc/exceptions.h"
 #include "ampcc/index.h"

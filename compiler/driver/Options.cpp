@@ -43,7 +43,8 @@ static const char *const KnownSpellings[] = {
     "-O1", "-O2", "-O3", "-Os", "-Oz", "-g", "-fPIC", "-fpic", "-fPIE",
     "-fpie", "-pthread", "-march=", "-mtune=", "-mcpu=", "-m64", "-ffast-math",
     "-ffp-contract=", "-fms-extensions", "-fno-ms-extensions",
-    "-fdelayed-template-parsing", "-fno-delayed-template-parsing", "-fno-rtti", "-frtti", "-fexceptions", "-fopenmp",
+    "-fdelayed-template-parsing", "-fno-delayed-template-parsing",
+    "-fms-headers", "-fno-ms-headers", "-fno-rtti", "-frtti", "-fexceptions", "-fopenmp",
     "-fopenmp=", "-flto", "-flto=", "-fno-lto", "-fsanitize=",
     "-fno-sanitize=", "-fsanitize-recover=", "-fuse-ld=", "-stdlib=", "-s",
     "-Xlinker", "-Xclang", "-MJ", "-MD", "-MMD", "-MP", "-MF", "-MT", "-MQ",
@@ -296,6 +297,8 @@ bool Parser::one(llvm::StringRef A) {
     Opts.FrontendArgs.push_back(A.str());
   } else if (A == "-fdelayed-template-parsing" || A == "-fno-delayed-template-parsing") {
     Opts.DelayedTemplateParsing = A == "-fdelayed-template-parsing";
+  } else if (A == "-fms-headers" || A == "-fno-ms-headers") {
+    Opts.MsHeaders = A == "-fms-headers";
   } else if (A.starts_with("-ffp-contract=")) {
     llvm::StringRef Mode = A.substr(strlen("-ffp-contract="));
     if (Mode != "on" && Mode != "off" && Mode != "fast")
@@ -428,6 +431,8 @@ void printHelp() {
          "  -W<warning> -Werror -w  Warnings of host and amp code\n"
          "  -fno-rtti          No RTTI (kernels are found by name)\n"
          "  -ffp-contract=off  Never fuse a*b+c in kernels\n"
+         "  -fno-ms-headers    No <windows.h>, Microsoft STL header names,\n"
+         "                     __min/__max or std::exception(\"message\")\n"
          "  -m<flag> -march=<cpu> -Xclang <arg> -MJ <file>  Host compile only\n"
          "  -fopenmp -flto -fsanitize=<list> -pthread  Host compile and link\n"
          "  -L<dir> -l<lib> -Wl,<arg> -Xlinker <arg> -fuse-ld=<ld> -s -shared\n"

@@ -47,6 +47,9 @@ struct Options {
   /// Function templates parsed when instantiated, as Visual C++ does;
   /// -fno-delayed-template-parsing turns it off.
   bool DelayedTemplateParsing = true;
+  /// <windows.h>, Microsoft STL header names, __min/__max and
+  /// std::exception("message"): -fno-ms-headers turns them off.
+  bool MsHeaders = true;
 };
 
 /// Parses \p Argv (response files expanded) into \p Opts; on error prints

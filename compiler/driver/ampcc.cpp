@@ -228,7 +228,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     llvm::errs() << "ampcc: error: no such file or directory: '" << Src << "'\n";
     return false;
   }
-  std::vector<std::string> Frontend = frontendLanguageArgs(TC.IncludeDir, Opts.Std);
+  std::vector<std::string> Frontend = frontendLanguageArgs(TC.IncludeDir, Opts.Std, Opts.MsHeaders);
   // Visual C++ parses a function template's body when it is instantiated,
   // so names it uses may be declared after it (a header's template naming
   // accelerator_view before the .cpp's `using namespace concurrency;`).
@@ -501,7 +501,10 @@ int Driver::run() {
   // oneTBB carries <ppl.h> and friends. It is always on the link line, so a
   // program needs no flag for PPL; --as-needed keeps it out of programs
   // that do not use it (no extra shared library to load at start-up).
-  Cmd.insert(Cmd.end(), {TC.RuntimeLib, "-lOpenCL", "-Wl,--push-state,--as-needed",
+  // -u: the runtime's wide-stream buffers (runtime/WideStreams.cpp), which
+  // no generated code references, are in every program.
+  Cmd.insert(Cmd.end(), {"-Wl,-u,ampcc_wide_streams_", TC.RuntimeLib, "-lOpenCL",
+                         "-Wl,--push-state,--as-needed",
                          "-ltbb", "-Wl,--pop-state", "-lpthread", "-o", Exe});
   if (TC.run(Cmd) != 0)
     return 1;

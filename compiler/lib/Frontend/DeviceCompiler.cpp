@@ -89,11 +89,16 @@ public:
     // warning (or ampcc's own warning later), and the caller parses again
     // with the repairs applied (VisualCppRepairs.h).
     if (Level >= DiagnosticsEngine::Error) {
+      // ampcc/ms_prelude.h, force-included unless -fno-ms-headers.
+      Repairs.setMsHeaders(
+          PP && const_cast<Preprocessor *>(PP)->isMacroDefined("_AMPCC_MS_HEADERS"));
       VisualCppRepairs::Verdict V = Repairs.onError(Info, LangOpts);
       if (V == VisualCppRepairs::Verdict::Silent) {
         SuppressedNotes = true;
+        DroppingNotes = true; // Its notes (candidates) go with it.
         return;
       }
+      DroppingNotes = false;
       if (V == VisualCppRepairs::Verdict::Warning) {
         Level = DiagnosticsEngine::Warning;
         SuppressedNotes = false;
@@ -102,6 +107,10 @@ public:
       }
     } else if (Level == DiagnosticsEngine::Note) {
       Repairs.onNote(Info);
+      if (DroppingNotes)
+        return;
+    } else {
+      DroppingNotes = false;
     }
     if (ErrorsOnly && Level < DiagnosticsEngine::Error) {
       // Notes belong to the diagnostic before them.
@@ -172,6 +181,8 @@ private:
   RestrictDiagConsumer Printer;
   bool ErrorsOnly;
   bool SuppressedNotes = true;
+  /// The last error was repaired silently: its notes are dropped too.
+  bool DroppingNotes = false;
 };
 
 /// Without RTTI a launch is keyed by Concurrency::details::kernelKey<K>()'s
@@ -388,7 +399,8 @@ static DeviceCompileResult runDevicePass(const std::string &File,
 }
 
 std::vector<std::string> frontendLanguageArgs(const std::string &IncludeDir,
-                                              const std::string &Std) {
+                                              const std::string &Std,
+                                              bool MsHeaders) {
   // HIP mode gives restrict(...) its semantics (see include/ampcc/restrict.h);
   // no HIP installation is needed or used. -fms-extensions accepts Visual
   // C++'s __int64 and __declspec; besides those keywords it only defines
@@ -398,11 +410,19 @@ std::vector<std::string> frontendLanguageArgs(const std::string &IncludeDir,
   // C++ AMP code written for it does too, so Clang's C++17 error is a
   // warning here. restrict(...) and tile_static are keywords in Visual C++,
   // usable without any header: their macros come first in every file.
-  return {"-x", "hip", "-nogpuinc", "-nogpulib", "-std=" + Std,
-          "-fdeclspec", "-fms-extensions", "-Wno-cuda-compat",
-          "-Wno-error=dynamic-exception-spec", "-D__AMPCC__=1",
-          "-isystem", IncludeDir,
-          "-include", IncludeDir + "/ampcc/restrict.h"};
+  std::vector<std::string> Args = {
+      "-x", "hip", "-nogpuinc", "-nogpulib", "-std=" + Std,
+      "-fdeclspec", "-fms-extensions", "-Wno-cuda-compat",
+      "-Wno-error=dynamic-exception-spec", "-D__AMPCC__=1",
+      "-isystem", IncludeDir,
+      "-include", IncludeDir + "/ampcc/restrict.h"};
+  // What a Visual C++ machine gives every program (<windows.h>, the
+  // Microsoft STL's internal header names, __min/__max): on unless
+  // -fno-ms-headers. After the user's -I options, as system headers are.
+  if (MsHeaders)
+    Args.insert(Args.end(), {"-isystem", IncludeDir + "/ms", "-include",
+                             IncludeDir + "/ampcc/ms_prelude.h"});
+  return Args;
 }
 
 DeviceCompileResult compileDevice(const std::string &File,

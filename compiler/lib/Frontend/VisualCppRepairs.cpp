@@ -86,6 +86,46 @@ public:
   std::vector<const FunctionTemplateDecl *> Templates;
 };
 
+bool isStdException(QualType T) {
+  const CXXRecordDecl *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+  return RD && RD->getName() == "exception" && RD->isInStdNamespace() &&
+         RD->getDeclContext()->isStdNamespace();
+}
+
+/// The length of `std::exception`, `::std::exception` or `exception` (with
+/// any blanks around the `::`) at \p At, or 0.
+unsigned exceptionNameLength(llvm::StringRef At) {
+  llvm::StringRef S = At;
+  if (S.starts_with("::"))
+    S = S.drop_front(2).ltrim();
+  if (S.starts_with("std")) {
+    llvm::StringRef T = S.drop_front(3).ltrim();
+    if (T.starts_with("::"))
+      S = T.drop_front(2).ltrim();
+  }
+  if (!S.starts_with("exception"))
+    return 0;
+  S = S.drop_front(strlen("exception"));
+  if (!S.empty() && isAsciiIdentifierContinue(S.front()))
+    return 0;
+  return unsigned(At.size() - S.size());
+}
+
+/// Classes with std::exception as a base, and their constructors.
+class ExceptionSites : public RecursiveASTVisitor<ExceptionSites> {
+public:
+  bool VisitVarDecl(VarDecl *D) {
+    Vars.push_back(D);
+    return true;
+  }
+  bool VisitCXXConstructorDecl(CXXConstructorDecl *D) {
+    Ctors.push_back(D);
+    return true;
+  }
+  std::vector<const VarDecl *> Vars;
+  std::vector<const CXXConstructorDecl *> Ctors;
+};
+
 } // namespace
 
 bool VisualCppRepairs::editable(const SourceManager &SM, SourceLocation Loc) const {
@@ -125,6 +165,9 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
     return recordAmpName(Info) ? Verdict::Warning : Verdict::NotRepaired;
   if (ID == diag::err_lvalue_reference_bind_to_temporary)
     return recordTemporaryHandle(Info, LO);
+  if (MsHeaders && (ID == diag::err_ovl_no_viable_function_in_init ||
+                    ID == diag::err_ovl_no_viable_conversion_in_cast))
+    return recordExceptionMessage(Info, ID == diag::err_ovl_no_viable_conversion_in_cast);
   if (ID == diag::err_typename_missing || ID == diag::err_typename_missing_template ||
       ID == diag::err_main_returns_nonint)
     return recordClangFixIts(Info, LO) ? Verdict::Warning : Verdict::NotRepaired;
@@ -242,7 +285,100 @@ void VisualCppRepairs::wrapTemporary(const SourceManager &SM, SourceRange R,
   addEdit(SM, End, 0, ")");
 }
 
+/// Microsoft's std::exception has a constructor taking a message;
+/// libstdc++'s has none. A functional cast (`throw std::exception("bad")`)
+/// or a mem-initializer naming std::exception gets ::ampcc_ms::exception
+/// (ampcc/ms_prelude.h), a std::exception whose what() is the message; so
+/// does a variable's type, and the base of a class whose constructor passes
+/// a message (at the end of the translation unit, with the AST).
+VisualCppRepairs::Verdict VisualCppRepairs::recordExceptionMessage(const Diagnostic &Info,
+                                                                   bool Cast) {
+  unsigned TypeArg = Cast ? 2 : 0; // "... cast from %1 to %2"
+  if (Info.getNumArgs() <= TypeArg ||
+      Info.getArgKind(TypeArg) != DiagnosticsEngine::ak_qualtype ||
+      !isStdException(QualType::getFromOpaquePtr(
+          reinterpret_cast<void *>(Info.getRawArg(TypeArg)))))
+    return Verdict::NotRepaired;
+  const SourceManager &SM = Info.getSourceManager();
+  SourceLocation Loc = Info.getLocation();
+  bool Invalid = false;
+  const char *At = SM.getCharacterData(Loc, &Invalid);
+  if (Invalid)
+    return Verdict::NotRepaired;
+  llvm::StringRef Rest(At, SM.getBufferData(SM.getFileID(Loc)).end() - At);
+  if (unsigned Length = exceptionNameLength(Rest)) {
+    // A functional cast, or a mem-initializer (the class's base changes
+    // too).
+    addEdit(SM, Loc, Length, "::ampcc_ms::exception");
+    if (!Cast)
+      ExceptionBaseInits.push_back(Loc);
+    ExceptionWarnings.push_back(Loc);
+    return Verdict::Silent;
+  }
+  if (Cast)
+    return Verdict::NotRepaired;
+  // `std::exception e("message");`: the diagnostic names the variable.
+  ExceptionVariables.push_back(Loc);
+  return Verdict::Silent;
+}
+
+void VisualCppRepairs::finishExceptionMessages(ASTContext &Ctx) {
+  if (ExceptionVariables.empty() && ExceptionBaseInits.empty() &&
+      ExceptionWarnings.empty())
+    return;
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  const SourceManager &SM = Ctx.getSourceManager();
+  ExceptionSites Sites;
+  Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (SourceLocation L : ExceptionVariables)
+    for (const VarDecl *V : Sites.Vars) {
+      if (V->getLocation() != L || !V->getTypeSourceInfo())
+        continue;
+      SourceRange R = V->getTypeSourceInfo()->getTypeLoc().getSourceRange();
+      SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts());
+      if (!editable(SM, R.getBegin()) || End.isInvalid() || End.isMacroID() ||
+          !isStdException(V->getType()))
+        continue;
+      addEdit(SM, R.getBegin(), SM.getFileOffset(End) - SM.getFileOffset(R.getBegin()),
+              "::ampcc_ms::exception");
+      ExceptionWarnings.push_back(L);
+      break;
+    }
+  for (SourceLocation L : ExceptionWarnings)
+    if (Warned.insert(L.getRawEncoding()).second)
+      report(Diags, L, Diag::warn_vc_exception_message) << 0;
+  // The class whose constructor's mem-initializer was rewritten: its
+  // std::exception base becomes ::ampcc_ms::exception.
+  llvm::DenseSet<const CXXRecordDecl *> Done;
+  for (SourceLocation L : ExceptionBaseInits)
+    for (const CXXConstructorDecl *C : Sites.Ctors) {
+      SourceRange CR = C->getSourceRange();
+      if (SM.isBeforeInTranslationUnit(L, CR.getBegin()) ||
+          SM.isBeforeInTranslationUnit(CR.getEnd(), L))
+        continue;
+      const CXXRecordDecl *RD = C->getParent();
+      if (!Done.insert(RD).second)
+        continue;
+      for (const CXXBaseSpecifier &B : RD->bases()) {
+        if (!isStdException(B.getType()) || !B.getTypeSourceInfo())
+          continue;
+        SourceRange R = B.getTypeSourceInfo()->getTypeLoc().getSourceRange();
+        SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts());
+        if (!editable(SM, R.getBegin()) || End.isInvalid() || End.isMacroID())
+          continue;
+        addEdit(SM, R.getBegin(), SM.getFileOffset(End) - SM.getFileOffset(R.getBegin()),
+                "::ampcc_ms::exception");
+        if (Warned.insert(R.getBegin().getRawEncoding()).second)
+          report(Diags, R.getBegin(), Diag::warn_vc_exception_message) << 1;
+      }
+    }
+  ExceptionVariables.clear();
+  ExceptionBaseInits.clear();
+  ExceptionWarnings.clear();
+}
+
 void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
+  finishExceptionMessages(Ctx);
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   const SourceManager &SM = Ctx.getSourceManager();
   // Templates report an error once per instantiation: warn once per place.

@@ -35,9 +35,11 @@ struct DeviceCompileResult {
 
 /// The clang++ arguments that put it into the language ampcc parses
 /// (HIP mode for restrict(...), Visual C++'s keywords), with <amp.h> and
-/// friends from \p IncludeDir.
+/// friends from \p IncludeDir, and with \p MsHeaders what a Visual C++
+/// machine provides (<windows.h> and others from IncludeDir/ms).
 std::vector<std::string> frontendLanguageArgs(const std::string &IncludeDir,
-                                              const std::string &Std);
+                                              const std::string &Std,
+                                              bool MsHeaders = true);
 
 /// \p FrontendArgs are the clang++ arguments shared with the host compile
 /// (language mode, include paths, macros); \p ClangPath is the clang++ binary

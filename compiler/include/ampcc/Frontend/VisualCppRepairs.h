@@ -64,6 +64,9 @@ public:
   Verdict onError(const clang::Diagnostic &Info, const clang::LangOptions &LO);
   /// Notes follow their error: a candidate's note says why it was not viable.
   void onNote(const clang::Diagnostic &Info);
+  /// Whether the Visual C++ machine's headers are on (-fms-headers): then
+  /// `std::exception("message")` is repaired (ampcc/ms_prelude.h).
+  void setMsHeaders(bool On) { MsHeaders = On; }
   /// Resolves the repairs that need the AST and reports their warnings.
   void finishTranslationUnit(clang::ASTContext &Ctx);
 
@@ -84,6 +87,16 @@ private:
                                 const clang::LangOptions &LO);
   void wrapTemporary(const clang::SourceManager &SM, clang::SourceRange R,
                      const clang::LangOptions &LO);
+  Verdict recordExceptionMessage(const clang::Diagnostic &Info, bool Cast);
+  void finishExceptionMessages(clang::ASTContext &Ctx);
+
+  bool MsHeaders = false;
+  /// std::exception constructed with a message: where Clang reported it
+  /// (the name of a variable or a mem-initializer whose type must change),
+  /// and mem-initializers, whose class's base must change too.
+  std::vector<clang::SourceLocation> ExceptionVariables;
+  std::vector<clang::SourceLocation> ExceptionBaseInits;
+  std::vector<clang::SourceLocation> ExceptionWarnings;
 
   std::vector<SourceEdit> Edits;
 

@@ -1,0 +1,48 @@
+// ampcc/ms_prelude.h - what every Visual C++ translation unit has.
+//
+// The driver force-includes this header, and puts include/ms (<windows.h>,
+// the Microsoft STL's internal header names) on the include path, unless it
+// is given -fno-ms-headers (docs/migrating-from-visual-cpp.md).
+#ifndef AMPCC_MS_PRELUDE_H
+#define AMPCC_MS_PRELUDE_H
+
+/// <amp.h> includes <windows.h> when this is defined, as Visual C++'s does;
+/// the compiler repairs `std::exception("message")` only then.
+#define _AMPCC_MS_HEADERS 1
+
+// Visual C++'s <stdlib.h> macros.
+#ifndef __min
+#define __min(a, b) (((a) < (b)) ? (a) : (b))
+#endif
+#ifndef __max
+#define __max(a, b) (((a) > (b)) ? (a) : (b))
+#endif
+
+#ifdef __cplusplus
+#include <exception>
+#include <memory>
+#include <string>
+
+namespace ampcc_ms {
+/// Microsoft's std::exception takes a message (`throw std::exception("bad
+/// size")`); libstdc++'s does not. ampcc rewrites such a construction, and
+/// the base of a class that passes a message to std::exception, to this
+/// class, which is a std::exception whose what() is the message.
+class exception : public std::exception {
+public:
+  exception() noexcept : Message(std::make_shared<std::string>("Unknown exception")) {}
+  explicit exception(const char *Message)
+      : Message(std::make_shared<std::string>(Message ? Message : "Unknown exception")) {}
+  /// Microsoft's form that keeps the pointer instead of a copy.
+  exception(const char *Message, int)
+      : exception(Message) {}
+  const char *what() const noexcept override { return Message->c_str(); }
+
+private:
+  // Shared, so that copying the exception (as throwing does) cannot throw.
+  std::shared_ptr<const std::string> Message;
+};
+} // namespace ampcc_ms
+#endif
+
+#endif // AMPCC_MS_PRELUDE_H
