@@ -49,5 +49,6 @@
 #include "ampcc/parallel_for_each.h"
 #include "ampcc/direct3d_intrinsics.h"
 #include "ampcc/kernel_diagnostics.h"
+#include "ampcc/runtime_control.h"
 
 #endif // AMPCC_AMP_H

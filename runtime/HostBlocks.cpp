@@ -59,5 +59,14 @@ HostBlock takeHostBlock(size_t Bytes) {
   return HostBlock(new (std::nothrow) unsigned char[Bytes], HostBlockReturn{Bytes});
 }
 
+void releaseHostBlocks() {
+  Pool &Blocks = pool();
+  std::lock_guard<std::mutex> G(Blocks.Lock);
+  for (auto &Block : Blocks.Free)
+    delete[] Block.second;
+  Blocks.Free.clear();
+  Blocks.Kept = 0;
+}
+
 } // namespace rt
 } // namespace ampcc

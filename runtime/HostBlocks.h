@@ -31,6 +31,9 @@ using HostBlock = std::unique_ptr<unsigned char[], HostBlockReturn>;
 /// has no memory for it.
 HostBlock takeHostBlock(size_t Bytes);
 
+/// Frees the blocks kept for reuse (amp_uninitialize).
+void releaseHostBlocks();
+
 } // namespace rt
 } // namespace ampcc
 

@@ -129,5 +129,17 @@ BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images) {
   return Result;
 }
 
+void releaseBuiltKernels() {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  // Commands already enqueued keep their own references.
+  for (auto &Entry : R.Built)
+    clReleaseKernel(Entry.second->Kernel);
+  R.Built.clear();
+  for (auto &Entry : R.Programs)
+    clReleaseProgram(Entry.second);
+  R.Programs.clear();
+}
+
 } // namespace rt
 } // namespace ampcc

@@ -43,6 +43,11 @@ struct BuiltKernel {
 /// the same program.
 BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images = false);
 
+/// Releases every built program and kernel (amp_uninitialize); the next
+/// launch builds again, from ampcc's kernel cache when it has the binary.
+/// No launch may be under way.
+void releaseBuiltKernels();
+
 } // namespace rt
 } // namespace ampcc
 

@@ -199,6 +199,18 @@ def emit_traits(out):
     o("")
 
 
+def emit_direct3d_names(out):
+    # Visual C++ also names the vectors as HLSL does, in
+    # concurrency::graphics::direct3d (float4 for float_4, ...).
+    o = out.append
+    o("namespace direct3d {")
+    for n in SIZES:
+        for s, *_ in SCALARS:
+            o("typedef %s %s%d;" % (vname(s, n), s, n))
+    o("} // namespace direct3d")
+    o("")
+
+
 HEADER = """\
 // <amp_short_vectors.h> - C++ AMP short vector types (spec v1.2 §10.8).
 //
@@ -207,8 +219,9 @@ HEADER = """\
 // ampcc/norm.h.
 //
 // Namespace Concurrency::graphics: int_N, uint_N, float_N, double_N, norm_N
-// and unorm_N for N = 2, 3, 4. Every member is restrict(cpu, amp) and plain
-// C++, which ampcc lowers to OpenCL C structs and functions like any user
+// and unorm_N for N = 2, 3, 4, also named as in HLSL (float4, ...) in
+// Concurrency::graphics::direct3d. Every member is restrict(cpu, amp) and
+// plain C++, which ampcc lowers to OpenCL C structs and functions like any user
 // class. Components are properties (x y z w and r g b a), as are all
 // swizzles of distinct components (xy, zyx, bgra, ...); each has a getter
 // get_<xyzw>() and a setter set_<xyzw>(), and single components also have
@@ -244,6 +257,7 @@ def main():
             emit_conversions(out, s, n)
             emit_free_operators(out, s, is_int, n)
     emit_traits(out)
+    emit_direct3d_names(out)
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
     path = os.path.join(root, "include", "amp_short_vectors.h")
     with open(path, "w") as f:
