@@ -11,7 +11,7 @@
 // CL-NEXT: {
 // CL: return tile_sum(v, t, scratch, total) + tile_sum(2 * v, t, scratch, total);
 // CL: __local int scratch_1[64];
-// CL-NEXT: __local int total;
+// CL: __local int total;
 // CL: tile_sum_twice(scratch, t, scratch_1, &total);
 #include <amp.h>
 #include <cstdio>

@@ -183,6 +183,13 @@ std::string FunctionEmitter::tileStaticStorage(const VarDecl *VD) {
                      CG.declare(VD->getType().getUnqualifiedType(), Unique,
                                 VD->getLocation()) +
                      ";\n";
+    // PoCL 3.1 (LLVM 15) turns a kernel-scope __local whose every read
+    // follows a write of the same work-item into a private variable
+    // (GlobalOpt's localisation, after splitting small constant-indexed
+    // arrays), so a value one work-item writes between two barriers is
+    // never seen by the others (docs/pocl-bugs.md). One volatile read
+    // makes LLVM leave the variable alone; it costs one load per work-item.
+    *HoistedDecls += "  (void)*(volatile __local uchar *)&" + Unique + ";\n";
   }
   // In a called function the caller passes a pointer to the storage: a
   // parameter of the name, in the order of the plan's TileStatics.
