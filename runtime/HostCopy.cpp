@@ -1,8 +1,11 @@
-//===- HostCopy.cpp - Host memory copies spread over a few threads --------===//
+//===- HostCopy.cpp - The host side of staged transfers -------------------===//
 
 #include "HostCopy.h"
 
-#include <algorithm>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <condition_variable>
 #include <cstdint>
 #include <cstring>
@@ -14,51 +17,31 @@ namespace ampcc {
 namespace rt {
 namespace {
 
-/// One copy: parts of a dense byte sequence of Rows rows of Width bytes.
-struct Job {
-  unsigned char *Dst;
-  size_t DstPitch;
-  const unsigned char *Src;
-  size_t SrcPitch, Width, Rows;
-  unsigned Parts;
-
-  /// Copies bytes [Begin, End) of the dense sequence.
-  void run(unsigned Part) const {
-    size_t Total = Width * Rows;
-    size_t Begin = Total * Part / Parts, End = Total * (Part + 1) / Parts;
-    while (Begin < End) {
-      size_t Row = Begin / Width, Col = Begin % Width;
-      size_t N = std::min(Width - Col, End - Begin);
-      std::memcpy(Dst + Row * DstPitch + Col, Src + Row * SrcPitch + Col, N);
-      Begin += N;
-    }
-  }
-};
-
-/// Helper threads that take parts of one job at a time. Never destroyed:
-/// its threads wait on it until the process exits.
+/// Helper threads that take the parts of one job at a time. Never
+/// destroyed: its threads wait on it until the process exits.
 class Pool {
 public:
-  void run(const Job &J, unsigned Threads) {
-    // A second copy at the same time (another thread's transfer) does its
-    // own work rather than wait for the pool.
+  void run(unsigned Parts, const std::function<void(unsigned)> &Fn) {
+    // A second transfer at the same time does its own work rather than
+    // wait for the pool.
     std::unique_lock<std::mutex> Owner(Busy, std::try_to_lock);
-    if (!Owner || J.Parts == 1) {
-      for (unsigned I = 0; I < J.Parts; ++I)
-        J.run(I);
+    if (!Owner || Parts == 1) {
+      for (unsigned I = 0; I < Parts; ++I)
+        Fn(I);
       return;
     }
     std::unique_lock<std::mutex> L(M);
-    while (Helpers.size() + 1 < Threads)
+    while (Helpers.size() + 1 < Parts)
       Helpers.emplace_back([this] { work(); });
-    Current = &J;
+    Job = &Fn;
+    JobParts = Parts;
     Next = 0;
     Finished = 0;
     ++Generation;
     Wake.notify_all();
     takeParts(L);
-    Done.wait(L, [&] { return Finished == J.Parts; });
-    Current = nullptr;
+    Done.wait(L, [&] { return Finished == JobParts; });
+    Job = nullptr;
   }
 
 private:
@@ -73,25 +56,25 @@ private:
   }
 
   /// Runs parts of the current job until none is left (L held on entry
-  /// and exit, released while copying).
+  /// and exit, released while a part runs).
   void takeParts(std::unique_lock<std::mutex> &L) {
-    while (Current && Next < Current->Parts) {
-      const Job *J = Current;
+    while (Job && Next < JobParts) {
+      const std::function<void(unsigned)> *Fn = Job;
       unsigned I = Next++;
       L.unlock();
-      J->run(I);
+      (*Fn)(I);
       L.lock();
-      if (++Finished == J->Parts)
+      if (++Finished == JobParts)
         Done.notify_all();
     }
   }
 
-  std::mutex Busy; ///< Held by the copy that uses the helpers.
+  std::mutex Busy; ///< Held by the transfer that uses the helpers.
   std::mutex M;
   std::condition_variable Wake, Done;
   std::vector<std::thread> Helpers;
-  const Job *Current = nullptr;
-  unsigned Next = 0, Finished = 0;
+  const std::function<void(unsigned)> *Job = nullptr;
+  unsigned JobParts = 0, Next = 0, Finished = 0;
   uint64_t Generation = 0;
 };
 
@@ -102,20 +85,55 @@ Pool &pool() {
 
 } // namespace
 
+void runOnThreads(unsigned N, const std::function<void(unsigned)> &Fn) {
+  if (N)
+    pool().run(N, Fn);
+}
+
+namespace {
+
+/// Rows shorter than this are copied by memcpy: the stores of a short row
+/// may share cache lines with its neighbours.
+constexpr size_t ShortestStreamed = 4096;
+
+void streamCopy(unsigned char *Dst, const unsigned char *Src, size_t N) {
+#if defined(__SSE2__)
+  // Up to Dst's first 16-byte boundary, then 64 bytes a step, the rest.
+  size_t Head = (16 - reinterpret_cast<uintptr_t>(Dst) % 16) % 16;
+  std::memcpy(Dst, Src, Head);
+  Dst += Head;
+  Src += Head;
+  N -= Head;
+  for (; N >= 64; N -= 64, Dst += 64, Src += 64) {
+    __m128i A = _mm_loadu_si128(reinterpret_cast<const __m128i *>(Src));
+    __m128i B = _mm_loadu_si128(reinterpret_cast<const __m128i *>(Src + 16));
+    __m128i C = _mm_loadu_si128(reinterpret_cast<const __m128i *>(Src + 32));
+    __m128i D = _mm_loadu_si128(reinterpret_cast<const __m128i *>(Src + 48));
+    _mm_stream_si128(reinterpret_cast<__m128i *>(Dst), A);
+    _mm_stream_si128(reinterpret_cast<__m128i *>(Dst + 16), B);
+    _mm_stream_si128(reinterpret_cast<__m128i *>(Dst + 32), C);
+    _mm_stream_si128(reinterpret_cast<__m128i *>(Dst + 48), D);
+  }
+#endif
+  std::memcpy(Dst, Src, N);
+}
+
+} // namespace
+
 void copyRows(unsigned char *Dst, size_t DstPitch, const unsigned char *Src,
-              size_t SrcPitch, size_t Width, size_t Rows, unsigned Threads,
-              size_t MinPart) {
-  size_t Total = Width * Rows;
-  if (!Total)
-    return;
-  size_t ByBytes = std::max<size_t>(1, Total / std::max<size_t>(1, MinPart));
-  unsigned Parts = unsigned(std::min<size_t>(std::max(1u, Threads), ByBytes));
-  Job J{Dst, DstPitch, Src, SrcPitch, Width, Rows, Parts};
-  if (Parts == 1) {
-    J.run(0);
+              size_t SrcPitch, size_t Width, size_t Rows, bool Streaming) {
+  if (!Streaming || Width < ShortestStreamed) {
+    for (size_t R = 0; R < Rows; ++R)
+      std::memcpy(Dst + R * DstPitch, Src + R * SrcPitch, Width);
     return;
   }
-  pool().run(J, Parts);
+  for (size_t R = 0; R < Rows; ++R)
+    streamCopy(Dst + R * DstPitch, Src + R * SrcPitch, Width);
+#if defined(__SSE2__)
+  // Streaming stores are weakly ordered: make them visible before the
+  // device or another thread reads the memory.
+  _mm_sfence();
+#endif
 }
 
 } // namespace rt

@@ -1,29 +1,35 @@
-//===- HostCopy.h - Host memory copies spread over a few threads -*- C++ -*-===//
+//===- HostCopy.h - The host side of staged transfers -----------*- C++ -*-===//
 //
 // A staged transfer (Staging.h) copies every byte once on the host, between
-// the program's ordinary memory and a page-locked block, while the device
-// moves the previous block. One thread's memcpy runs at roughly a quarter of
-// a PCIe 5 link's speed on the GPU machines' hosts (docs/performance.md,
-// "Transfers from ordinary memory"), so the copy is split over a few
-// threads, which a small pool keeps for the process's life.
+// the program's ordinary memory and page-locked blocks. One thread's memcpy
+// runs at about 10 GB/s on the GPU machines' hosts, a fifth of a PCIe 5
+// link (H100, 2026-11: docs/performance.md, "Transfers from ordinary
+// memory"), so a transfer runs several pipelines at once, each on a thread
+// of a small pool the process keeps.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_RUNTIME_HOSTCOPY_H
 #define AMPCC_RUNTIME_HOSTCOPY_H
 
 #include <cstddef>
+#include <functional>
 
 namespace ampcc {
 namespace rt {
 
+/// Runs Fn(0), ..., Fn(N - 1) at once, on the caller's thread and N - 1 of
+/// the pool's, and returns when all have returned; where another transfer
+/// holds the pool, on the caller's thread alone, one after another. Fn
+/// must not throw.
+void runOnThreads(unsigned N, const std::function<void(unsigned)> &Fn);
+
 /// Copies Rows rows of Width bytes: row I from Src + I * SrcPitch to
-/// Dst + I * DstPitch. Spread over at most \p Threads threads (the caller's
-/// among them), each given at least \p MinPart bytes (a wake-up costs
-/// microseconds: 256 KiB, ~20 us of memcpy, is worth one); on the caller's
-/// thread alone when another copy holds the pool.
+/// Dst + I * DstPitch. Streaming: with non-temporal stores (x86-64), which
+/// write whole cache lines to memory without reading them first: a third
+/// less memory traffic than memcpy's stores, and nothing of a block the
+/// device is about to read left in the caches. Fenced before it returns.
 void copyRows(unsigned char *Dst, size_t DstPitch, const unsigned char *Src,
-              size_t SrcPitch, size_t Width, size_t Rows, unsigned Threads,
-              size_t MinPart);
+              size_t SrcPitch, size_t Width, size_t Rows, bool Streaming);
 
 } // namespace rt
 } // namespace ampcc

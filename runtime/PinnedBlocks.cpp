@@ -12,15 +12,16 @@ namespace rt {
 namespace {
 
 /// 128 MiB of page-locked memory a context at most: two transfers at once
-/// with four blocks each.
-constexpr unsigned MostBlocks = 8;
+/// of eight pipelines with two blocks each.
+constexpr unsigned MostBlocks = 32;
 
 struct ContextBlocks {
   std::mutex Lock;
   std::condition_variable Returned;
   std::vector<PinnedBlock *> Free;
   unsigned Made = 0;
-  bool Refused = false; ///< The driver gave no page-locked memory.
+  /// The driver gave no more page-locked memory: Made is all there is.
+  bool Refused = false;
   /// A queue of the pool's own for the maps: a map on a transfer's queue
   /// would wait for every kernel enqueued there before it.
   cl_command_queue MapQueue = nullptr;
@@ -84,26 +85,34 @@ void PinnedBlock::setBusy(cl_event E) {
   Busy = E;
 }
 
-PinnedLease::PinnedLease(cl_context Ctx, cl_device_id Dev, unsigned Count)
+PinnedLease::PinnedLease(cl_context Ctx, cl_device_id Dev, unsigned Least,
+                         unsigned Most)
     : Ctx(Ctx) {
   ContextBlocks &C = blocksOf(Ctx);
   std::unique_lock<std::mutex> L(C.Lock);
+  unsigned Limit = MostBlocks;
   for (;;) {
-    while (Blocks.size() < Count && !C.Free.empty()) {
-      Blocks.push_back(C.Free.back());
-      C.Free.pop_back();
-    }
-    while (Blocks.size() < Count && C.Made < MostBlocks && !C.Refused) {
+    // Blocks are taken only Least or more at once, so two transfers that
+    // wait never hold blocks the other waits for.
+    while (C.Free.size() < Most && C.Made < Limit && !C.Refused) {
       PinnedBlock *B = C.make(Ctx, Dev);
       if (!B) {
-        C.Refused = C.Made == 0;
+        C.Refused = true;
         break;
       }
-      Blocks.push_back(B);
+      C.Free.push_back(B);
     }
-    // Fewer blocks than asked for only cost overlap; none means waiting
-    // for another transfer to give some back, unless there are none at all.
-    if (!Blocks.empty() || C.Made == 0)
+    if (C.Refused)
+      Limit = C.Made;
+    if (C.Free.size() >= Least) {
+      while (Blocks.size() < Most && !C.Free.empty()) {
+        Blocks.push_back(C.Free.back());
+        C.Free.pop_back();
+      }
+      return;
+    }
+    // Fewer than Least could ever be free at once: the caller does without.
+    if (Limit < Least)
       return;
     C.Returned.wait(L);
   }

@@ -26,7 +26,7 @@ namespace ampcc {
 namespace rt {
 
 /// Every block is this large: a transfer's pieces are at most this.
-constexpr size_t PinnedBlockBytes = size_t(16) << 20;
+constexpr size_t PinnedBlockBytes = size_t(4) << 20;
 
 struct PinnedBlock {
   cl_mem Mem = nullptr;
@@ -46,10 +46,10 @@ struct PinnedBlock {
 /// their Busy events) when the lease ends.
 class PinnedLease {
 public:
-  /// Up to \p Count blocks of \p Ctx (\p Dev maps new ones). Waits while
-  /// every block the context may keep is lent out; empty only when the
-  /// driver gives no page-locked memory at all.
-  PinnedLease(cl_context Ctx, cl_device_id Dev, unsigned Count);
+  /// Up to \p Most blocks of \p Ctx (\p Dev maps new ones), at least
+  /// \p Least: waits while fewer are free and the context may make no more.
+  /// Empty when the driver gives fewer than Least page-locked blocks.
+  PinnedLease(cl_context Ctx, cl_device_id Dev, unsigned Least, unsigned Most);
   ~PinnedLease();
   PinnedLease(const PinnedLease &) = delete;
   PinnedLease &operator=(const PinnedLease &) = delete;

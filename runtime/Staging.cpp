@@ -11,7 +11,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
+#include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -63,52 +66,45 @@ std::vector<Piece> cut(const std::vector<Rect> &Rects, bool ToDevice,
   return Out;
 }
 
-/// The piece size for a transfer of Total bytes: the tuning's, or a
-/// quarter of the transfer when that is smaller, so that even a 1 MiB
-/// transfer overlaps its host copies with the device's.
-size_t pieceLimit(size_t Total) {
+/// The piece size for a transfer of Total bytes over Threads pipelines:
+/// the tuning's, or less where that gives each pipeline two pieces to
+/// overlap, down to the tuning's least.
+size_t pieceLimit(size_t Total, unsigned Threads) {
   const StagingTuning &T = stagingTuning();
   size_t Least = std::max<size_t>(1, T.MinPieceBytes);
   size_t Most = std::min(std::max(T.PieceBytes, Least), PinnedBlockBytes);
-  return std::min(Most, std::max(Least, Total / 4));
+  size_t Per = size_t(std::max(1u, T.PiecesPerThread)) * Threads;
+  return std::min(Most, std::max(Least, Total / Per));
 }
 
 bool contiguousOnDevice(const Piece &P) {
   return P.Rows == 1 || P.BufPitch == P.Width;
 }
 
-cl_event enqueueWrite(cl_command_queue Q, cl_mem Buf, const Piece &P,
-                      const void *Block) {
+/// Enqueues the move of piece P between Buf and Block (its rows dense),
+/// to the device (ToDevice) or from it; returns its event.
+cl_event enqueuePiece(cl_command_queue Q, cl_mem Buf, const Piece &P,
+                      void *Block, bool ToDevice) {
   cl_event Done = nullptr;
   cl_int Err;
   if (contiguousOnDevice(P)) {
-    Err = clEnqueueWriteBuffer(Q, Buf, CL_FALSE, P.BufOffset, P.bytes(), Block,
-                               0, nullptr, &Done);
+    Err = ToDevice ? clEnqueueWriteBuffer(Q, Buf, CL_FALSE, P.BufOffset,
+                                          P.bytes(), Block, 0, nullptr, &Done)
+                   : clEnqueueReadBuffer(Q, Buf, CL_FALSE, P.BufOffset,
+                                         P.bytes(), Block, 0, nullptr, &Done);
   } else {
     size_t BO[3] = {P.BufOffset % P.BufPitch, P.BufOffset / P.BufPitch, 0};
     size_t HO[3] = {0, 0, 0}, Region[3] = {P.Width, P.Rows, 1};
-    Err = clEnqueueWriteBufferRect(Q, Buf, CL_FALSE, BO, HO, Region, P.BufPitch,
-                                   0, P.Width, 0, Block, 0, nullptr, &Done);
+    Err = ToDevice
+              ? clEnqueueWriteBufferRect(Q, Buf, CL_FALSE, BO, HO, Region,
+                                         P.BufPitch, 0, P.Width, 0, Block, 0,
+                                         nullptr, &Done)
+              : clEnqueueReadBufferRect(Q, Buf, CL_FALSE, BO, HO, Region,
+                                        P.BufPitch, 0, P.Width, 0, Block, 0,
+                                        nullptr, &Done);
   }
-  checkCL(Err, "writing " + std::to_string(P.bytes()) +
-                   " bytes through page-locked memory");
-  return Done;
-}
-
-cl_event enqueueRead(cl_command_queue Q, cl_mem Buf, const Piece &P,
-                     void *Block) {
-  cl_event Done = nullptr;
-  cl_int Err;
-  if (contiguousOnDevice(P)) {
-    Err = clEnqueueReadBuffer(Q, Buf, CL_FALSE, P.BufOffset, P.bytes(), Block,
-                              0, nullptr, &Done);
-  } else {
-    size_t BO[3] = {P.BufOffset % P.BufPitch, P.BufOffset / P.BufPitch, 0};
-    size_t HO[3] = {0, 0, 0}, Region[3] = {P.Width, P.Rows, 1};
-    Err = clEnqueueReadBufferRect(Q, Buf, CL_FALSE, BO, HO, Region, P.BufPitch,
-                                  0, P.Width, 0, Block, 0, nullptr, &Done);
-  }
-  checkCL(Err, "reading " + std::to_string(P.bytes()) +
+  checkCL(Err, std::string(ToDevice ? "writing " : "reading ") +
+                   std::to_string(P.bytes()) +
                    " bytes through page-locked memory");
   return Done;
 }
@@ -125,7 +121,10 @@ void profilePiece(cl_event E, TransferKind Kind, size_t Bytes) {
 
 /// Starts the commands enqueued so far: the next piece's host copy should
 /// overlap them, and NVIDIA's driver may hold them back until a flush.
-void flush(cl_command_queue Q) { checkCL(clFlush(Q), "clFlush"); }
+void flush(cl_command_queue Q) {
+  if (stagingTuning().FlushEach)
+    checkCL(clFlush(Q), "clFlush");
+}
 
 unsigned hostThreads() {
   static const unsigned Cores = std::max(1u, std::thread::hardware_concurrency());
@@ -186,43 +185,101 @@ bool stagesTransfer(cl_command_queue Q, size_t Bytes) {
   return Bytes >= T.MinBytes && !sharesHostMemory(deviceOf(Q));
 }
 
+namespace {
+
+/// What the pipelines of one staged transfer share.
+struct Pipelines {
+  Pipelines(cl_command_queue Q, cl_mem Buf, unsigned char *Host)
+      : Q(Q), Buf(Buf), Host(Host) {}
+  cl_command_queue Q;
+  cl_mem Buf;
+  unsigned char *Host;
+  std::vector<Piece> Pieces;
+  std::unique_ptr<PinnedLease> Blocks;
+  unsigned Count = 0;            ///< Pipelines: two blocks each.
+  std::atomic<size_t> Next{0};   ///< The next piece nobody took.
+  std::atomic<bool> Failed{false};
+  std::mutex ErrorLock;
+  std::exception_ptr Error;
+  bool Streaming = false; ///< Host copies with non-temporal stores.
+
+  /// Cuts Rects and borrows blocks; false when no page-locked memory
+  /// could be had.
+  bool start(const std::vector<Rect> &Rects, bool ToDevice) {
+    unsigned Threads = hostThreads();
+    size_t Total = totalBytes(Rects);
+    const StagingTuning &T = stagingTuning();
+    Streaming = T.Streaming >= 0 ? T.Streaming == 1
+                                 : (Total < T.StreamingSplit) == ToDevice;
+    Pieces = cut(Rects, ToDevice, pieceLimit(Total, Threads));
+    if (Pieces.empty())
+      return true;
+    unsigned Want = unsigned(std::min<size_t>(Threads, Pieces.size()));
+    Blocks = std::make_unique<PinnedLease>(contextOf(Q), deviceOf(Q), 2, 2 * Want);
+    Count = unsigned(Blocks->size() / 2);
+    return Count > 0;
+  }
+  /// The next piece for a pipeline, or null when none is left or a
+  /// pipeline failed.
+  const Piece *take() {
+    if (Failed.load(std::memory_order_relaxed))
+      return nullptr;
+    size_t I = Next.fetch_add(1, std::memory_order_relaxed);
+    return I < Pieces.size() ? &Pieces[I] : nullptr;
+  }
+  /// Runs Body(pipeline) on Count threads; rethrows the first failure
+  /// once every pipeline stopped.
+  void run(const std::function<void(unsigned)> &Body) {
+    runOnThreads(Count, [&](unsigned P) {
+      try {
+        Body(P);
+      } catch (...) {
+        Failed = true;
+        std::lock_guard<std::mutex> G(ErrorLock);
+        if (!Error)
+          Error = std::current_exception();
+      }
+    });
+    if (Error)
+      std::rethrow_exception(Error);
+  }
+};
+
+} // namespace
+
 bool stagedWrite(cl_command_queue Q, cl_mem Buf, const std::vector<Rect> &Rects,
                  const void *Host, cl_event *Last) {
-  std::vector<Piece> Pieces = cut(Rects, true, pieceLimit(totalBytes(Rects)));
   *Last = nullptr;
-  if (Pieces.empty())
-    return true;
-  PinnedLease Blocks(contextOf(Q), deviceOf(Q),
-                     std::min<size_t>(stagingTuning().Depth, Pieces.size()));
-  if (!Blocks.size())
+  Pipelines P{Q, Buf, static_cast<unsigned char *>(const_cast<void *>(Host))};
+  if (!P.start(Rects, true))
     return false;
-  const auto *From = static_cast<const unsigned char *>(Host);
-  unsigned Threads = hostThreads();
-  cl_event Prev = nullptr;
-  try {
-    for (size_t I = 0; I < Pieces.size(); ++I) {
-      const Piece &P = Pieces[I];
-      PinnedBlock &B = Blocks[I % Blocks.size()];
+  if (P.Pieces.empty())
+    return true;
+  // Each pipeline fills its two blocks in turn: the host copy of its next
+  // piece overlaps the device's write of its last, and the pipelines' host
+  // copies overlap each other. The queue takes the writes in any order.
+  P.run([&](unsigned Line) {
+    PinnedBlock *Mine[2] = {&(*P.Blocks)[2 * Line], &(*P.Blocks)[2 * Line + 1]};
+    for (unsigned Turn = 0;; Turn ^= 1) {
+      const Piece *Pc = P.take();
+      if (!Pc)
+        return;
+      PinnedBlock &B = *Mine[Turn];
       // The block's last write must have left it before it is refilled.
       checkCL(B.awaitIdle(), "waiting for a write through page-locked memory");
-      copyRows(B.Host, P.Width, From + P.HostOffset, P.HostPitch, P.Width,
-               P.Rows, Threads, stagingTuning().MinThreadBytes);
-      cl_event E = enqueueWrite(Q, Buf, P, B.Host);
+      copyRows(B.Host, Pc->Width, P.Host + Pc->HostOffset, Pc->HostPitch,
+               Pc->Width, Pc->Rows, P.Streaming);
+      cl_event E = enqueuePiece(Q, Buf, *Pc, B.Host, true);
       B.setBusy(E);
-      if (Prev)
-        clReleaseEvent(Prev);
-      Prev = E;
       flush(Q);
-      profilePiece(E, TransferKind::HostToDevice, P.bytes());
+      profilePiece(E, TransferKind::HostToDevice, Pc->bytes());
+      clReleaseEvent(E);
     }
-  } catch (...) {
-    // The blocks keep their commands' events for their next borrower.
-    if (Prev)
-      clReleaseEvent(Prev);
-    throw;
-  }
-  *Last = Prev;
-  PiecesMoved += Pieces.size();
+  });
+  // On an in-order queue a marker completes after every write before it.
+  checkCL(clEnqueueMarkerWithWaitList(Q, 0, nullptr, Last),
+          "clEnqueueMarkerWithWaitList");
+  PiecesMoved += P.Pieces.size();
   for (const Rect &R : Rects)
     noteHostToDevice(R.bytes());
   return true;
@@ -230,40 +287,39 @@ bool stagedWrite(cl_command_queue Q, cl_mem Buf, const std::vector<Rect> &Rects,
 
 bool stagedRead(cl_command_queue Q, cl_mem Buf, const std::vector<Rect> &Rects,
                 void *Host) {
-  std::vector<Piece> Pieces = cut(Rects, false, pieceLimit(totalBytes(Rects)));
-  if (Pieces.empty())
-    return true;
-  PinnedLease Blocks(contextOf(Q), deviceOf(Q),
-                     std::min<size_t>(stagingTuning().Depth, Pieces.size()));
-  if (!Blocks.size())
+  Pipelines P{Q, Buf, static_cast<unsigned char *>(Host)};
+  if (!P.start(Rects, false))
     return false;
-  auto *To = static_cast<unsigned char *>(Host);
-  unsigned Threads = hostThreads();
-  // Piece I goes through block I % N: its read is enqueued once the host
-  // has copied piece I - N out of that block.
-  auto Issue = [&](size_t I) {
-    PinnedBlock &B = Blocks[I % Blocks.size()];
-    checkCL(B.awaitIdle(), "waiting for a transfer through page-locked memory");
-    cl_event E = enqueueRead(Q, Buf, Pieces[I], B.Host);
-    B.setBusy(E);
-    profilePiece(E, TransferKind::DeviceToHost, Pieces[I].bytes());
-    clReleaseEvent(E);
-  };
-  for (size_t I = 0; I < Blocks.size(); ++I)
-    Issue(I);
-  flush(Q);
-  for (size_t I = 0; I < Pieces.size(); ++I) {
-    const Piece &P = Pieces[I];
-    PinnedBlock &B = Blocks[I % Blocks.size()];
-    checkCL(B.awaitIdle(), "reading through page-locked memory");
-    copyRows(To + P.HostOffset, P.HostPitch, B.Host, P.Width, P.Width, P.Rows,
-             Threads, stagingTuning().MinThreadBytes);
-    if (I + Blocks.size() < Pieces.size()) {
-      Issue(I + Blocks.size());
+  if (P.Pieces.empty())
+    return true;
+  // Each pipeline keeps one read in flight into one of its blocks while it
+  // copies the last piece out of the other.
+  P.run([&](unsigned Line) {
+    PinnedBlock *Mine[2] = {&(*P.Blocks)[2 * Line], &(*P.Blocks)[2 * Line + 1]};
+    auto Issue = [&](const Piece *Pc, PinnedBlock &B) {
+      checkCL(B.awaitIdle(), "waiting for a read through page-locked memory");
+      cl_event E = enqueuePiece(Q, Buf, *Pc, B.Host, false);
+      B.setBusy(E);
       flush(Q);
+      profilePiece(E, TransferKind::DeviceToHost, Pc->bytes());
+      clReleaseEvent(E);
+    };
+    const Piece *Cur = P.take();
+    if (!Cur)
+      return;
+    Issue(Cur, *Mine[0]);
+    for (unsigned Turn = 0; Cur; Turn ^= 1) {
+      const Piece *Following = P.take();
+      if (Following)
+        Issue(Following, *Mine[Turn ^ 1]);
+      PinnedBlock &B = *Mine[Turn];
+      checkCL(B.awaitIdle(), "reading through page-locked memory");
+      copyRows(P.Host + Cur->HostOffset, Cur->HostPitch, B.Host, Cur->Width,
+               Cur->Width, Cur->Rows, P.Streaming);
+      Cur = Following;
     }
-  }
-  PiecesMoved += Pieces.size();
+  });
+  PiecesMoved += P.Pieces.size();
   for (const Rect &R : Rects)
     noteDeviceToHost(R.bytes());
   return true;

@@ -2,10 +2,12 @@
 //
 // NVIDIA's OpenCL moves ordinary (pageable) host memory at 3 to 12 GB/s,
 // against 55 GB/s from page-locked memory (H200, docs/performance.md).
-// A staged transfer cuts the bytes into pieces and moves each through a
-// page-locked block (PinnedBlocks.h): the host copies piece K+1 between the
-// program's memory and one block (several threads, HostCopy.h) while the
-// device moves piece K from or to another, ordered by events.
+// A staged transfer cuts the bytes into pieces and moves them through
+// page-locked blocks (PinnedBlocks.h) in several pipelines at once, one a
+// host thread (HostCopy.h), each with two blocks: the thread copies its
+// next piece between the program's memory and one block while the device
+// moves its last piece from or to the other, ordered by events. One thread
+// copies at a fifth of the link's speed; eight keep it busy.
 //
 // Staged are transfers between a device without host-unified memory (a
 // discrete GPU) and ordinary host memory, of at least MinBytes in all.
@@ -33,13 +35,18 @@ namespace rt {
 struct StagingTuning {
   int Mode = -1;               ///< -1: by device and size; 0: never; 1: always.
   size_t MinBytes = 1 << 20;   ///< Smaller transfers go directly (Mode -1).
-  size_t PieceBytes = 8 << 20; ///< Largest piece; at most PinnedBlockBytes.
-  /// Smallest piece: a transfer is cut in four down to this size, so that
-  /// even a small one overlaps host copies with the device's.
-  size_t MinPieceBytes = 256 << 10;
-  unsigned Depth = 3;          ///< Blocks in flight per transfer.
-  unsigned Threads = 4;        ///< Host threads per piece's copy.
-  size_t MinThreadBytes = 256 << 10; ///< Least a host thread copies.
+  size_t PieceBytes = 4 << 20; ///< Largest piece; at most PinnedBlockBytes.
+  /// Smallest piece: a transfer is cut so that each pipeline gets
+  /// PiecesPerThread pieces, down to this size.
+  size_t MinPieceBytes = 1 << 20;
+  unsigned PiecesPerThread = 8;
+  unsigned Threads = 12;       ///< Pipelines (host threads), at most the cores.
+  bool FlushEach = true;       ///< clFlush after each piece's command.
+  /// Non-temporal stores (HostCopy.h): 1 always, 0 never, -1 where they
+  /// measured faster on the H100's host: uploads below StreamingSplit
+  /// bytes, downloads from it up (docs/performance.md).
+  int Streaming = -1;
+  size_t StreamingSplit = 64 << 20;
 };
 /// The current knobs; Mode starts from AMPCC_STAGED_COPIES.
 StagingTuning &stagingTuning();

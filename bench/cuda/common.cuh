@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace cutwin {
 
@@ -51,6 +52,8 @@ void runMatmul();
 void runBinomial();
 void runNbody();
 void runOverheads();
+/// cudaMemcpy from pageable and pinned memory at each size (transfers.cu).
+void runTransferSizes(const std::vector<size_t> &MiBs);
 
 } // namespace cutwin
 

@@ -6,7 +6,8 @@
 // rows), so that every path runs here: whole views both ways, 2-D and 3-D
 // sections with short and long rows, copies between user memory and arrays,
 // uploads of an array's host copy before a kernel, and two threads copying
-// at once. Transfer counts stay those of direct transfers.
+// at once, each transfer in one pipeline and in several. Transfer counts
+// stay those of direct transfers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <numeric>
 #include <random>
@@ -38,9 +40,7 @@ protected:
     T.Mode = 1;
     T.PieceBytes = 1000;
     T.MinPieceBytes = 1000;
-    T.Depth = 3;
     T.Threads = 3;
-    T.MinThreadBytes = 100;
     resetTransferStats();
   }
   void TearDown() override { stagingTuning() = Saved; }
@@ -55,47 +55,57 @@ std::vector<int> iota(size_t N, int From = 0) {
 
 } // namespace
 
-TEST(HostCopyTest, RowsSplitOverThreadsLandWhereOneThreadPutsThem) {
-  std::mt19937 Rng(7);
-  for (size_t Width : {1u, 7u, 300u, 4099u})
-    for (size_t Rows : {1u, 2u, 13u})
-      for (unsigned Threads : {1u, 2u, 5u}) {
-        size_t SrcPitch = Width + 3, DstPitch = Width + 11;
-        std::vector<unsigned char> Src(SrcPitch * Rows), Dst(DstPitch * Rows, 0xEE);
-        for (unsigned char &C : Src)
-          C = (unsigned char)Rng();
-        copyRows(Dst.data(), DstPitch, Src.data(), SrcPitch, Width, Rows,
-                 Threads, 64);
-        for (size_t R = 0; R < Rows; ++R) {
-          for (size_t C = 0; C < Width; ++C)
-            ASSERT_EQ(Dst[R * DstPitch + C], Src[R * SrcPitch + C])
-                << Width << "x" << Rows << " on " << Threads << " threads";
-          for (size_t C = Width; C < DstPitch; ++C)
-            ASSERT_EQ(Dst[R * DstPitch + C], 0xEE); // the pitch's slack
-        }
-      }
+TEST(HostCopyTest, EveryPartRunsOnce) {
+  for (unsigned N : {1u, 2u, 5u}) {
+    std::vector<std::atomic<int>> Runs(N);
+    runOnThreads(N, [&](unsigned I) { ++Runs[I]; });
+    for (unsigned I = 0; I < N; ++I)
+      EXPECT_EQ(Runs[I].load(), 1) << I << " of " << N;
+  }
+}
+
+TEST(HostCopyTest, StreamingCopiesLandWhereMemcpyPutsThem) {
+  // Odd offsets on both sides: the aligned middle, the head and the tail.
+  std::vector<unsigned char> Src(3 * 70000), Dst(3 * 70000);
+  for (size_t I = 0; I < Src.size(); ++I)
+    Src[I] = (unsigned char)(I * 7 + I / 251);
+  for (size_t Width : {4096u, 5000u, 65537u})
+    for (size_t Shift : {0u, 1u, 13u}) {
+      std::fill(Dst.begin(), Dst.end(), 0xEE);
+      copyRows(Dst.data() + Shift, 70000, Src.data() + 3, 69999, Width, 3, true);
+      for (size_t R = 0; R < 3; ++R)
+        for (size_t C = 0; C < Width; ++C)
+          ASSERT_EQ(Dst[Shift + R * 70000 + C], Src[3 + R * 69999 + C])
+              << Width << " " << Shift << " " << R << "," << C;
+      EXPECT_EQ(Dst[Shift + Width], 0xEE);
+    }
 }
 
 TEST_F(StagingTest, WholeViewUpAndBackAcrossManySeams) {
-  // 10007 ints: 40028 bytes, 41 pieces of 1000 bytes and a short one.
+  // 10007 ints: 40028 bytes, 41 pieces of 1000 bytes and a short one, in
+  // one pipeline and in several.
   const int N = 10007;
-  std::vector<int> In = iota(N, 5), Out(N, -1);
-  DataSource *SI = createUserSource(In.data(), sizeof(int), N);
-  DataSource *SO = createUserSource(Out.data(), sizeof(int), N);
-  Shape<1> VI = view1(SI, N), VO = view1(SO, N);
-  uint64_t Pieces = stagedPieces();
-  discardView(&VO.H, sizeof(int));
-  launch("test_copy", CopyClosure{VI, VO}, {N});
-  EXPECT_EQ(getTransferStats().HostToDeviceCopies, 1u);
-  EXPECT_EQ(getTransferStats().HostToDeviceBytes, uint64_t(N) * 4);
-  int *P = static_cast<int *>(hostAccess(SO, false));
-  EXPECT_EQ(getTransferStats().DeviceToHostCopies, 1u);
-  EXPECT_EQ(getTransferStats().DeviceToHostBytes, uint64_t(N) * 4);
-  EXPECT_EQ(stagedPieces() - Pieces, 2u * 41);
-  for (int I = 0; I < N; ++I)
-    ASSERT_EQ(P[I], I + 6) << I;
-  releaseSource(SI);
-  releaseSource(SO);
+  for (unsigned Threads : {1u, 3u}) {
+    stagingTuning().Threads = Threads;
+    resetTransferStats();
+    std::vector<int> In = iota(N, 5), Out(N, -1);
+    DataSource *SI = createUserSource(In.data(), sizeof(int), N);
+    DataSource *SO = createUserSource(Out.data(), sizeof(int), N);
+    Shape<1> VI = view1(SI, N), VO = view1(SO, N);
+    uint64_t Pieces = stagedPieces();
+    discardView(&VO.H, sizeof(int));
+    launch("test_copy", CopyClosure{VI, VO}, {N});
+    EXPECT_EQ(getTransferStats().HostToDeviceCopies, 1u);
+    EXPECT_EQ(getTransferStats().HostToDeviceBytes, uint64_t(N) * 4);
+    int *P = static_cast<int *>(hostAccess(SO, false));
+    EXPECT_EQ(getTransferStats().DeviceToHostCopies, 1u);
+    EXPECT_EQ(getTransferStats().DeviceToHostBytes, uint64_t(N) * 4);
+    EXPECT_EQ(stagedPieces() - Pieces, 2u * 41);
+    for (int I = 0; I < N; ++I)
+      ASSERT_EQ(P[I], I + 6) << I << " with " << Threads << " pipelines";
+    releaseSource(SI);
+    releaseSource(SO);
+  }
 }
 
 TEST_F(StagingTest, SectionsWithShortAndLongRows) {
