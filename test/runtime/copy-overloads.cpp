@@ -1,6 +1,8 @@
 // Every concurrency::copy overload (spec §5.3), with the data checked and the
 // bytes each one moves asserted exactly:
-//  - iterators into an array stay on the host until a kernel needs them;
+//  - contiguous iterators (a std::vector's, a pointer) that cover an array
+//    go straight to its device (one write), and the kernel after needs
+//    nothing more;
 //  - an array_view over host memory into an array goes straight to the
 //    device (one write), and an array into such a view comes straight back
 //    (one read);
@@ -9,8 +11,8 @@
 // Each line counts what happened since the previous one.
 // REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
-// CHECK: iter->array: h2d 0/0 d2h 0/0 d2d 0
-// CHECK: kernel: h2d 1/4000 d2h 0/0 d2d 0
+// CHECK: iter->array: h2d 1/4000 d2h 0/0 d2d 0
+// CHECK: kernel: h2d 0/0 d2h 0/0 d2d 0
 // CHECK: array->array: h2d 0/0 d2h 0/0 d2d 1
 // CHECK: array->iter: h2d 0/0 d2h 1/4000 d2d 0
 // CHECK: view->array: h2d 1/4000 d2h 0/0 d2d 0
