@@ -63,7 +63,8 @@
   T remquo##SUFFIX(T X, T Y, int *Quo) restrict(amp);                          \
   void sincos##SUFFIX(T X, T *Sin, T *Cos) restrict(amp);
 #define AMPCC_MATH_OTHER_F_                                                    \
-  AMPCC_MATH_FN3_(float, fmaf) AMPCC_MATH_OTHER_(float, f)
+  AMPCC_MATH_FN3_(float, fmaf) AMPCC_MATH_OTHER_(float, f)                     \
+  int signbitf(float X) restrict(amp);
 
 namespace Concurrency {
 namespace fast_math {

@@ -6,7 +6,7 @@
 //
 // Namespace Concurrency::graphics: int_N, uint_N, float_N, double_N, norm_N
 // and unorm_N for N = 2, 3, 4, also named as in HLSL (float4, ...) in
-// Concurrency::graphics::direct3d. Every member is restrict(cpu, amp) and
+// Concurrency::graphics::direct3d (an alias of Concurrency::direct3d). Every member is restrict(cpu, amp) and
 // plain C++, which ampcc lowers to OpenCL C structs and functions like any user
 // class. Components are properties (x y z w and r g b a), as are all
 // swizzles of distinct components (xy, zyx, bgra, ...); each has a getter
@@ -4209,26 +4209,31 @@ template <> struct short_vector_traits<unorm_4> {
   static const int size = 4;
 };
 
+} // namespace graphics
+
 namespace direct3d {
-typedef int_2 int2;
-typedef uint_2 uint2;
-typedef float_2 float2;
-typedef double_2 double2;
-typedef norm_2 norm2;
-typedef unorm_2 unorm2;
-typedef int_3 int3;
-typedef uint_3 uint3;
-typedef float_3 float3;
-typedef double_3 double3;
-typedef norm_3 norm3;
-typedef unorm_3 unorm3;
-typedef int_4 int4;
-typedef uint_4 uint4;
-typedef float_4 float4;
-typedef double_4 double4;
-typedef norm_4 norm4;
-typedef unorm_4 unorm4;
+typedef graphics::int_2 int2;
+typedef graphics::uint_2 uint2;
+typedef graphics::float_2 float2;
+typedef graphics::double_2 double2;
+typedef graphics::norm_2 norm2;
+typedef graphics::unorm_2 unorm2;
+typedef graphics::int_3 int3;
+typedef graphics::uint_3 uint3;
+typedef graphics::float_3 float3;
+typedef graphics::double_3 double3;
+typedef graphics::norm_3 norm3;
+typedef graphics::unorm_3 unorm3;
+typedef graphics::int_4 int4;
+typedef graphics::uint_4 uint4;
+typedef graphics::float_4 float4;
+typedef graphics::double_4 double4;
+typedef graphics::norm_4 norm4;
+typedef graphics::unorm_4 unorm4;
 } // namespace direct3d
+
+namespace graphics {
+namespace direct3d = Concurrency::direct3d;
 
 } // namespace graphics
 } // namespace Concurrency

@@ -201,13 +201,21 @@ def emit_traits(out):
 
 def emit_direct3d_names(out):
     # Visual C++ also names the vectors as HLSL does, in
-    # concurrency::graphics::direct3d (float4 for float_4, ...).
+    # concurrency::graphics::direct3d (float4 for float_4, ...). Here that
+    # namespace is an alias of concurrency::direct3d, which holds the names:
+    # two namespaces named direct3d would make `direct3d::mad` ambiguous in
+    # a program using both concurrency and concurrency::graphics.
     o = out.append
+    o("} // namespace graphics")
+    o("")
     o("namespace direct3d {")
     for n in SIZES:
         for s, *_ in SCALARS:
-            o("typedef %s %s%d;" % (vname(s, n), s, n))
+            o("typedef graphics::%s %s%d;" % (vname(s, n), s, n))
     o("} // namespace direct3d")
+    o("")
+    o("namespace graphics {")
+    o("namespace direct3d = Concurrency::direct3d;")
     o("")
 
 
@@ -220,7 +228,7 @@ HEADER = """\
 //
 // Namespace Concurrency::graphics: int_N, uint_N, float_N, double_N, norm_N
 // and unorm_N for N = 2, 3, 4, also named as in HLSL (float4, ...) in
-// Concurrency::graphics::direct3d. Every member is restrict(cpu, amp) and
+// Concurrency::graphics::direct3d (an alias of Concurrency::direct3d). Every member is restrict(cpu, amp) and
 // plain C++, which ampcc lowers to OpenCL C structs and functions like any user
 // class. Components are properties (x y z w and r g b a), as are all
 // swizzles of distinct components (xy, zyx, bgra, ...); each has a getter

@@ -57,11 +57,11 @@ int main() {
               OfArray.source_accelerator_view == Acc.default_view);
   // CHECK-NEXT: source_accelerator_view: 1 1
 
-  // Qualified: with both namespaces used, `direct3d` alone is ambiguous
-  // between concurrency::direct3d and concurrency::graphics::direct3d, as
-  // in Visual C++.
+  // graphics::direct3d is an alias of concurrency::direct3d: under both
+  // using-directives `direct3d::` stays unambiguous.
   namespace hlsl = concurrency::graphics::direct3d;
   using namespace concurrency::graphics;
+  static_assert(std::is_same<direct3d::int4, int_4>::value, "unambiguous");
   static_assert(std::is_same<hlsl::float4, float_4>::value &&
                     std::is_same<hlsl::uint2, uint_2>::value &&
                     std::is_same<hlsl::unorm3, unorm_3>::value &&
