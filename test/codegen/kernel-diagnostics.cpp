@@ -65,7 +65,7 @@ void kernels(array_view<int, 1> v) {
   });
 }
 
-// CHECK: __kernel {{.*}} void kernels_kernel(__global int *v_data, ampcc_shape1 v_shape, __global int *ampcc_fault) {
+// CHECK: __kernel {{.*}} void kernels_kernel(__global int *v_data, ampcc_shape1 v_shape, __global int *ampcc_fault{{.*}}) {
 // CHECK: printf("%d: %f %s\n", {{.*}}, f, "tail");
 // CHECK: = validate(twice({{.*}}, ampcc_chk), ampcc_chk);
 // CHECK-NEXT: if (ampcc_chk->aborted) return;
