@@ -340,7 +340,8 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   } else {
     Device = compileDevice(Src, Frontend, TC.ClangXX, DevOpts);
   }
-  bool Rewritten = !Device.RewrittenSource.empty() || !Device.RewrittenHeaders.empty();
+  bool Rewritten = !Device.RewrittenSource.empty() || !Device.RewrittenHeaders.empty() ||
+                   !Device.IncludeSpellings.empty();
   if (!Device.Success || Rewritten)
     TC.cancel(Host);
   if (!Device.Success)
@@ -385,6 +386,24 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     llvm::raw_string_ostream OS(Yaml);
     Overlay.write(OS);
     std::string OverlayFile = tempFile(Src, ".vfs.yaml");
+    if (!writeFile(OverlayFile, OS.str()))
+      return false;
+    Extra.insert(Extra.end(), {"-ivfsoverlay", OverlayFile});
+  }
+  // Includes the device pass found only by ignoring case, as Windows does:
+  // the name asked for leads to the file on disk, under whose name
+  // diagnostics, __FILE__ and the dependency file see it. Given last, this
+  // overlay is searched first and reaches a changed header through the one
+  // above.
+  if (!Device.IncludeSpellings.empty()) {
+    llvm::vfs::YAMLVFSWriter Overlay;
+    Overlay.setUseExternalNames(true);
+    for (const auto &[Asked, OnDisk] : Device.IncludeSpellings)
+      Overlay.addFileMapping(Asked, OnDisk);
+    std::string Yaml;
+    llvm::raw_string_ostream OS(Yaml);
+    Overlay.write(OS);
+    std::string OverlayFile = tempFile(Src, ".spelling.yaml");
     if (!writeFile(OverlayFile, OS.str()))
       return false;
     Extra.insert(Extra.end(), {"-ivfsoverlay", OverlayFile});

@@ -9,6 +9,7 @@
 #include "ampcc/Lex/SpecifierRules.h"
 #include "ampcc/Frontend/TargetDiagnostics.h"
 #include "ampcc/Frontend/VisualCppRepairs.h"
+#include "ampcc/Frontend/VisualCppFiles.h"
 #include "ampcc/Support/Diagnostics.h"
 #include "ampcc/Lex/SpecifierMacros.h"
 
@@ -318,6 +319,8 @@ public:
       : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced),
         InferenceEdits(InferenceEdits), Repairs(Repairs) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // Case-insensitive lookup stays out of system headers (VisualCppFiles.h).
+    setSystemHeaderDirs(CI);
     // Checks every restrict(...) list as the preprocessor expands it.
     CI.getPreprocessor().addPPCallbacks(
         createSpecifierChecker(CI.getPreprocessor(), Restrict.originalMainText(),
@@ -366,7 +369,8 @@ static DeviceCompileResult runDevicePass(const std::string &File,
                                          const std::map<std::string, std::string> &Overlays,
                                          const DeviceOptions &Opts,
                                          ForwardingDiagConsumer &Diags,
-                                         const std::vector<ReorderResult::Misplaced> &Misplaced) {
+                                         const std::vector<ReorderResult::Misplaced> &Misplaced,
+                                         VisualCppFileChanges *FileChanges = nullptr) {
   DeviceCompileResult Result;
   std::vector<std::string> Args = {ClangPath};
   Args.insert(Args.end(), FrontendArgs.begin(), FrontendArgs.end());
@@ -385,8 +389,12 @@ static DeviceCompileResult runDevicePass(const std::string &File,
     if (auto CWD = llvm::vfs::getRealFileSystem()->getCurrentWorkingDirectory())
       FS->setCurrentWorkingDirectory(*CWD);
   }
+  // UTF-16 files and include names in another case, as Visual C++ reads
+  // them (VisualCppFiles.h).
+  VisualCppFileChanges Unrecorded;
   llvm::IntrusiveRefCntPtr<FileManager> Files(
-      new FileManager(FileSystemOptions(), FS));
+      new FileManager(FileSystemOptions(),
+                      createVisualCppFileSystem(FS, FileChanges ? *FileChanges : Unrecorded)));
   tooling::ToolInvocation Invocation(
       Args,
       std::make_unique<KernelAction>(Result, Opts, Diags.restrictions(), Misplaced,
@@ -455,7 +463,8 @@ DeviceCompileResult compileDevice(const std::string &File,
   // Restriction specifiers in the spec's positions that Clang does not parse
   // (`mutable restrict(amp)`, `restrict(amp) noexcept`, before a trailing
   // return type) are moved first, on the same lines (SpecifierReorder.h).
-  auto Buffer = llvm::MemoryBuffer::getFile(File);
+  // UTF-16 is read as UTF-8 (VisualCppFiles.h).
+  auto Buffer = readSourceFile(File);
   ReorderResult Reordered;
   if (Buffer) {
     Reordered = reorderRestrictionSpecifiers((*Buffer)->getBuffer());
@@ -485,11 +494,14 @@ DeviceCompileResult compileDevice(const std::string &File,
   std::map<std::string, std::string> Overlays;
   if (Reordered.Changed)
     Overlays[MainPath.str().str()] = Reordered.Text;
-  DeviceCompileResult Result =
-      runDevicePass(File, Args, ClangPath, Overlays, Opts, Diags, Reordered.Misplacements);
+  VisualCppFileChanges FileChanges;
+  DeviceCompileResult Result = runDevicePass(File, Args, ClangPath, Overlays, Opts, Diags,
+                                             Reordered.Misplacements, &FileChanges);
+  // A UTF-8 byte order mark is skipped only at the start of a file: the
+  // host pass's copy starts with a #line.
   if (Reordered.Changed)
-    Result.RewrittenSource =
-        Defines + "#line 1 \"" + File + "\"\n" + Reordered.Text;
+    Result.RewrittenSource = Defines + "#line 1 \"" + File + "\"\n" +
+                             withoutUTF8BOM(Reordered.Text).str();
 
   unsigned Printed = Diags.printedErrors();
   std::vector<SourceEdit> Edits = Diags.Repairs.edits();
@@ -516,7 +528,7 @@ DeviceCompileResult compileDevice(const std::string &File,
     for (auto It = Edits.rbegin(); It != Edits.rend(); ++It) {
       auto [Slot, New] = Overlays.try_emplace(It->File);
       if (New) {
-        auto Header = llvm::MemoryBuffer::getFile(It->File);
+        auto Header = readSourceFile(It->File);
         if (!Header) {
           Overlays.erase(Slot);
           continue;
@@ -528,16 +540,25 @@ DeviceCompileResult compileDevice(const std::string &File,
     }
     ForwardingDiagConsumer Again(DiagOpts.get(), /*ErrorsOnly=*/true);
     Result = runDevicePass(File, Args, ClangPath, Overlays, Opts, Again,
-                           Reordered.Misplacements);
+                           Reordered.Misplacements, &FileChanges);
     std::string Text = std::move(Overlays[MainPath.str().str()]);
     Overlays.erase(MainPath.str().str());
     Result.RewrittenHeaders = std::move(Overlays);
     Result.RewrittenSource =
-        Defines.empty() ? std::move(Text)
-                        : Defines + "#line 1 \"" + File + "\"\n" + Text;
+        Defines.empty() ? withoutUTF8BOM(Text).str()
+                        : Defines + "#line 1 \"" + File + "\"\n" + withoutUTF8BOM(Text).str();
     Diags.Errors += Again.Errors;
     Printed += Again.printedErrors();
   }
+  // The host pass reads UTF-16 files as the device pass did, as UTF-8
+  // text, and includes spelt in another case as the files on disk.
+  auto MainText = FileChanges.Transcoded.find(MainPath.str().str());
+  if (MainText != FileChanges.Transcoded.end() && Result.RewrittenSource.empty())
+    Result.RewrittenSource = MainText->second;
+  for (auto &[Path, Text] : FileChanges.Transcoded)
+    if (Path != MainPath.str())
+      Result.RewrittenHeaders.try_emplace(Path, Text);
+  Result.IncludeSpellings = FileChanges.Spellings;
   if (Printed)
     llvm::errs() << Printed << (Printed == 1 ? " error" : " errors")
                  << " generated.\n";

@@ -28,6 +28,9 @@ struct DeviceCompileResult {
   /// User headers changed the same way (absolute path to contents): the
   /// host pass must see them instead of the files on disk.
   std::map<std::string, std::string> RewrittenHeaders;
+  /// Include paths found only by ignoring case, as on Windows (absolute path
+  /// asked for to the file on disk): the host pass must find them too.
+  std::map<std::string, std::string> IncludeSpellings;
   /// (kernelKey<K>()'s __PRETTY_FUNCTION__, typeid(K).name()) for every
   /// kernel type: the keys programs compiled with -fno-rtti launch by.
   std::vector<std::pair<std::string, std::string>> KernelKeys;
