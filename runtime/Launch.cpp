@@ -20,6 +20,7 @@
 #include "KernelRegistry.h"
 #include "Profile.h"
 #include "Region.h"
+#include "RobustSink.h"
 #include "Stats.h"
 #include "ampcc/exceptions.h"
 #include "ampcc/runtime_api.h"
@@ -188,6 +189,10 @@ static std::vector<Arg> buildArgs(const KernelDesc &K, const void *Closure,
       Desc.push_back(Levels);
       Desc.push_back(viewTexelBits(H));
     }
+    // Robust buffer access: the buffer's element count, which accesses
+    // outside it are checked against (kernel_abi.h).
+    if (K.Program && K.Program->RobustSinkBytes)
+      Desc.push_back(int32_t(std::min<size_t>(H->Source->bytes() / C.Size, INT32_MAX)));
     Arg A;
     A.Bytes.resize(Desc.size() * sizeof(int32_t));
     std::memcpy(A.Bytes.data(), Desc.data(), A.Bytes.size());
@@ -419,6 +424,10 @@ void launchKernel(const char *TypeName, const void *Closure,
     Faults.Buffer = createFaultBuffer(Dev.context(), *K.Program);
     Args.push_back(Arg::of(Faults.Buffer));
   }
+
+  // Robust buffer access: the sink, after the fault buffer (RobustSink.h).
+  if (K.Program && K.Program->RobustSinkBytes)
+    Args.push_back(Arg::of(robustSink(Dev.context(), K.Program->RobustSinkBytes)));
 
   cl_command_queue Q = V.queue();
   {

@@ -212,7 +212,15 @@ void report(const Result &R) {
 bool allOk() { return AllOk; }
 
 bool wanted(const std::string &Name) {
-  return options().Only.empty() || Name.find(options().Only) != std::string::npos;
+  // --only takes several names, comma-separated.
+  const std::string &Only = options().Only;
+  for (size_t Begin = 0; Begin <= Only.size();) {
+    size_t End = std::min(Only.find(',', Begin), Only.size());
+    if (Name.find(Only.substr(Begin, End - Begin)) != std::string::npos)
+      return true;
+    Begin = End + 1;
+  }
+  return Only.empty();
 }
 
 } // namespace bench

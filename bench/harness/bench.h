@@ -30,7 +30,7 @@ struct Options {
   cases::Scale Scale = cases::Scale::Small;
   cases::Sizes Size = cases::sizesFor(cases::Scale::Small);
   int Reps = 7;          ///< timed samples after the warm-up
-  std::string Only;      ///< run the cases whose name contains this
+  std::string Only;      ///< run the cases whose name contains one of these (a,b,c)
   std::FILE *Csv = nullptr;
   std::string Device;
 };

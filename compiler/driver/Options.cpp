@@ -44,7 +44,8 @@ static const char *const KnownSpellings[] = {
     "-fpie", "-pthread", "-march=", "-mtune=", "-mcpu=", "-m64", "-ffast-math",
     "-ffp-contract=", "-fms-extensions", "-fno-ms-extensions",
     "-fdelayed-template-parsing", "-fno-delayed-template-parsing",
-    "-fms-headers", "-fno-ms-headers", "-fno-rtti", "-frtti", "-fexceptions", "-fopenmp",
+    "-fms-headers", "-fno-ms-headers", "-frobust-buffer-access",
+    "-fno-robust-buffer-access", "-fno-rtti", "-frtti", "-fexceptions", "-fopenmp",
     "-fopenmp=", "-flto", "-flto=", "-fno-lto", "-fsanitize=",
     "-fno-sanitize=", "-fsanitize-recover=", "-fuse-ld=", "-stdlib=", "-s",
     "-Xlinker", "-Xclang", "-MJ", "-MD", "-MMD", "-MP", "-MF", "-MT", "-MQ",
@@ -299,6 +300,8 @@ bool Parser::one(llvm::StringRef A) {
     Opts.DelayedTemplateParsing = A == "-fdelayed-template-parsing";
   } else if (A == "-fms-headers" || A == "-fno-ms-headers") {
     Opts.MsHeaders = A == "-fms-headers";
+  } else if (A == "-frobust-buffer-access" || A == "-fno-robust-buffer-access") {
+    Opts.RobustAccess = A == "-frobust-buffer-access";
   } else if (A.starts_with("-ffp-contract=")) {
     llvm::StringRef Mode = A.substr(strlen("-ffp-contract="));
     if (Mode != "on" && Mode != "off" && Mode != "fast")
@@ -312,6 +315,9 @@ bool Parser::one(llvm::StringRef A) {
           Level == "g"))
       return error("invalid optimization level '" + A + "'");
     Opts.CodegenArgs.push_back(A.str());
+    // -O and -Og are -O1 (clang); -Os, -Oz and -Ofast optimise as -O2.
+    Opts.OptLevel = Level == "0" ? 0 : Level.empty() || Level == "1" || Level == "g" ? 1
+                                 : Level == "3" ? 3 : 2;
 
   // Host compile only.
   } else if ((R = value(A, "-Xclang", V))) {
@@ -431,6 +437,9 @@ void printHelp() {
          "  -W<warning> -Werror -w  Warnings of host and amp code\n"
          "  -fno-rtti          No RTTI (kernels are found by name)\n"
          "  -ffp-contract=off  Never fuse a*b+c in kernels\n"
+         "  -f[no-]robust-buffer-access  Kernel reads outside an array's buffer\n"
+         "                     give 0 and writes there are dropped, as in\n"
+         "                     Direct3D (default: on at -O0 and -O1)\n"
          "  -fno-ms-headers    No <windows.h>, Microsoft STL header names,\n"
          "                     __min/__max or std::exception(\"message\")\n"
          "  -m<flag> -march=<cpu> -Xclang <arg> -MJ <file>  Host compile only\n"

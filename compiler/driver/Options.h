@@ -9,6 +9,7 @@
 #ifndef AMPCC_DRIVER_OPTIONS_H
 #define AMPCC_DRIVER_OPTIONS_H
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,9 @@ struct Options {
   bool NoRTTI = false;        ///< -fno-rtti: kernels are looked up by name
   bool FPContract = true;     ///< -ffp-contract=off turns fusion off in kernels
   bool CheckBounds = false;   ///< -fsanitize=bounds: checked mode in kernels
+  /// -f[no-]robust-buffer-access; unset: robustAccessByDefault(OptLevel).
+  std::optional<bool> RobustAccess;
+  int OptLevel = 0;           ///< -O level as clang counts it (-Os: 2)
   bool ShowOptionNames = true; ///< [-Wflag] after warnings, as clang
   /// Function templates parsed when instantiated, as Visual C++ does;
   /// -fno-delayed-template-parsing turns it off.
@@ -51,6 +55,12 @@ struct Options {
   /// std::exception("message"): -fno-ms-headers turns them off.
   bool MsHeaders = true;
 };
+
+/// Whether kernels get Direct3D's robust buffer access without
+/// -f[no-]robust-buffer-access: at -O0 and -O1, where a program is being
+/// developed; its cost on the GPU is in docs/performance.md ("Robust
+/// buffer access").
+inline bool robustAccessByDefault(int OptLevel) { return OptLevel <= 1; }
 
 /// Parses \p Argv (response files expanded) into \p Opts; on error prints
 /// "ampcc: error: ..." and returns false.

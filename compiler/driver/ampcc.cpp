@@ -333,6 +333,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   DeviceOptions DevOpts;
   DevOpts.FPContract = Opts.FPContract;
   DevOpts.CheckBounds = Opts.CheckBounds;
+  DevOpts.RobustAccess = Opts.RobustAccess.value_or(robustAccessByDefault(Opts.OptLevel));
   DeviceCompileResult Device;
   if (Opts.DryRun) {
     Device.Success = true;

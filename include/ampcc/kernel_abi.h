@@ -132,6 +132,14 @@ struct ProgramDesc {
   const char *const *CheckSites = nullptr;
   uint32_t NumCheckSites = 0;
   uint32_t ScratchBytes = 0; ///< Scratch after the 128-byte fault record.
+  /// Built with -frobust-buffer-access (Direct3D's robust buffer access):
+  /// the size of each of the two regions of the sink buffer, else 0. Every
+  /// view's shape then ends with `int n`, its buffer's element count
+  /// (INT32_MAX at most), and each kernel takes a sink buffer as its last
+  /// argument, after the fault buffer: a region that writes outside a
+  /// buffer go to, then RobustSinkBytes of zeros that reads there read
+  /// (compiler/lib/CodeGen/RobustAccess.cpp, runtime/RobustSink.h).
+  uint32_t RobustSinkBytes = 0;
 };
 
 struct KernelDesc {

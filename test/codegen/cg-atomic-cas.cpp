@@ -5,7 +5,7 @@
 // returns whether the exchange happened and otherwise stores the value
 // found into *expected (spec §6). The unsigned overload gets its own
 // wrapper.
-// RUN: %ampcc -emit-opencl %s -o %t.cl
+// RUN: %ampcc -emit-opencl -fno-robust-buffer-access %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %clcheck %t.cl
 #include <amp.h>

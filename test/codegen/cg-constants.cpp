@@ -4,7 +4,7 @@
 // enums (also as case labels), and non-type template arguments. No symbol
 // is emitted for any of them; enum types become their underlying integer
 // type.
-// RUN: %ampcc -emit-opencl %s -o %t.cl
+// RUN: %ampcc -emit-opencl -fno-robust-buffer-access %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %FileCheck --check-prefix=NOSYM %s < %t.cl
 // RUN: %clcheck %t.cl

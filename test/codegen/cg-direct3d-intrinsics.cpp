@@ -3,7 +3,7 @@
 // names are OpenCL built-ins (clamp, mad, sign, step, smoothstep, radians,
 // abs) get a '_' suffix instead of clashing with the built-in overloads;
 // the output compiles as OpenCL C 1.2, also with double (rcp, mad).
-// RUN: %ampcc -emit-opencl %s -o %t.cl
+// RUN: %ampcc -emit-opencl -fno-robust-buffer-access %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %clcheck %t.cl
 #include <amp.h>

@@ -4,7 +4,7 @@
 // pointer to the object (cloned with a __global pointer when called on an
 // array_view element), const members take a copy, and member functions
 // calling each other pass the object on.
-// RUN: %ampcc -emit-opencl %s -o %t.cl
+// RUN: %ampcc -emit-opencl -fno-robust-buffer-access %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %FileCheck --check-prefix=DECL %s < %t.cl
 // RUN: %FileCheck --check-prefix=ADDG %s < %t.cl

@@ -8,7 +8,7 @@
 // scalar element (`levels`, `bits`: kernel_abi.h CF_Texture; writes round to
 // the format); sample() with a level of detail steps to a
 // level with the _mip helper: skip whole levels, then dense strides.
-// RUN: %ampcc -emit-opencl %s -o %t.cl
+// RUN: %ampcc -emit-opencl -fno-robust-buffer-access %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %FileCheck --check-prefix=MIP %s < %t.cl
 // RUN: %clcheck %t.cl

@@ -2,7 +2,7 @@
 // members (a view as data pointer plus shape, scalars as themselves); the
 // __kernel rebuilds the struct from its arguments and runs operator()'s body
 // inline with `this` pointing at it (so tile_static works in functors too).
-// RUN: %ampcc -emit-opencl %s -o %t.cl
+// RUN: %ampcc -emit-opencl -fno-robust-buffer-access %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %clcheck %t.cl
 #include <amp.h>

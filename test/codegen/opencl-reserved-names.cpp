@@ -4,7 +4,7 @@
 // `get_global_id` (the real built-in must still be called); locals named
 // `local`, `uint`, `half`; struct members named `local` and `constant`, a
 // struct named `kernel`; and restrict(amp) functions named `min` and `dot`.
-// RUN: %ampcc -emit-opencl %s -o %t.cl
+// RUN: %ampcc -emit-opencl -fno-robust-buffer-access %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %clcheck %t.cl
 #include <amp.h>

@@ -2,7 +2,7 @@
 // get_global_id(2) and dimension 2 (the fastest) from get_global_id(0), and a
 // rank-3 view's element address uses all three row strides. A rank-2 kernel
 // in the same file maps dim 0 -> get_global_id(1), dim 1 -> get_global_id(0).
-// RUN: %ampcc -emit-opencl %s -o %t.cl
+// RUN: %ampcc -emit-opencl -fno-robust-buffer-access %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %clcheck %t.cl
 #include <amp.h>

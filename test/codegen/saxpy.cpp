@@ -2,7 +2,7 @@
 // arguments (a view is a __global pointer plus its shape), the index comes from
 // get_global_id, element access goes through a per-view-type helper, and the
 // result is valid OpenCL C 1.2.
-// RUN: %ampcc -emit-opencl %s -o %t.cl
+// RUN: %ampcc -emit-opencl -fno-robust-buffer-access %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %clcheck %t.cl
 #include <amp.h>

@@ -2,7 +2,7 @@
 // int yields two distinct __kernel functions, one per instantiation, each
 // with its own element type and view helper; an instantiation used twice
 // (int) still yields only one kernel.
-// RUN: %ampcc -emit-opencl %s -o %t.cl
+// RUN: %ampcc -emit-opencl -fno-robust-buffer-access %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %clcheck %t.cl
 // RUN: grep -c "__kernel void" %t.cl | %FileCheck --check-prefix=COUNT %s

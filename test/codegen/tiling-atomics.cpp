@@ -3,7 +3,7 @@
 // kernel's reqd_work_group_size (reversed), tile_static variables
 // declared in a loop are hoisted to kernel scope as __local, barriers map to
 // barrier(), and atomics on tile_static and view memory map to atomic_add.
-// RUN: %ampcc -emit-opencl %s -o %t.cl
+// RUN: %ampcc -emit-opencl -fno-robust-buffer-access %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %clcheck %t.cl
 #include <amp.h>

@@ -69,6 +69,13 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
   StringRef Name = FD->getName();
   AddrSpace DestSpace = pointeeSpaceOf(Args[0]);
   bool Private = DestSpace == AddrSpace::Private;
+  // Robust access: `&v[i]` outside v's buffer is null, and the atomic does
+  // nothing and returns 0 (RobustAccess.cpp).
+  bool MaybeNull = false;
+  if (CG.robustAccess() && DestSpace == AddrSpace::Global)
+    if (const auto *UO = dyn_cast<UnaryOperator>(Args[0]->IgnoreParenImpCasts());
+        UO && UO->getOpcode() == UO_AddrOf)
+      MaybeNull = noteElementUse(UO->getSubExpr(), ElementUse::Atomic);
   std::string Dest = expr(Args[0]);
   QualType Elem = Args[0]->getType()->getPointeeType().getUnqualifiedType();
   std::string T = CG.lowerType(Elem, Loc);
@@ -77,9 +84,11 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
   if (Name == "atomic_compare_exchange") {
     AddrSpace ExpSpace = pointeeSpaceOf(Args[1]);
     std::string Fn = std::string("ampcc_atomic_cas_") + T + "_" +
-                     addrSpaceKeyword(DestSpace) + addrSpaceKeyword(ExpSpace);
-    std::string Old = Private ? "*dest;\n  if (old == *expected)\n    *dest = value;\n"
-                              : "atomic_cmpxchg(dest, *expected, value);\n";
+                     addrSpaceKeyword(DestSpace) + addrSpaceKeyword(ExpSpace) +
+                     (MaybeNull ? "_robust" : "");
+    std::string Old = Private     ? "*dest;\n  if (old == *expected)\n    *dest = value;\n"
+                      : MaybeNull ? "dest ? atomic_cmpxchg(dest, *expected, value) : 0;\n"
+                                  : "atomic_cmpxchg(dest, *expected, value);\n";
     CG.addHelper(Fn, "bool " + Fn + "(" + DestParam + ", " + addrSpaceKeyword(ExpSpace) +
                          " " + T + " *expected, " + T + " value) {\n"
                          "  " + T + " old = " + Old +
@@ -113,6 +122,13 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
                          ") {\n  " + T + " old = *dest;\n  *dest = " + It->second.second +
                          ";\n  return old;\n}\n\n");
     S = Fn + "(" + Dest;
+  } else if (MaybeNull) {
+    std::string Fn = "ampcc_" + std::string(It->second.first) + "_robust_" + T;
+    bool HasValue = Args.size() > 1;
+    CG.addHelper(Fn, T + " " + Fn + "(" + DestParam + (HasValue ? ", " + T + " v" : "") +
+                         ") {\n  return dest ? " + It->second.first + "(dest" +
+                         (HasValue ? ", v" : "") + ") : 0;\n}\n\n");
+    S = Fn + "(" + Dest;
   }
   for (unsigned I = 1; I < Args.size(); ++I)
     S += ", " + expr(Args[I]);
@@ -128,11 +144,11 @@ public:
   /// (sections, projections) view the same memory.
   ViewMemberLowering(FunctionEmitter &FE, const CXXMethodDecl *MD, std::string Obj,
                      AddrSpace Space, llvm::ArrayRef<const Expr *> Args,
-                     SourceLocation Loc)
+                     SourceLocation Loc, FunctionEmitter::ElementUse Use)
       : FE(FE), CG(FE.CG), MD(MD), Shape(*viewShape(MD->getParent())), Space(Space),
         View(CG.lowerType(QualType(MD->getParent()->getTypeForDecl(), 0), Loc, Space)),
         Elem(CG.pointerTo(Shape.Element, Space, Loc)), Obj(std::move(Obj)), Args(Args),
-        Loc(Loc) {}
+        Loc(Loc), Use(Use) {}
 
   Lowered lower();
 
@@ -174,6 +190,19 @@ private:
   /// Checked mode: makes the helper's result `r` an empty view of scratch
   /// (rank \p Rank), whose every access faults again.
   std::string emptyView(unsigned Rank) const;
+  // Robust access (RobustAccess.cpp): an offset outside the buffer gives
+  // the sink, by how the element is used.
+  bool robust() const { return CG.robustAccess() && Space == AddrSpace::Global; }
+  /// The helper name's suffix for the use: "", "_rd" or "_atomic".
+  std::string useSuffix() const;
+  /// The body of a robust element-access helper.
+  std::string robustBody(llvm::function_ref<std::string(unsigned)> IndexOf) const;
+  /// Robust access: what the helper building view `r` from `v` adds so
+  /// that `r` keeps the buffer's element count and sink.
+  std::string keepSink() const { return robust() ? "  r.sink = v.sink;\n" : ""; }
+  std::string keepCount() const {
+    return CG.robustAccess() ? "  r.shape.n = v.shape.n;\n" : "";
+  }
   /// The C type of the view \p T over the object's memory.
   std::string viewType(QualType T) const { return CG.lowerType(T, Loc, Space); }
   /// The C type of argument \p I, as a value.
@@ -189,7 +218,43 @@ private:
   std::string View, Elem, Obj;
   llvm::ArrayRef<const Expr *> Args;
   SourceLocation Loc;
+  FunctionEmitter::ElementUse Use;
 };
+
+std::string ViewMemberLowering::useSuffix() const {
+  if (!robust())
+    return "";
+  switch (Use) {
+  case FunctionEmitter::ElementUse::Write:
+    return "";
+  case FunctionEmitter::ElementUse::Read:
+    return "_rd";
+  case FunctionEmitter::ElementUse::Atomic:
+    return "_atomic";
+  }
+  return "";
+}
+
+std::string ViewMemberLowering::robustBody(
+    llvm::function_ref<std::string(unsigned)> IndexOf) const {
+  // Compare, then select the address: cheaper on GPUs than a branch, and
+  // the load or store itself is not duplicated.
+  std::string Outside;
+  switch (Use) {
+  case FunctionEmitter::ElementUse::Write:
+    Outside = "(" + Elem + ")v.sink";
+    break;
+  case FunctionEmitter::ElementUse::Read:
+    Outside = "(" + Elem + ")(v.sink + AMPCC_SINK_BYTES)";
+    break;
+  case FunctionEmitter::ElementUse::Atomic:
+    Outside = "(" + Elem + ")0"; // the atomic's helper tests for null
+    break;
+  }
+  CG.noteRobustElement(CG.getContext().getTypeSizeInChars(Shape.Element).getQuantity());
+  return ") {\n  int o = " + linear(IndexOf) + ";\n  return (uint)o < (uint)v.shape.n ? v.data + o : " +
+         Outside + ";\n}\n\n";
+}
 
 std::string ViewMemberLowering::mipLevel() {
   // Levels follow one another in the buffer, each dense, every extent
@@ -262,6 +327,8 @@ std::string ViewMemberLowering::faultIf(
 
 std::string ViewMemberLowering::elementBody(
     llvm::function_ref<std::string(unsigned)> IndexOf) const {
+  if (robust())
+    return robustBody(IndexOf);
   std::string Check = checked() ? faultIf(outside(IndexOf), Shape.Rank, IndexOf,
                                           "    return " + scratch(Elem) + ";\n")
                                 : "";
@@ -313,7 +380,7 @@ Lowered ViewMemberLowering::lower() {
 
 Lowered ViewMemberLowering::element() {
   if (Args.size() == 1 && Args[0]->getType()->getAsCXXRecordDecl()) {
-    std::string Fn = View + "_at";
+    std::string Fn = View + "_at" + useSuffix();
     CG.addHelper(Fn, Elem + Fn + "(" + View + " v, " + argType(0) + " i" + checkParams() +
                          elementBody([](unsigned I) { return coordinate("i", I); }));
     return Lowered::address(Fn + "(" + Obj + ", " + FE.expr(Args[0]) + checkArgs() + ")");
@@ -326,7 +393,7 @@ Lowered ViewMemberLowering::element() {
             std::to_string(Args.size()) + " arguments");
     return "0";
   }
-  std::string Fn = View + "_at" + std::to_string(Shape.Rank);
+  std::string Fn = View + "_at" + std::to_string(Shape.Rank) + useSuffix();
   std::string Params, CallArgs;
   for (unsigned I = 0; I < Shape.Rank; ++I) {
     Params += ", int i" + std::to_string(I);
@@ -341,7 +408,8 @@ std::string ViewMemberLowering::projection() {
   std::string Sub = viewType(MD->getReturnType());
   std::string Fn = View + "_project_" + Sub; // const arrays give const views
   std::string Body = "  " + Sub + " r;\n  r.data = v.data;\n"
-                     "  r.shape.off = v.shape.off + i * v.shape.stride[0];\n";
+                     "  r.shape.off = v.shape.off + i * v.shape.stride[0];\n" +
+                     keepCount() + keepSink();
   for (unsigned I = 0; I + 1 < Shape.Rank; ++I) {
     std::string D = std::to_string(I), S = std::to_string(I + 1);
     Body += "  r.shape.ext[" + D + "] = v.shape.ext[" + S + "];\n"
@@ -364,7 +432,7 @@ std::string ViewMemberLowering::section() {
   // Not View + "_section": that is the name of <amp.h>'s own section()
   // overloads lowered from their bodies.
   std::string Fn = View + "_make_section" + (Ret == View ? "" : "_" + Ret);
-  std::string Body = "  " + Ret + " r;\n  r.data = v.data;\n  r.shape = v.shape;\n";
+  std::string Body = "  " + Ret + " r;\n  r.data = v.data;\n  r.shape = v.shape;\n" + keepSink();
   for (unsigned I = 0; I < Shape.Rank; ++I) {
     std::string D = std::to_string(I);
     Body += "  r.shape.off += " + coordinate("o", I) + " * v.shape.stride[" + D + "];\n"
@@ -394,7 +462,8 @@ std::string ViewMemberLowering::viewAs() {
   unsigned K = viewShape(MD->getReturnType())->Rank;
   std::string Fn = View + "_view_as_" + To;
   std::string Body = "  " + To + " r;\n  r.data = v.data;\n"
-                     "  r.shape.off = v.shape.off;\n  int stride = 1;\n";
+                     "  r.shape.off = v.shape.off;\n  int stride = 1;\n" +
+                     keepCount() + keepSink();
   for (int I = int(K) - 1; I >= 0; --I) {
     std::string D = std::to_string(I);
     Body += "  r.shape.ext[" + D + "] = " + coordinate("e", I) + ";\n"
@@ -420,7 +489,12 @@ std::string ViewMemberLowering::reinterpretAs() {
                    ")v.data;\n"
                    "  r.shape.off = v.shape.off * " + From + " / " + ToSize + ";\n"
                    "  r.shape.ext[0] = v.shape.ext[0] * " + From + " / " + ToSize + ";\n"
-                   "  r.shape.stride[0] = 1;\n  return r;\n}\n\n");
+                   "  r.shape.stride[0] = 1;\n" +
+                   (CG.robustAccess() ? "  r.shape.n = (int)((long)v.shape.n * " + From +
+                                            " / " + ToSize + ");\n"
+                                      : "") +
+                   keepSink() +
+                   "  return r;\n}\n\n");
   return Fn + "(" + Obj + ")";
 }
 
@@ -469,10 +543,13 @@ Lowered FunctionEmitter::ampLibraryCall(const FunctionDecl *FD, const Expr *Obje
       return "barrier(CLK_LOCAL_MEM_FENCE)";
     return "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)";
   }
+  // Robust access: how this call's element is used, read before the
+  // object's own calls are printed.
+  ElementUse Use = elementUse(LibrarySite);
   // Views are passed by value: `this` inside <amp.h>'s own members is a
   // pointer to the view.
   std::string Obj = ObjectIsPointer ? "(*" + expr(Object) + ")" : expr(Object);
-  return ViewMemberLowering(*this, MD, std::move(Obj), viewSpaceOf(Object), Args, Loc)
+  return ViewMemberLowering(*this, MD, std::move(Obj), viewSpaceOf(Object), Args, Loc, Use)
       .lower();
 }
 

@@ -37,8 +37,10 @@ Lowered FunctionEmitter::callFunction(const CallParts &P, const Expr *Site) {
   const FunctionDecl *FD = P.FD;
   const Expr *Object = P.Object;
   SourceLocation Loc = Site->getBeginLoc();
-  if (isLibraryIntrinsic(FD, P.Args.size()))
+  if (isLibraryIntrinsic(FD, P.Args.size())) {
+    LibrarySite = Site; // Robust access: how a view element is used.
     return ampLibraryCall(FD, Object, P.ObjectIsPointer, P.Args, Loc);
+  }
 
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   // Trivial assignment is C struct assignment.
@@ -59,6 +61,8 @@ Lowered FunctionEmitter::callFunction(const CallParts &P, const Expr *Site) {
   }
   std::vector<std::string> ArgText;
   if (MD && MD->isInstance() && !isa<CXXConstructorDecl>(MD)) {
+    if (MD->isConst() && !P.ObjectIsPointer)
+      noteElementUse(Object, ElementUse::Read); // passed by value
     if (MD->isConst())
       ArgText.push_back(P.ObjectIsPointer ? "(*" + expr(Object) + ")" : expr(Object));
     else if (Key->ThisByValue || P.ObjectIsPointer)
@@ -66,10 +70,13 @@ Lowered FunctionEmitter::callFunction(const CallParts &P, const Expr *Site) {
     else
       ArgText.push_back(addressOf(Object));
   }
-  for (unsigned I = 0; I < P.Args.size() && I < FD->getNumParams(); ++I)
-    ArgText.push_back(argPassing(FD->getParamDecl(I)->getType()) == ArgPassing::Address
-                          ? addressOf(P.Args[I])
-                          : expr(P.Args[I])); // arrays decay to their first element
+  for (unsigned I = 0; I < P.Args.size() && I < FD->getNumParams(); ++I) {
+    bool ByAddress = argPassing(FD->getParamDecl(I)->getType()) == ArgPassing::Address;
+    if (!ByAddress) // a const T& parameter takes a copy
+      noteElementUse(P.Args[I], ElementUse::Read);
+    ArgText.push_back(ByAddress ? addressOf(P.Args[I])
+                                : expr(P.Args[I])); // arrays decay to their first element
+  }
   if (P.Args.size() > FD->getNumParams()) {
     report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
         << "call to a variadic function";
@@ -96,8 +103,10 @@ std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
   if (CE->isElidable() && CE->getNumArgs() == 1)
     return expr(CE->getArg(0));
   // Copies and moves of trivially copyable classes are C struct copies.
-  if (Ctor->isCopyOrMoveConstructor() && Ctor->isTrivial())
+  if (Ctor->isCopyOrMoveConstructor() && Ctor->isTrivial()) {
+    noteElementUse(CE->getArg(0), ElementUse::Read);
     return expr(CE->getArg(0));
+  }
   // A view made from another view or array (copy, array_view<const T> from
   // array_view<T>, array_view from array): same device layout, maybe a
   // different element constness.
@@ -113,8 +122,10 @@ std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
         if (To == From)
           return expr(CE->getArg(0));
         std::string Fn = To + "_from_" + From;
+        bool Sink = CG.robustAccess() && Space == AddrSpace::Global;
         CG.addHelper(Fn, To + " " + Fn + "(" + From + " v) {\n  " + To +
-                             " r;\n  r.data = v.data;\n  r.shape = v.shape;\n"
+                             " r;\n  r.data = v.data;\n  r.shape = v.shape;\n" +
+                             (Sink ? "  r.sink = v.sink;\n" : "") +
                              "  return r;\n}\n\n");
         return Fn + "(" + expr(CE->getArg(0)) + ")";
       }
@@ -149,6 +160,14 @@ std::string FunctionEmitter::viewOverPointer(const CXXConstructExpr *CE) {
     Body += "  r.shape.ext[" + D + "] = e" + D + ";\n"
             "  r.shape.stride[" + D + "] = stride;\n"
             "  stride *= e" + D + ";\n";
+  }
+  if (CG.robustAccess()) {
+    // Robust access: the buffer behind the pointer is unknown, so the
+    // view is left unchecked (n = -1 passes every offset but -1) and a
+    // write at -1 stays in the view's own data.
+    Body += "  r.shape.n = -1;\n";
+    if (Space == AddrSpace::Global)
+      Body += "  r.sink = (__global uchar *)p;\n";
   }
   std::string PtrTy = CG.pointerTo(Shape.Element, Space, CE->getBeginLoc());
   std::string Params;

@@ -256,7 +256,9 @@ std::string DeviceCodeGen::shapeType(const ViewShape &Shape) {
   std::string Rank = std::to_string(Shape.Rank);
   std::string Name = (Shape.IsTexture ? "ampcc_tshape" : "ampcc_shape") + Rank;
   addTypeDef(Name, "typedef struct { int off; int ext[" + Rank + "]; int stride[" + Rank +
-                       "];" + (Shape.IsTexture ? " int levels; int bits;" : "") + " } " + Name +
+                       "];" + (Shape.IsTexture ? " int levels; int bits;" : "") +
+                       // Robust access: the buffer's element count (kernel_abi.h).
+                       (robustAccess() ? " int n;" : "") + " } " + Name +
                        ";\n\n");
   return Name;
 }
@@ -287,8 +289,13 @@ std::string DeviceCodeGen::lowerArrayView(const CXXRecordDecl *RD,
       std::to_string(Rank) +
       (ViewData == AddrSpace::Global ? "" : std::string("_") + spaceName(ViewData)));
   ArrayViewNames[{Spec->getTypeForDecl(), ViewData}] = Name;
+  // Robust access: where an access outside the buffer goes instead
+  // (AmpLibrary.cpp, ViewMemberLowering::robustBody).
+  std::string Sink = robustAccess() && ViewData == AddrSpace::Global
+                         ? "  __global uchar *sink;\n"
+                         : "";
   TypeDefs += "typedef struct " + Name + " {\n  " + addrSpaceKeyword(ViewData) + " " + ElemName +
-              " *data;\n  " + Desc + " shape;\n} " + Name + ";\n\n";
+              " *data;\n  " + Desc + " shape;\n" + Sink + "} " + Name + ";\n\n";
   return Name;
 }
 
@@ -347,6 +354,10 @@ std::string DeviceCodeGen::finish() {
        << "  int aborted; /* direct3d_errorf or direct3d_abort ended this thread */\n"
        << "} ampcc_checks;\n\n";
   }
+  // Robust access: the sink buffer (the kernels' last argument) holds a
+  // region for dropped writes, then one of zeros for reads.
+  if (robustAccess())
+    OS << "#define AMPCC_SINK_BYTES " << SinkWords * 8 << "\n\n";
   OS << TypeDefs << Bodies << KernelText;
   return Program;
 }

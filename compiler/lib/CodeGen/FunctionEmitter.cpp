@@ -409,6 +409,8 @@ std::string FunctionEmitter::cast(const CastExpr *CE) {
   case CK_NullToPointer:
   case CK_ToVoid:
   case CK_LValueToRValueBitCast:
+    if (CE->getCastKind() == CK_LValueToRValue)
+      noteElementUse(Sub, ElementUse::Read);
     // Only the value of an lvalue ?: is wanted: select between the values,
     // not their addresses (a branch may be a constant folded to a literal).
     if (CE->getCastKind() == CK_LValueToRValue)

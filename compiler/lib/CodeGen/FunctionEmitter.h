@@ -220,6 +220,20 @@ private:
   /// (tile_static, private, a member), checked and skipped when outside;
   /// "" when it needs no check.
   std::string checkedSubscript(const clang::ArraySubscriptExpr *E);
+  /// Robust buffer access (DeviceCodeGen::robustAccess): how the result of
+  /// a view element call is used decides where an access outside the
+  /// buffer goes: a write to the sink's write region, a read to its zeros,
+  /// an atomic to nowhere (AmpLibrary.cpp).
+  enum class ElementUse { Write, Read, Atomic };
+  /// Records that the lvalue \p E (through member, C-array element and ?:
+  /// lvalues) is only used as \p Use; the view element call it names, if
+  /// any, reads it when printed. Unrecorded calls are writes. True when
+  /// \p E names a call's result (robust access on).
+  bool noteElementUse(const clang::Expr *E, ElementUse Use);
+  ElementUse elementUse(const clang::Expr *Site) const {
+    auto It = ElementUses.find(Site);
+    return It == ElementUses.end() ? ElementUse::Write : It->second;
+  }
   /// Checked mode: a tile barrier that counts its arrivals (BoundsChecks.cpp).
   std::string checkedBarrier(clang::SourceLocation Loc);
   /// direct3d_printf, direct3d_errorf, direct3d_abort (KernelDiagnostics.cpp).
@@ -264,6 +278,9 @@ private:
   llvm::SmallPtrSet<const clang::ExprWithCleanups *, 8> WithoutTemporaries;
   std::string TempDecls;
   unsigned TempCount = 0;
+  llvm::DenseMap<const clang::Expr *, ElementUse> ElementUses;
+  /// The call being lowered by ampLibraryCall.
+  const clang::Expr *LibrarySite = nullptr;
   std::string VoidReturn = "return;";
   std::string AbortReturn;
   bool UsedVoidReturn = false;

@@ -58,6 +58,10 @@ std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
      << "\", " << (UsesDouble ? "true" : "false");
   if (Checks.Enabled)
     OS << ", true, CheckSites, " << Checks.Sites.size() << ", " << Checks.ScratchBytes;
+  else if (Checks.RobustSinkBytes)
+    OS << ", false, nullptr, 0, 0";
+  if (Checks.RobustSinkBytes)
+    OS << ", " << Checks.RobustSinkBytes;
   OS << "};\n\n";
   for (size_t I = 0; I < Kernels.size(); ++I) {
     const EmittedKernel &K = Kernels[I];

@@ -94,6 +94,13 @@ private:
   /// Checked mode: the fault buffer argument (always the last) and the
   /// checking state every function receives.
   void checkState();
+  /// Robust access: the sink buffer argument (after the fault buffer, the
+  /// last), which every view of the kernel's buffers carries.
+  std::string sinkName() {
+    if (SinkName.empty())
+      SinkName = fresh("ampcc_sink");
+    return SinkName;
+  }
   /// The body, with tile_static storage hoisted to kernel scope.
   std::string body();
   std::string signature() const;
@@ -120,6 +127,7 @@ private:
   const ValueDecl *CurrentCapture = nullptr; // For messages.
   unsigned ImageKernel = 0;
   bool HasImageCaptures = false;
+  std::string SinkName;
 };
 
 void KernelEmitter::describe() {
@@ -234,6 +242,8 @@ void KernelEmitter::flatten(QualType FT, uint64_t Offset, const std::string &Des
       Prologue += "  " + ViewTy + " " + Dest + ";\n";
     Prologue += "  " + Dest + ".data = " + Data + ";\n";
     Prologue += "  " + Dest + ".shape = " + Shape + ";\n";
+    if (CG.robustAccess())
+      Prologue += "  " + Dest + ".sink = " + sinkName() + ";\n";
     if (Image && ImageKernel) {
       // The struct names its image by slot (ImageLowering.cpp).
       std::vector<ImageSlot> &Slots = CG.ImageKernels[ImageKernel];
@@ -434,6 +444,8 @@ void KernelEmitter::emit() {
   closure();
   computeIndex();
   checkState();
+  if (CG.robustAccess())
+    Params.push_back("__global uchar *" + sinkName());
   std::string Body = body();
   std::string Text =
       CG.lineDirective(Loc) + "\n" + signature() + " {\n" + Prologue + Body + "}\n\n";

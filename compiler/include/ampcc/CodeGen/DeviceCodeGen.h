@@ -38,6 +38,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -95,6 +96,10 @@ struct ProgramChecks {
   bool Enabled = false;
   std::vector<std::string> Sites; ///< "file:line:col" per site number.
   unsigned ScratchBytes = 0;      ///< Global scratch after the fault record.
+  /// Robust buffer access (DeviceOptions::RobustAccess): the size of each
+  /// of the two regions of the sink buffer, the largest element accessed;
+  /// 0 when the program is not robust.
+  unsigned RobustSinkBytes = 0;
 };
 
 class FunctionEmitter;
@@ -112,6 +117,11 @@ struct DeviceOptions {
   /// skipped and recorded for the runtime (docs/architecture.md, "Checked
   /// mode").
   bool CheckBounds = false;
+  /// -frobust-buffer-access: Direct3D's robust buffer access. An element
+  /// access of an array or array_view outside its buffer reads 0 and its
+  /// write is dropped (docs/architecture.md, "Robust buffer access").
+  /// Checked mode, which checks against the view's extent, supersedes it.
+  bool RobustAccess = false;
 };
 
 /// One clone of a function: the function and the address spaces of its
@@ -239,7 +249,8 @@ public:
   unsigned checkSite(clang::SourceLocation Loc, uint64_t Bytes);
   /// The checked accesses and the scratch they need (after finish()).
   ProgramChecks checks() {
-    return {usesFaultRecord(), CheckSites, ScratchWords * 8};
+    return {usesFaultRecord(), CheckSites, ScratchWords * 8,
+            robustAccess() ? SinkWords * 8 : 0};
   }
   /// True when kernels take the fault buffer and every function the
   /// checking state: in checked mode, and in a program that calls
@@ -264,6 +275,14 @@ public:
   /// (inside a checked helper, whose checking state is `chk`).
   static std::string scratch(AddrSpace AS, const std::string &Ptr) {
     return "(" + Ptr + ")chk->" + spaceName(AS) + "_scratch";
+  }
+
+  // --- Robust buffer access (DeviceOptions::RobustAccess) ---------------
+  bool robustAccess() const { return Opts.RobustAccess && !Opts.CheckBounds; }
+  /// Registers an element of \p Bytes accessed robustly: the sink's two
+  /// regions (writes, then zeros for reads) are as large as the largest.
+  void noteRobustElement(uint64_t Bytes) {
+    SinkWords = std::max<unsigned>(SinkWords, unsigned((Bytes + 7) / 8));
   }
 
   /// "file:line:col" of \p Loc (where its macro expands), or "".
@@ -312,6 +331,7 @@ private:
 
   std::vector<std::string> CheckSites;
   unsigned ScratchWords = 1;
+  unsigned SinkWords = 1;
   /// programAborts(), once known; mayAbort's answer per function.
   std::optional<bool> Aborts;
   llvm::DenseMap<const clang::FunctionDecl *, bool> AbortingFunctions;
