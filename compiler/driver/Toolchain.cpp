@@ -1,6 +1,8 @@
 //===- Toolchain.cpp - where ampcc finds clang, headers and runtime -----===//
 #include "Toolchain.h"
 
+#include "ampcc/Frontend/TargetDiagnostics.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -88,13 +90,17 @@ llvm::sys::ProcessInfo Toolchain::start(llvm::ArrayRef<std::string> Args,
   return PI;
 }
 
-int Toolchain::finish(llvm::sys::ProcessInfo &PI, const std::string &StderrFile) const {
+int Toolchain::finish(llvm::sys::ProcessInfo &PI, const std::string &StderrFile,
+                      bool SpeakAmp) const {
   if (!PI.Pid)
     return -1;
   std::string ErrMsg;
   PI = llvm::sys::Wait(PI, std::nullopt, &ErrMsg);
   if (auto Buf = llvm::MemoryBuffer::getFile(StderrFile)) {
-    llvm::errs() << (*Buf)->getBuffer();
+    if (SpeakAmp)
+      llvm::errs() << RestrictDiagConsumer::reword((*Buf)->getBuffer());
+    else
+      llvm::errs() << (*Buf)->getBuffer();
     llvm::errs().flush();
   }
   if (PI.ReturnCode < 0)

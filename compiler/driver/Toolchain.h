@@ -39,7 +39,11 @@ struct Toolchain {
                                const std::string &StderrFile) const;
   /// Waits for a started process, copies its stderr to ours; returns its
   /// exit code (-1 if it did not start or crashed).
-  int finish(llvm::sys::ProcessInfo &PI, const std::string &StderrFile) const;
+  /// With \p SpeakAmp, CUDA's terms in the output (the host pass parses
+  /// in HIP mode: `__device__ function`) are printed in C++ AMP's
+  /// (`restrict(amp) function`), as the device pass prints them.
+  int finish(llvm::sys::ProcessInfo &PI, const std::string &StderrFile,
+             bool SpeakAmp = false) const;
   /// Stops a started process whose work is no longer wanted.
   void cancel(llvm::sys::ProcessInfo &PI) const;
 };

@@ -450,7 +450,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   } else if (Opts.DryRun) {
     TC.run(HostCommand(HostSrc, Extra));
   }
-  bool HostOk = Opts.DryRun || TC.finish(Host, HostErr) == 0;
+  bool HostOk = Opts.DryRun || TC.finish(Host, HostErr, /*SpeakAmp=*/true) == 0;
   bool StubOk = Opts.DryRun || !StubProc.Pid || TC.finish(StubProc, StubErr) == 0;
   if (!HostOk || !StubOk)
     return false;

@@ -128,9 +128,12 @@ std::vector<accelerator> candidates() {
   for (const accelerator &A : accelerator::get_all())
     if (!A.is_emulated)
       Accs.push_back(A);
-  if (Accs.empty())
+  if (Accs.empty()) // Not the CPU accelerator, nor REF and WARP (which
+                    // run on one of the OpenCL devices).
     for (const accelerator &A : accelerator::get_all())
-      if (A.device_path != accelerator::cpu_accelerator)
+      if (A.device_path != accelerator::cpu_accelerator &&
+          A.device_path != accelerator::direct3d_ref &&
+          A.device_path != accelerator::direct3d_warp)
         Accs.push_back(A);
   return Accs;
 }

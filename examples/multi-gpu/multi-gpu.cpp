@@ -363,9 +363,12 @@ int main(int argc, char **argv) {
     if (!A.is_emulated)
       Accs.push_back(A);
   bool Emulated = Accs.empty();
-  if (Emulated) // No GPU: every OpenCL accelerator (not the CPU one).
+  if (Emulated) // No GPU: every OpenCL device (not the CPU accelerator,
+                // nor REF and WARP, which run on one of them).
     for (const accelerator &A : accelerator::get_all())
-      if (A.device_path != accelerator::cpu_accelerator)
+      if (A.device_path != accelerator::cpu_accelerator &&
+          A.device_path != accelerator::direct3d_ref &&
+          A.device_path != accelerator::direct3d_warp)
         Accs.push_back(A);
   if (Accs.empty()) {
     std::fprintf(stderr, "no OpenCL accelerator\n");

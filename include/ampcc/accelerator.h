@@ -175,16 +175,6 @@ private:
   bool AutoSelection;
 };
 
-namespace details {
-/// Visual C++ binds a temporary accelerator or accelerator_view to a
-/// non-const reference parameter; ampcc passes such an argument through
-/// this function (compiler/lib/Frontend/VisualCppRepairs.cpp), which gives
-/// the callee the temporary itself, alive until the end of the
-/// full-expression.
-template <typename Handle> Handle &bindTemporary(Handle &&Temporary) {
-  return Temporary;
-}
-} // namespace details
 
 } // namespace Concurrency
 

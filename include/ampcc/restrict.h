@@ -48,4 +48,18 @@
 #define tile_static static
 #endif
 
+// Visual C++ binds a temporary of class type to a non-const reference
+// parameter (its C4239 extension); ampcc passes such an argument through
+// this function (compiler/lib/Frontend/VisualCppRepairs.cpp), which gives
+// the callee the temporary itself, alive until the end of the
+// full-expression. Here, not in <amp.h>: programs that include no C++ AMP
+// header rely on the extension too.
+#ifdef __cplusplus
+namespace Concurrency {
+namespace details {
+template <typename T> T &bindTemporary(T &&Temporary) { return Temporary; }
+} // namespace details
+} // namespace Concurrency
+#endif
+
 #endif // AMPCC_RESTRICT_H

@@ -39,4 +39,47 @@ void kernels(array_view<int, 1> V, int N) {
   });
 }
 
+// Flow-sensitive: a variable is varying where it holds a value computed
+// from the thread's index, and uniform again once assigned a uniform value.
+void reassigned(array_view<int, 1> V, int N) {
+  parallel_for_each(V.extent.tile<64>(), [=](tiled_index<64> T) restrict(amp) {
+    int I;
+    for (I = T.local[0]; I < 64; I += 64)
+      V[T.global] += I;
+    // Valid: I is uniform from here on.
+    for (I = 4; I > 0; I--)
+      T.barrier.wait();
+    int J = T.global[0];
+    J = N;
+    while (J > 0) {
+      T.barrier.wait();
+      J -= 8;
+    }
+    // Still varying on the loop's first test: K holds the thread's index
+    // when the loop starts, though the body makes it uniform.
+    int K = T.local[0];
+    while (K < N) {
+      T.barrier.wait();
+      // CHECK: barrier-divergence.cpp:[[@LINE-1]]:17: error: tile barrier in control flow
+      // CHECK: note: this condition depends on the thread's index ('K')
+      K = N;
+    }
+    // Varying on one path into the test (join by union).
+    int L = 0;
+    if (N > 3)
+      L = T.local[0];
+    if (L == 0)
+      T.barrier.wait();
+    // CHECK: barrier-divergence.cpp:[[@LINE-1]]:17: error: tile barrier in control flow
+    // CHECK: note: this condition depends on the thread's index ('L')
+    // `+=` of a uniform value keeps what the variable was.
+    int M = T.local[0];
+    M += 2;
+    if (M > 5)
+      T.barrier.wait();
+    // CHECK: barrier-divergence.cpp:[[@LINE-1]]:17: error: tile barrier in control flow
+    // CHECK: note: this condition depends on the thread's index ('M')
+  });
+}
+
 int main() {}

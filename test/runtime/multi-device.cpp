@@ -83,8 +83,11 @@ static int slowFillRef(int I, int Steps) {
 
 int main() {
   std::vector<accelerator> Devs;
+  // The OpenCL devices: not the CPU accelerator, nor REF and WARP (which
+  // run on one of them).
   for (const accelerator &A : accelerator::get_all())
-    if (A.device_path != accelerator::cpu_accelerator)
+    if (A.device_path != accelerator::cpu_accelerator &&
+        A.device_path != accelerator::direct3d_ref && A.device_path != accelerator::direct3d_warp)
       Devs.push_back(A);
   std::printf("opencl accelerators: %zu\n", Devs.size());
   if (Devs.size() < 2)

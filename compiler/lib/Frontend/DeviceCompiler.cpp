@@ -68,6 +68,9 @@ public:
       Retry = true;
     }
     Printer.EndSourceFile();
+    if (LimitReached && !Retry)
+      llvm::errs() << "fatal error: too many errors emitted, stopping now "
+                      "[-ferror-limit=]\n";
   }
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
@@ -90,6 +93,8 @@ public:
     // warning (or ampcc's own warning later), and the caller parses again
     // with the repairs applied (VisualCppRepairs.h).
     if (Level >= DiagnosticsEngine::Error) {
+      if (Info.getID() == diag::fatal_too_many_errors)
+        return; // Clang's own limit is off: ampcc counts below.
       // ampcc/ms_prelude.h, force-included unless -fno-ms-headers.
       Repairs.setMsHeaders(
           PP && const_cast<Preprocessor *>(PP)->isMacroDefined("_AMPCC_MS_HEADERS"));
@@ -105,6 +110,17 @@ public:
         SuppressedNotes = false;
       } else {
         ++Errors;
+        // The user's -ferror-limit (Clang's default 20) counts Clang's
+        // errors that remain: repaired ones must not exhaust it, so Clang's
+        // own limit is off in the device pass (runDevicePass). ampcc's own
+        // (the restriction checker's) were never limited.
+        if (Info.getID() < diag::DIAG_UPPER_LIMIT)
+          ++ClangErrors;
+        if (ErrorLimit && ClangErrors > ErrorLimit) {
+          LimitReached = true;
+          DroppingNotes = true;
+          return;
+        }
       }
     } else if (Level == DiagnosticsEngine::Note) {
       Repairs.onNote(Info);
@@ -184,6 +200,15 @@ private:
   bool SuppressedNotes = true;
   /// The last error was repaired silently: its notes are dropped too.
   bool DroppingNotes = false;
+
+public:
+  /// Errors printed at most (0: all), from -ferror-limit=.
+  unsigned ErrorLimit = 20;
+  bool LimitReached = false;
+  unsigned ClangErrors = 0;
+  /// Off: every error is printed as Clang reports it (the fallback when a
+  /// parse failed and printed nothing).
+  void disableRepairs() { Repairs.disable(); }
 };
 
 /// Without RTTI a launch is keyed by Concurrency::details::kernelKey<K>()'s
@@ -375,8 +400,11 @@ static DeviceCompileResult runDevicePass(const std::string &File,
   std::vector<std::string> Args = {ClangPath};
   Args.insert(Args.end(), FrontendArgs.begin(), FrontendArgs.end());
   // Device mode: one front-end job, restrict(amp) code is the device side.
+  // Clang's error limit would count the errors ampcc repairs: the consumer
+  // applies the user's limit to the others (ForwardingDiagConsumer).
   Args.insert(Args.end(), {"--offload-device-only", "--offload-arch=gfx906",
-                           "-fsyntax-only", "-D__AMPCC_DEVICE_PASS__=1", File});
+                           "-fsyntax-only", "-ferror-limit=0",
+                           "-D__AMPCC_DEVICE_PASS__=1", File});
   // In-memory files shadow the real ones at the same paths.
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
@@ -458,8 +486,13 @@ DeviceCompileResult compileDevice(const std::string &File,
              A == "-fdiagnostics-color=never")
       DiagOpts->ShowColors = false;
   }
+  unsigned ErrorLimit = 20; // Clang's driver default.
+  for (const std::string &A : FrontendArgs)
+    if (llvm::StringRef(A).starts_with("-ferror-limit="))
+      llvm::StringRef(A).substr(strlen("-ferror-limit=")).getAsInteger(10, ErrorLimit);
   ForwardingDiagConsumer Diags(DiagOpts.get(), /*ErrorsOnly=*/false);
   Diags.RetryWithFixIts = true;
+  Diags.ErrorLimit = ErrorLimit;
   // Restriction specifiers in the spec's positions that Clang does not parse
   // (`mutable restrict(amp)`, `restrict(amp) noexcept`, before a trailing
   // return type) are moved first, on the same lines (SpecifierReorder.h).
@@ -539,6 +572,7 @@ DeviceCompileResult compileDevice(const std::string &File,
         Slot->second.replace(It->Offset, It->Length, It->Text);
     }
     ForwardingDiagConsumer Again(DiagOpts.get(), /*ErrorsOnly=*/true);
+    Again.ErrorLimit = ErrorLimit;
     Result = runDevicePass(File, Args, ClangPath, Overlays, Opts, Again,
                            Reordered.Misplacements, &FileChanges);
     std::string Text = std::move(Overlays[MainPath.str().str()]);
@@ -549,6 +583,23 @@ DeviceCompileResult compileDevice(const std::string &File,
                         : Defines + "#line 1 \"" + File + "\"\n" + withoutUTF8BOM(Text).str();
     Diags.Errors += Again.Errors;
     Printed += Again.printedErrors();
+  }
+  if (!Result.Success && !Printed) {
+    // A failed parse always says why. Repairs may have hidden its errors
+    // (an error taken for one ampcc repairs whose repair did not help):
+    // parse the file as written, with no repairs, and print what Clang says.
+    ForwardingDiagConsumer Plain(DiagOpts.get(), /*ErrorsOnly=*/false);
+    Plain.ErrorLimit = ErrorLimit;
+    Plain.disableRepairs();
+    std::map<std::string, std::string> Original;
+    if (Reordered.Changed)
+      Original[MainPath.str().str()] = Reordered.Text;
+    runDevicePass(File, Args, ClangPath, Original, Opts, Plain, Reordered.Misplacements);
+    Printed = Plain.printedErrors();
+    if (!Printed)
+      llvm::errs() << "ampcc: error: internal error: the device pass over '" << File
+                   << "' failed and Clang reported no error; please report this "
+                      "with the file\n";
   }
   // The host pass reads UTF-16 files as the device pass did, as UTF-8
   // text, and includes spelt in another case as the files on disk.
@@ -562,9 +613,6 @@ DeviceCompileResult compileDevice(const std::string &File,
   if (Printed)
     llvm::errs() << Printed << (Printed == 1 ? " error" : " errors")
                  << " generated.\n";
-  else if (!Result.Success)
-    llvm::errs() << "ampcc: error: the device pass over '" << File
-                 << "' failed without a diagnostic\n";
   return Result;
 }
 

@@ -81,7 +81,8 @@ std::string RestrictDiagConsumer::reword(StringRef Message) {
       {"'device' attribute", "restrict(amp)"},
       {"'host' attribute", "restrict(cpu)"},
       {"'shared' attribute", "tile_static"},
-      {"when compiling for gfx906", ""},
+      {" when compiling for gfx906", ""},
+      {" when compiling for host", ""}, // the host pass's summary line
       {ContextualRestrictName, "restrict"}, // see SpecifierReorder.h
   };
   std::string S = Message.str();

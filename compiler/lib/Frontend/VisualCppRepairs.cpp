@@ -19,6 +19,10 @@ namespace ampcc {
 
 namespace {
 
+/// Visual C++'s C4239 extension binds a temporary of class type to a
+/// non-const reference.
+bool isClass(QualType T) { return !T.isNull() && T->getAsCXXRecordDecl(); }
+
 /// accelerator and accelerator_view are handles: copies share one device or
 /// one queue, so a reference to a temporary behaves as a copy would.
 bool isHandleClass(QualType T) {
@@ -111,7 +115,8 @@ unsigned exceptionNameLength(llvm::StringRef At) {
   return unsigned(At.size() - S.size());
 }
 
-/// Classes with std::exception as a base, and their constructors.
+/// Variables, constructors and classes: where the repairs that need the
+/// AST look.
 class ExceptionSites : public RecursiveASTVisitor<ExceptionSites> {
 public:
   bool VisitVarDecl(VarDecl *D) {
@@ -122,8 +127,13 @@ public:
     Ctors.push_back(D);
     return true;
   }
+  bool VisitCXXRecordDecl(CXXRecordDecl *D) {
+    Records.push_back(D);
+    return true;
+  }
   std::vector<const VarDecl *> Vars;
   std::vector<const CXXConstructorDecl *> Ctors;
+  std::vector<const CXXRecordDecl *> Records;
 };
 
 } // namespace
@@ -148,6 +158,8 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
                                                     const LangOptions &LO) {
   LastErrorID = Info.getID();
   LastErrorLoc = Info.getLocation();
+  if (Disabled)
+    return Verdict::NotRepaired;
   const SourceManager &SM = Info.getSourceManager();
   unsigned ID = Info.getID();
   if (ID == diag::err_template_kw_missing) {
@@ -165,6 +177,18 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
     return recordAmpName(Info) ? Verdict::Warning : Verdict::NotRepaired;
   if (ID == diag::err_lvalue_reference_bind_to_temporary)
     return recordTemporaryHandle(Info, LO);
+  if (ID == diag::err_template_param_shadow)
+    return renameShadowingParameter(Info, LO) ? Verdict::Warning : Verdict::NotRepaired;
+  if (ID == diag::err_template_parameter_default_template_member)
+    return dropDefaultArgument(Info) ? Verdict::Warning : Verdict::NotRepaired;
+  if ((ID == diag::err_unknown_typename || ID == diag::err_unknown_typename_suggest) &&
+      Info.getNumArgs() > 0 &&
+      Info.getArgKind(0) == DiagnosticsEngine::ak_identifierinfo) {
+    // Maybe a type of a dependent base: resolved with the AST, at the end.
+    DependentBaseTypes.push_back(
+        {Info.getLocation(), Info.getArgIdentifier(0)->getName().str()});
+    return Verdict::NotRepaired;
+  }
   if (MsHeaders && (ID == diag::err_ovl_no_viable_function_in_init ||
                     ID == diag::err_ovl_no_viable_conversion_in_cast))
     return recordExceptionMessage(Info, ID == diag::err_ovl_no_viable_conversion_in_cast);
@@ -175,6 +199,8 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
 }
 
 void VisualCppRepairs::onNote(const Diagnostic &Info) {
+  if (Disabled)
+    return;
   bool AfterCallError = LastErrorID == diag::err_ovl_no_viable_function_in_call ||
                         LastErrorID == diag::err_ovl_no_viable_member_function_in_call;
   if (!AfterCallError || Info.getLocation().isInvalid())
@@ -252,7 +278,7 @@ VisualCppRepairs::Verdict VisualCppRepairs::recordTemporaryHandle(const Diagnost
   if (Info.getNumArgs() < 2 || Info.getArgKind(1) != DiagnosticsEngine::ak_qualtype)
     return Verdict::NotRepaired;
   QualType T = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(1)));
-  if (!isHandleClass(T))
+  if (!isClass(T))
     return Verdict::NotRepaired;
   const SourceManager &SM = Info.getSourceManager();
   SourceLocation Loc = Info.getLocation();
@@ -265,14 +291,14 @@ VisualCppRepairs::Verdict VisualCppRepairs::recordTemporaryHandle(const Diagnost
     --P;
   if (P >= 2 && Buf[P - 1] == '&' && Buf[P - 2] != '&') {
     addEdit(SM, Loc.getLocWithOffset(int(P) - int(Off) - 1), 1, " ");
-    HandleWarnings.push_back({Loc, T.getUnqualifiedType(), true});
+    HandleWarnings.push_back({Loc, T.getUnqualifiedType(), isHandleClass(T) ? 1u : 2u});
     return Verdict::Silent;
   }
   // An argument: the diagnostic points at it, with its range.
   if (Info.getNumRanges() == 0 || Info.getRange(0).getBegin() != Loc)
     return Verdict::NotRepaired;
   wrapTemporary(SM, Info.getRange(0).getAsRange(), LO);
-  HandleWarnings.push_back({Loc, T.getUnqualifiedType(), false});
+  HandleWarnings.push_back({Loc, T.getUnqualifiedType(), 0u});
   return Verdict::Silent;
 }
 
@@ -283,6 +309,163 @@ void VisualCppRepairs::wrapTemporary(const SourceManager &SM, SourceRange R,
     return;
   addEdit(SM, R.getBegin(), 0, "::Concurrency::details::bindTemporary(");
   addEdit(SM, End, 0, ")");
+}
+
+/// Visual C++ lets a member template's parameter shadow the class
+/// template's (`template <typename T> struct A { template <typename T>
+/// friend void f(A<T> &); };`): in the member's scope the name means the
+/// member's own parameter. The member's parameter is renamed, with every
+/// use of the name from it to the end of that declaration (its body
+/// included); a qualifier naming the class (`A<T>::` of an out-of-class
+/// definition) keeps the class's parameter. Tokens come from Clang's lexer.
+bool VisualCppRepairs::renameShadowingParameter(const Diagnostic &Info,
+                                                const LangOptions &LO) {
+  const SourceManager &SM = Info.getSourceManager();
+  SourceLocation Loc = Info.getLocation();
+  // The diagnostic points at the member template's parameter.
+  if (!editable(SM, Loc))
+    return false;
+  llvm::SmallString<32> Spelling;
+  llvm::StringRef Name = Lexer::getSpelling(Loc, Spelling, SM, LO);
+  if (Name.empty())
+    return false;
+  FileID FID = SM.getFileID(Loc);
+  llvm::StringRef Buf = SM.getBufferData(FID);
+  Lexer Lex(SM.getLocForStartOfFile(FID), LO, Buf.begin(),
+            Buf.begin() + SM.getFileOffset(Loc), Buf.end());
+  std::vector<Token> Toks;
+  int Depth = 0; // (), [], {}
+  bool OpenedBrace = false;
+  for (bool AtEnd = false; !AtEnd;) {
+    Token T;
+    AtEnd = Lex.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      break;
+    Toks.push_back(T);
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) {
+      OpenedBrace |= T.is(tok::l_brace) && Depth == 0;
+      ++Depth;
+    } else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+      if (--Depth < 0)
+        break; // The enclosing scope ended: a malformed declaration.
+      if (Depth == 0 && T.is(tok::r_brace) && OpenedBrace)
+        break; // The end of its body.
+    } else if (T.is(tok::semi) && Depth == 0) {
+      break;
+    }
+  }
+  if (Toks.empty() || Toks.front().getRawIdentifier() != Name)
+    return false;
+  // Template arguments of a qualifier (`A<T>::`) name the outer parameter.
+  std::vector<bool> Keep(Toks.size(), false);
+  for (size_t I = 1; I < Toks.size(); ++I) {
+    if (Toks[I].isNot(tok::less) || Toks[I - 1].isNot(tok::raw_identifier))
+      continue;
+    int Angles = 0;
+    size_t J = I;
+    for (; J < Toks.size(); ++J) {
+      if (Toks[J].is(tok::less))
+        ++Angles;
+      else if (Toks[J].is(tok::greater))
+        --Angles;
+      else if (Toks[J].is(tok::greatergreater))
+        Angles -= 2;
+      if (Angles <= 0)
+        break;
+    }
+    if (J + 1 < Toks.size() && Toks[J + 1].is(tok::coloncolon))
+      for (size_t K = I; K <= J; ++K)
+        Keep[K] = true;
+  }
+  std::string NewName = ("_Ampcc_shadowed_" + Name).str();
+  for (size_t I = 0; I < Toks.size(); ++I)
+    if (!Keep[I] && Toks[I].is(tok::raw_identifier) && Toks[I].getRawIdentifier() == Name)
+      addEdit(SM, Toks[I].getLocation(), Name.size(), NewName);
+  return true;
+}
+
+/// Visual C++ accepts (and ignores) a default template argument repeated
+/// on the out-of-class definition of a class template's member template;
+/// Clang rejects it. It is blanked out (`= int` becomes spaces).
+bool VisualCppRepairs::dropDefaultArgument(const Diagnostic &Info) {
+  if (Info.getNumRanges() == 0)
+    return false;
+  const SourceManager &SM = Info.getSourceManager();
+  CharSourceRange R = Info.getRange(0);
+  SourceLocation B = R.getBegin(), E = R.getEnd();
+  if (!editable(SM, B) || E.isMacroID() || SM.getFileID(B) != SM.getFileID(E))
+    return false;
+  llvm::StringRef Buf = SM.getBufferData(SM.getFileID(B));
+  unsigned Begin = SM.getFileOffset(B), End = SM.getFileOffset(E);
+  if (R.isTokenRange())
+    End += Lexer::MeasureTokenLength(E, SM, LangOptions());
+  // Back over the `=` before the argument.
+  unsigned Eq = Begin;
+  while (Eq > 0 && (Buf[Eq - 1] == ' ' || Buf[Eq - 1] == '\t'))
+    --Eq;
+  if (Eq == 0 || Buf[Eq - 1] != '=' || End <= Eq - 1 || End > Buf.size())
+    return false;
+  --Eq;
+  addEdit(SM, B.getLocWithOffset(int(Eq) - int(Begin)), End - Eq,
+          std::string(End - Eq, ' '));
+  return true;
+}
+
+/// Visual C++ looks unqualified names up in dependent base classes when
+/// the template is instantiated (no two-phase lookup), so a class deriving
+/// from `std::iterator<Tag, T>` writes `reference` for its base's typedef.
+/// Clang reports "unknown type name"; when the name is a type member of a
+/// dependent base's template, it is qualified as `typename Base<...>::`,
+/// the base spelled as in the class head.
+void VisualCppRepairs::finishDependentBaseTypes(ASTContext &Ctx) {
+  if (DependentBaseTypes.empty())
+    return;
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  const SourceManager &SM = Ctx.getSourceManager();
+  ExceptionSites Sites;
+  Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const auto &[Loc, Name] : DependentBaseTypes) {
+    if (!editable(SM, Loc))
+      continue;
+    // The innermost class template around the name.
+    const CXXRecordDecl *Best = nullptr;
+    for (const CXXRecordDecl *RD : Sites.Records) {
+      SourceRange R = RD->getSourceRange();
+      if (!RD->isDependentContext() || !RD->hasDefinition() ||
+          SM.isBeforeInTranslationUnit(Loc, R.getBegin()) ||
+          SM.isBeforeInTranslationUnit(R.getEnd(), Loc))
+        continue;
+      if (!Best || SM.isBeforeInTranslationUnit(Best->getBeginLoc(), RD->getBeginLoc()))
+        Best = RD;
+    }
+    if (!Best)
+      continue;
+    for (const CXXBaseSpecifier &B : Best->bases()) {
+      const auto *TST = B.getType()->getAs<TemplateSpecializationType>();
+      const auto *CTD = TST ? dyn_cast_or_null<ClassTemplateDecl>(
+                                  TST->getTemplateName().getAsTemplateDecl())
+                            : nullptr;
+      const CXXRecordDecl *Pattern = CTD ? CTD->getTemplatedDecl() : nullptr;
+      if (!Pattern || !Pattern->hasDefinition() || !B.getTypeSourceInfo())
+        continue;
+      bool IsType = false;
+      for (const NamedDecl *D : Pattern->getDefinition()->lookup(&Ctx.Idents.get(Name)))
+        IsType |= isa<TypeDecl>(D) || isa<TypeAliasTemplateDecl>(D);
+      if (!IsType)
+        continue;
+      SourceRange TR = B.getTypeSourceInfo()->getTypeLoc().getSourceRange();
+      SourceLocation End = Lexer::getLocForEndOfToken(TR.getEnd(), 0, SM, Ctx.getLangOpts());
+      if (TR.getBegin().isMacroID() || End.isInvalid() || End.isMacroID())
+        break;
+      llvm::StringRef Base = Lexer::getSourceText(
+          CharSourceRange::getCharRange(TR.getBegin(), End), SM, Ctx.getLangOpts());
+      addEdit(SM, Loc, 0, "typename " + Base.str() + "::");
+      if (Warned.insert(Loc.getRawEncoding()).second)
+        report(Diags, Loc, Diag::warn_vc_dependent_base_type) << Name << Base;
+      break;
+    }
+  }
+  DependentBaseTypes.clear();
 }
 
 /// Microsoft's std::exception has a constructor taking a message;
@@ -379,6 +562,7 @@ void VisualCppRepairs::finishExceptionMessages(ASTContext &Ctx) {
 
 void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
   finishExceptionMessages(Ctx);
+  finishDependentBaseTypes(Ctx);
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   const SourceManager &SM = Ctx.getSourceManager();
   // Templates report an error once per instantiation: warn once per place.
@@ -387,7 +571,7 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
   };
   for (const HandleWarning &W : HandleWarnings)
     if (FirstTime(W.Loc))
-      report(Diags, W.Loc, Diag::warn_vc_temporary_handle_reference) << W.Type << W.Variable;
+      report(Diags, W.Loc, Diag::warn_vc_temporary_handle_reference) << W.Type << W.Kind;
   HandleWarnings.clear();
   if (CallRequests.empty() && RankRequests.empty())
     return;
@@ -405,17 +589,20 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
         const ParmVarDecl *P = FD->getParamDecl(I);
         QualType PT = P->getType();
         if (P->getBeginLoc() != R.Param || !PT->isLValueReferenceType() ||
-            PT->getPointeeType().isConstQualified() || !isHandleClass(PT->getPointeeType()))
+            PT->getPointeeType().isConstQualified() || !isClass(PT->getPointeeType()))
           continue;
         if (I + 1 >= Call->subExpressions().size())
           continue;
+        // A temporary of the parameter's own class (not one a conversion
+        // would make: Visual C++ does not bind those either).
         const Expr *Arg = Call->subExpressions()[I + 1];
-        if (Arg->isLValue() || !isHandleClass(Arg->getType()))
+        if (Arg->isLValue() || !isClass(Arg->getType()) ||
+            !Ctx.hasSameUnqualifiedType(Arg->getType(), PT->getPointeeType()))
           continue;
         wrapTemporary(SM, Arg->getSourceRange(), Ctx.getLangOpts());
         if (FirstTime(Arg->getBeginLoc()))
           report(Diags, Arg->getBeginLoc(), Diag::warn_vc_temporary_handle_reference)
-            << Arg->getType().getUnqualifiedType() << false;
+            << Arg->getType().getUnqualifiedType() << 0u;
       }
     }
   }

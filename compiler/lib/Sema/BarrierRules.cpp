@@ -5,10 +5,16 @@
 // deadlocks on GPUs or silently misbehaves. Visual C++ rejects it (C3561);
 // so does ampcc, within one function: a condition is thread-varying when it
 // reads a tiled_index's `local` or `global` member, or a local variable
-// initialized or assigned from one. The tile's own index (`tile`,
-// `tile_origin`) is the same for all its threads and is fine. Calls are not
-// followed (a barrier in a callee called under such a condition is not
-// found), so nothing is reported that Visual C++ would accept.
+// that holds a value computed from one *where the condition is evaluated*.
+// That is a forward dataflow over Clang's CFG of the function: an
+// initialization or assignment from a thread-varying value makes a variable
+// varying, one from a uniform value makes it uniform again, and paths join
+// by union (a variable varying on any path into a point is varying there).
+// So `i = t.local[0]; ...; for (i = 4; i > 0; --i) barrier.wait();` is fine.
+// The tile's own index (`tile`, `tile_origin`) is the same for all its
+// threads. Calls are not followed (a barrier in a callee called under such a
+// condition is not found), so nothing is reported that Visual C++ would
+// accept.
 //
 //===----------------------------------------------------------------------===//
 #include "Rule.h"
@@ -16,6 +22,8 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -32,24 +40,122 @@ bool isTiledIndexMember(const MemberExpr *ME) {
   return isAmpClass(dyn_cast<CXXRecordDecl>(FD->getParent()), "tiled_index");
 }
 
+using VarSet = llvm::SmallPtrSet<const ValueDecl *, 8>;
+
+/// Does \p E read a thread-varying value, given the variables \p Varying
+/// that hold one? Sets \p Why to what it reads.
+bool readsVarying(const Expr *E, const VarSet &Varying, std::string &Why) {
+  if (!E)
+    return false;
+  if (const auto *ME = dyn_cast<MemberExpr>(E); ME && isTiledIndexMember(ME)) {
+    Why = ME->getMemberDecl()->getName().str();
+    return true;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && Varying.count(DRE->getDecl())) {
+    Why = DRE->getDecl()->getName().str();
+    return true;
+  }
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child); CE && readsVarying(CE, Varying, Why))
+      return true;
+  return false;
+}
+
+/// The forward dataflow over the function's CFG: which variables hold a
+/// thread-varying value at the end of each block, and so at the condition
+/// of each branch or loop (the block's terminator).
+class VaryingFlow {
+public:
+  VaryingFlow(const FunctionDecl *FD, ASTContext &Ctx) {
+    CFG::BuildOptions Opts;
+    Opts.setAllAlwaysAdd();
+    Graph = CFG::buildCFG(FD, FD->getBody(), &Ctx, Opts);
+    if (!Graph)
+      return;
+    llvm::DenseMap<const CFGBlock *, VarSet> Out;
+    // Every block, again and again until nothing changes; the sets only
+    // grow (union at joins of monotone transfers), so this ends. (Not
+    // llvm's post-order walk: a CFG's successor lists hold null entries
+    // for unreachable edges.)
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const CFGBlock *B : *Graph) {
+        VarSet State;
+        for (const CFGBlock *Pred : B->preds())
+          if (Pred)
+            if (auto It = Out.find(Pred); It != Out.end())
+              State.insert(It->second.begin(), It->second.end());
+        for (const CFGElement &E : *B)
+          if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
+            transfer(S->getStmt(), State);
+        VarSet &Old = Out[B];
+        if (State.size() != Old.size()) {
+          Old = std::move(State);
+          Changed = true;
+        }
+      }
+    }
+    for (const CFGBlock *B : *Graph)
+      if (const Stmt *T = B->getTerminatorStmt())
+        AtTerminator[T] = Out[B];
+  }
+
+  /// The varying variables where \p S (an if, loop, switch or ?:) tests
+  /// its condition; null when the CFG could not be built.
+  const VarSet *at(const Stmt *S) const {
+    auto It = AtTerminator.find(S);
+    return It == AtTerminator.end() ? nullptr : &It->second;
+  }
+
+private:
+  static void transfer(const Stmt *S, VarSet &State) {
+    std::string Why;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          if (VD->getInit() && readsVarying(VD->getInit(), State, Why))
+            State.insert(VD);
+          else
+            State.erase(VD);
+        }
+      return;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    if (!BO || !BO->isAssignmentOp())
+      return;
+    const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+    if (!DRE)
+      return;
+    if (readsVarying(BO->getRHS(), State, Why))
+      State.insert(DRE->getDecl());
+    else if (BO->getOpcode() == BO_Assign)
+      State.erase(DRE->getDecl()); // `x += uniform` keeps what x was.
+  }
+
+  std::unique_ptr<CFG> Graph;
+  llvm::DenseMap<const Stmt *, VarSet> AtTerminator;
+};
+
 /// Finds, in source order, the thread-varying conditions around each
 /// barrier call of one function body.
 class Walker : public RecursiveASTVisitor<Walker> {
 public:
-  explicit Walker(CheckContext &C) : C(C) {}
+  Walker(CheckContext &C, const VaryingFlow &Flow) : C(C), Flow(Flow) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool TraverseLambdaExpr(LambdaExpr *) { return true; } // its own function
   bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
 
+  // Every variable that is ever varying: what a condition the CFG does not
+  // show (it could not be built) is judged by.
   bool VisitVarDecl(VarDecl *VD) {
-    if (VD->getInit() && varying(VD->getInit()))
-      Varying.insert(VD);
+    if (VD->getInit() && readsVarying(VD->getInit(), EverVarying, Why))
+      EverVarying.insert(VD);
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp() && varying(BO->getRHS()))
+    if (BO->isAssignmentOp() && readsVarying(BO->getRHS(), EverVarying, Why))
       if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-        Varying.insert(DRE->getDecl());
+        EverVarying.insert(DRE->getDecl());
     return true;
   }
 
@@ -84,7 +190,8 @@ private:
   bool guarded(Expr *Cond, Stmt *S) {
     const Expr *Saved = Guard;
     std::string SavedText = GuardText;
-    if (!Guard && Cond && varying(Cond)) {
+    const VarSet *Varying = Flow.at(S);
+    if (!Guard && Cond && readsVarying(Cond, Varying ? *Varying : EverVarying, Why)) {
       Guard = Cond;
       GuardText = Why;
     }
@@ -96,26 +203,9 @@ private:
     return true;
   }
 
-  /// Does \p E read a thread-varying value? Sets Why to what it reads.
-  bool varying(const Expr *E) {
-    if (!E)
-      return false;
-    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && isTiledIndexMember(ME)) {
-      Why = ME->getMemberDecl()->getName().str();
-      return true;
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && Varying.count(DRE->getDecl())) {
-      Why = DRE->getDecl()->getName().str();
-      return true;
-    }
-    for (const Stmt *Child : E->children())
-      if (const auto *CE = dyn_cast_or_null<Expr>(Child); CE && varying(CE))
-        return true;
-    return false;
-  }
-
   CheckContext &C;
-  llvm::SmallPtrSet<const ValueDecl *, 8> Varying;
+  const VaryingFlow &Flow;
+  VarSet EverVarying;
   const Expr *Guard = nullptr;
   std::string GuardText, Why;
 };
@@ -123,8 +213,10 @@ private:
 class BarrierRules : public Rule {
 public:
   void checkFunction(const FunctionDecl *FD, CheckContext &C) override {
-    if (const Stmt *Body = FD->getBody())
-      Walker(C).TraverseStmt(const_cast<Stmt *>(Body));
+    if (const Stmt *Body = FD->getBody()) {
+      VaryingFlow Flow(FD, C.ast());
+      Walker(C, Flow).TraverseStmt(const_cast<Stmt *>(Body));
+    }
   }
 };
 

@@ -67,6 +67,8 @@ public:
   /// Whether the Visual C++ machine's headers are on (-fms-headers): then
   /// `std::exception("message")` is repaired (ampcc/ms_prelude.h).
   void setMsHeaders(bool On) { MsHeaders = On; }
+  /// Repairs nothing from now on: every error is a real one.
+  void disable() { Disabled = true; }
   /// Resolves the repairs that need the AST and reports their warnings.
   void finishTranslationUnit(clang::ASTContext &Ctx);
 
@@ -88,9 +90,16 @@ private:
   void wrapTemporary(const clang::SourceManager &SM, clang::SourceRange R,
                      const clang::LangOptions &LO);
   Verdict recordExceptionMessage(const clang::Diagnostic &Info, bool Cast);
+  bool renameShadowingParameter(const clang::Diagnostic &Info,
+                                const clang::LangOptions &LO);
+  bool dropDefaultArgument(const clang::Diagnostic &Info);
+  void finishDependentBaseTypes(clang::ASTContext &Ctx);
+  /// "unknown type name": maybe a type of a dependent base.
+  std::vector<std::pair<clang::SourceLocation, std::string>> DependentBaseTypes;
   void finishExceptionMessages(clang::ASTContext &Ctx);
 
   bool MsHeaders = false;
+  bool Disabled = false;
   /// std::exception constructed with a message: where Clang reported it
   /// (the name of a variable or a mem-initializer whose type must change),
   /// and mem-initializers, whose class's base must change too.
@@ -105,7 +114,7 @@ private:
   struct HandleWarning {
     clang::SourceLocation Loc;
     clang::QualType Type;
-    bool Variable;
+    unsigned Kind; ///< 0 argument, 1 handle variable, 2 other variable.
   };
   std::vector<HandleWarning> HandleWarnings;
 

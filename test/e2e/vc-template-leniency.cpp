@@ -1,0 +1,96 @@
+// Visual C++ template leniency that real C++ AMP libraries rely on, each
+// repaired with a warning (the file is parsed again with the repair):
+// - a member template's parameter shadowing the class template's (in the
+//   member's declaration and body, and in its out-of-class definition,
+//   whose `Outer<T>::` keeps the class's parameter);
+// - a default template argument repeated on an out-of-class definition;
+// - a type of a dependent base named without qualification (no two-phase
+//   lookup in Visual C++): qualified as `typename Base<...>::name`;
+// - a temporary of any class type bound to a non-const reference (C4239),
+//   as an argument and as a variable; conversions are not bound.
+// REQUIRES: opencl
+// RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
+// RUN: %FileCheck --check-prefix=WARN %s < %t.err
+// RUN: %not %ampcc -DCONVERSION -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=CONV %s
+// CHECK: shadow 2.5, twice 4.5, friend 7
+// CHECK: default argument 8
+// CHECK: dependent base: 3 4
+// CHECK: temporaries: take 3, variable 2
+// CHECK: kernel: 0 mismatches
+// WARN-NOT: error
+// CONV: error: no matching function for call to 'take'
+#include <amp.h>
+#include <amp_short_vectors.h>
+#include <cstdio>
+#include <iterator>
+#include <vector>
+
+template <typename T> struct Outer {
+  T Base;
+  // WARN: vc-template-leniency.cpp:[[@LINE+1]]:22: warning: declaration of 'T' shadows template parameter
+  template <typename T> T shadow(T X) { return X + T(1); }
+  template <typename U = int> U def(U Value);
+  template <typename T> T twice(T X);
+  template <typename T> friend void touch(Outer<T> &O);
+};
+// WARN: vc-template-leniency.cpp:[[@LINE+1]]:42: warning: cannot add a default template argument to the definition of a member of a class template
+template <typename T> template <typename U = int> U Outer<T>::def(U Value) {
+  return Value * 2;
+}
+template <typename T> template <typename T> T Outer<T>::twice(T X) { return X + X; }
+template <typename T> void touch(Outer<T> &O) { O.Base = 7; }
+
+// An iterator in the style of the C++ AMP Algorithms Library.
+template <typename T>
+struct ViewIterator : std::iterator<std::random_access_iterator_tag, T, int> {
+  // WARN: vc-template-leniency.cpp:[[@LINE+1]]:3: warning: type 'reference' found in the dependent base 'std::iterator<std::random_access_iterator_tag, T, int>', as Visual C++ looks it up; qualified as 'typename std::iterator<std::random_access_iterator_tag, T, int>::reference'
+  reference get(T *P) const { return *P; }
+  difference_type distance() const { return 4; }
+};
+
+struct Counter {
+  int V;
+};
+void take(Counter &C) { C.V += 1; }
+Counter make() { return Counter{2}; }
+#ifdef CONVERSION
+struct FromInt {
+  FromInt(int) {}
+};
+void take(FromInt &) {}
+void convert() { take(5); }
+#endif
+
+// A short vector temporary passed to a non-const reference in amp code.
+void scale(concurrency::graphics::float_2 &V) restrict(amp, cpu) { V *= 2.0f; }
+
+int main() {
+  Outer<int> O;
+  O.Base = 1;
+  touch(O);
+  std::printf("shadow %g, twice %g, friend %d\n", O.shadow(1.5), O.twice(2.25), O.Base);
+  std::printf("default argument %d\n", O.def(4));
+  int Value = 3;
+  ViewIterator<int> It;
+  std::printf("dependent base: %d %d\n", It.get(&Value), It.distance());
+  Counter Argument{2};
+  take(make());
+  // WARN: vc-template-leniency.cpp:[[@LINE+1]]:12: warning: non-const reference to 'Counter' bound to a temporary, as Visual C++ allows; the variable holds the temporary's value itself
+  Counter &Held = make();
+  take(Argument);
+  std::printf("temporaries: take %d, variable %d\n", Argument.V, Held.V);
+
+  std::vector<float> Out(64);
+  concurrency::array_view<float, 1> D(64, Out);
+  concurrency::parallel_for_each(D.extent, [=](concurrency::index<1> I) restrict(amp) {
+    concurrency::graphics::float_2 V(float(I[0]), 1.0f);
+    scale(V);
+    D[I] = V.x + V.y;
+  });
+  D.synchronize();
+  int Bad = 0;
+  for (int I = 0; I < 64; ++I)
+    Bad += Out[I] != 2.0f * I + 2.0f;
+  std::printf("kernel: %d mismatches\n", Bad);
+  return 0;
+}
