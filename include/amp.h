@@ -34,6 +34,8 @@
 // timers and min/max without including it (off with -fno-ms-headers).
 #ifdef _AMPCC_MS_HEADERS
 #include <windows.h>
+// And <crtdbg.h> (_ASSERT, _ASSERTE).
+#include <crtdbg.h>
 #endif
 
 #include "ampcc/restrict.h"
@@ -50,5 +52,20 @@
 #include "ampcc/direct3d_intrinsics.h"
 #include "ampcc/kernel_diagnostics.h"
 #include "ampcc/runtime_control.h"
+
+// Visual C++'s <amp.h> includes <ppltasks.h> (completion_future::to_task),
+// which includes <ppl.h>: programs use parallel_for, PPL's
+// parallel_for_each(first, last, f), critical_section and tasks after
+// <amp.h> alone. It costs compile time (docs/migrating-from-visual-cpp.md,
+// "Windows and Microsoft CRT names"); off with -fno-ms-headers, or alone
+// with -DAMPCC_NO_PPL_IN_AMP_H. ampcc's PPL tasks need C++17: under
+// -std=c++14 only <ppl.h>.
+#if defined(_AMPCC_MS_HEADERS) && !defined(AMPCC_NO_PPL_IN_AMP_H)
+#if __cplusplus >= 201703L
+#include <ppltasks.h>
+#else
+#include <ppl.h>
+#endif
+#endif
 
 #endif // AMPCC_AMP_H

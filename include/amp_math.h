@@ -13,6 +13,15 @@
 // code; programs (and the conformance suite) rely on that.
 #include <cmath>
 
+// It also includes <amprt.h>, the C++ AMP runtime header that <amp.h> is
+// built on: a program including only <amp_math.h> has the `concurrency`
+// alias, and (with Visual C++'s headers, off with -fno-ms-headers) what
+// amprt.h brings: <vector>, <string>, <exception>, <windows.h>, PPL tasks.
+// ampcc's <amp.h> is the nearest to that.
+#ifdef _AMPCC_MS_HEADERS
+#include <amp.h>
+#endif
+
 #define AMPCC_MATH_FN1_(T, NAME) T NAME(T X) restrict(amp);
 #define AMPCC_MATH_FN2_(T, NAME) T NAME(T X, T Y) restrict(amp);
 #define AMPCC_MATH_FN3_(T, NAME) T NAME(T X, T Y, T Z) restrict(amp);
@@ -82,6 +91,7 @@ AMPCC_MATH_BINARY_F_(float, AMPCC_MATH_FN2_)
 AMPCC_MATH_OTHER_F_
 } // namespace precise_math
 } // namespace Concurrency
+namespace concurrency = Concurrency;
 
 #undef AMPCC_MATH_ALL_
 #undef AMPCC_MATH_OTHER_F_

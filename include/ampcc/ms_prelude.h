@@ -23,6 +23,24 @@
 #include <memory>
 #include <string>
 
+// Visual C++'s standard headers include the C library's: after <iostream>
+// or <vector> alone, programs call fabs, sqrt, printf and atoi. These three
+// declare no BSD index() (see <amp.h>).
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+// The Microsoft CRT's secure (_s) functions, _countof, _stricmp, _itoa,
+// _byteswap_*, ... and stdext::checked_array_iterator, which Visual C++'s
+// C and standard headers declare (include/ms).
+#include <ampcc_ms_crt.h>
+#include <ampcc_ms_stdext.h>
+
+namespace std {
+/// pi, a constant of Visual C++'s <random> and <complex> that programs use.
+const double _Pi = 3.14159265358979323846264338327950288;
+} // namespace std
+
 namespace ampcc_ms {
 /// Microsoft's std::exception takes a message (`throw std::exception("bad
 /// size")`); libstdc++'s does not. ampcc rewrites such a construction, and

@@ -444,12 +444,15 @@ std::vector<std::string> frontendLanguageArgs(const std::string &IncludeDir,
   // which breaks libstdc++). Visual C++ accepts dynamic exception
   // specifications (`throw(int)`) in every language mode, with a warning;
   // C++ AMP code written for it does too, so Clang's C++17 error is a
-  // warning here. restrict(...) and tile_static are keywords in Visual C++,
-  // usable without any header: their macros come first in every file.
+  // warning here. Visual C++ 2012 and 2013 (C++ AMP's compilers) accept the
+  // `register` storage class silently, so Clang's C++17 error is off
+  // (-Wregister makes it a warning again, -Werror=register an error).
+  // restrict(...) and tile_static are keywords in Visual C++, usable without
+  // any header: their macros come first in every file.
   std::vector<std::string> Args = {
       "-x", "hip", "-nogpuinc", "-nogpulib", "-std=" + Std,
       "-fdeclspec", "-fms-extensions", "-Wno-cuda-compat",
-      "-Wno-error=dynamic-exception-spec", "-D__AMPCC__=1",
+      "-Wno-error=dynamic-exception-spec", "-Wno-register", "-D__AMPCC__=1",
       "-isystem", IncludeDir,
       "-include", IncludeDir + "/ampcc/restrict.h"};
   // What a Visual C++ machine gives every program (<windows.h>, the
