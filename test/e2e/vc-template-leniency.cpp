@@ -7,17 +7,23 @@
 // - a type of a dependent base named without qualification (no two-phase
 //   lookup in Visual C++): qualified as `typename Base<...>::name`;
 // - a temporary of any class type bound to a non-const reference (C4239),
-//   as an argument and as a variable; conversions are not bound.
+//   as an argument and as a variable; conversions are not bound;
+// - a constant and a class template declared after the class template that
+//   uses them (Visual C++ looks names up at instantiation): their
+//   declarations move before it, in two rounds of repairs, and every line
+//   keeps its number (the error of the -DUNDECLARED run, __LINE__).
 // REQUIRES: opencl
 // RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
 // RUN: %not %ampcc -DCONVERSION -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=CONV %s
 // CHECK: shadow 2.5, twice 4.5, friend 7
 // CHECK: default argument 8
+// CHECK: declared later: 1 0 3, line 75
 // CHECK: dependent base: 3 4
 // CHECK: temporaries: take 3, variable 2
 // CHECK: kernel: 0 mismatches
 // WARN-NOT: error
+// RUN: %not %ampcc -DUNDECLARED -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=UNDECLARED %s
 // CONV: error: no matching function for call to 'take'
 #include <amp.h>
 #include <amp_short_vectors.h>
@@ -61,6 +67,21 @@ void take(FromInt &) {}
 void convert() { take(5); }
 #endif
 
+namespace bits {
+template <unsigned N> struct is_power_of_two {
+  // WARN: vc-template-leniency.cpp:[[@LINE+1]]:33: warning: 'top_bit' is declared after the template that uses it, as Visual C++ allows
+  enum { value = (count_bits<N, top_bit>::value == 1) ? 1 : 0 };
+};
+int line() { return __LINE__; }
+static const unsigned top_bit = 0x80000000u;
+template <unsigned N, unsigned Bit = top_bit> struct count_bits {
+  enum { value = ((N & Bit) ? 1 : 0) + count_bits<N, (Bit >> 1)>::value };
+};
+template <unsigned N> struct count_bits<N, 0> {
+  enum { value = 0 };
+};
+} // namespace bits
+
 // A short vector temporary passed to a non-const reference in amp code.
 void scale(concurrency::graphics::float_2 &V) restrict(amp, cpu) { V *= 2.0f; }
 
@@ -70,6 +91,12 @@ int main() {
   touch(O);
   std::printf("shadow %g, twice %g, friend %d\n", O.shadow(1.5), O.twice(2.25), O.Base);
   std::printf("default argument %d\n", O.def(4));
+#ifdef UNDECLARED
+  // UNDECLARED: vc-template-leniency.cpp:[[@LINE+1]]:3: error: use of undeclared identifier 'undeclared_name'
+  undeclared_name = 1;
+#endif
+  std::printf("declared later: %d %d %d, line %d\n", bits::is_power_of_two<64>::value,
+              bits::is_power_of_two<6>::value, bits::count_bits<7>::value, bits::line());
   int Value = 3;
   ViewIterator<int> It;
   std::printf("dependent base: %d %d\n", It.get(&Value), It.distance());

@@ -473,6 +473,9 @@ DeviceCompileResult compileDevice(const std::string &File,
   // As clang's driver: warnings name their flag ("[-Wunused-variable]")
   // unless told not to; the last colour option wins.
   DiagOpts->ShowOptionNames = true;
+  // As clang's driver: #line directives (the user's, and those of repairs
+  // that move text) give the line numbers diagnostics print.
+  DiagOpts->ShowPresumedLoc = true;
   for (const std::string &A : FrontendArgs) {
     if (A == "-fno-diagnostics-show-option")
       DiagOpts->ShowOptionNames = false;
@@ -574,18 +577,49 @@ DeviceCompileResult compileDevice(const std::string &File,
       if (It->Offset + It->Length <= Slot->second.size())
         Slot->second.replace(It->Offset, It->Length, It->Text);
     }
-    ForwardingDiagConsumer Again(DiagOpts.get(), /*ErrorsOnly=*/true);
-    Again.ErrorLimit = ErrorLimit;
-    Result = runDevicePass(File, Args, ClangPath, Overlays, Opts, Again,
-                           Reordered.Misplacements, &FileChanges);
+    // A repair may uncover the next (a declaration moved before a template
+    // lets Clang see the template's next use of a later name): parse again
+    // while a parse fails and finds new repairs, a few times at most.
+    std::unique_ptr<ForwardingDiagConsumer> Again;
+    for (int Round = 0; Round < 4; ++Round) {
+      Again = std::make_unique<ForwardingDiagConsumer>(DiagOpts.get(), /*ErrorsOnly=*/true);
+      Again->ErrorLimit = ErrorLimit;
+      bool Last = Round == 3;
+      // Errors that new repairs follow are dropped: the next round reports.
+      Again->RetryWithFixIts = !Last;
+      Result = runDevicePass(File, Args, ClangPath, Overlays, Opts, *Again,
+                             Reordered.Misplacements, &FileChanges);
+      std::vector<SourceEdit> More = Again->Repairs.edits();
+      if (Result.Success || More.empty() || Last)
+        break;
+      std::stable_sort(More.begin(), More.end());
+      More.erase(std::unique(More.begin(), More.end(),
+                             [](const SourceEdit &A, const SourceEdit &B) {
+                               return A.File == B.File && A.Offset == B.Offset;
+                             }),
+                 More.end());
+      for (auto It = More.rbegin(); It != More.rend(); ++It) {
+        auto [Slot, New] = Overlays.try_emplace(It->File);
+        if (New) {
+          auto Header = readSourceFile(It->File);
+          if (!Header) {
+            Overlays.erase(Slot);
+            continue;
+          }
+          Slot->second = (*Header)->getBuffer().str();
+        }
+        if (It->Offset + It->Length <= Slot->second.size())
+          Slot->second.replace(It->Offset, It->Length, It->Text);
+      }
+    }
     std::string Text = std::move(Overlays[MainPath.str().str()]);
     Overlays.erase(MainPath.str().str());
     Result.RewrittenHeaders = std::move(Overlays);
     Result.RewrittenSource =
         Defines.empty() ? withoutUTF8BOM(Text).str()
                         : Defines + "#line 1 \"" + File + "\"\n" + withoutUTF8BOM(Text).str();
-    Diags.Errors += Again.Errors;
-    Printed += Again.printedErrors();
+    Diags.Errors += Again->Errors;
+    Printed += Again->printedErrors();
   }
   if (!Result.Success && !Printed) {
     // A failed parse always says why. Repairs may have hidden its errors

@@ -181,6 +181,18 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
     return renameShadowingParameter(Info, LO) ? Verdict::Warning : Verdict::NotRepaired;
   if (ID == diag::err_template_parameter_default_template_member)
     return dropDefaultArgument(Info) ? Verdict::Warning : Verdict::NotRepaired;
+  if ((ID == diag::err_undeclared_var_use || ID == diag::err_no_template) &&
+      Info.getNumArgs() > 0) {
+    // Maybe declared later, which Visual C++ accepts in a template.
+    std::string Name;
+    if (Info.getArgKind(0) == DiagnosticsEngine::ak_identifierinfo)
+      Name = Info.getArgIdentifier(0)->getName().str();
+    else if (Info.getArgKind(0) == DiagnosticsEngine::ak_declarationname)
+      Name = DeclarationName::getFromOpaqueInteger(Info.getRawArg(0)).getAsString();
+    if (!Name.empty())
+      DeclaredLater.push_back({Info.getLocation(), Name});
+    return Verdict::NotRepaired;
+  }
   if ((ID == diag::err_unknown_typename || ID == diag::err_unknown_typename_suggest) &&
       Info.getNumArgs() > 0 &&
       Info.getArgKind(0) == DiagnosticsEngine::ak_identifierinfo) {
@@ -424,6 +436,7 @@ void VisualCppRepairs::finishDependentBaseTypes(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   ExceptionSites Sites;
   Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
+  const CXXRecordDecl::base_class_const_range NoBases(nullptr, nullptr);
   for (const auto &[Loc, Name] : DependentBaseTypes) {
     if (!editable(SM, Loc))
       continue;
@@ -438,9 +451,8 @@ void VisualCppRepairs::finishDependentBaseTypes(ASTContext &Ctx) {
       if (!Best || SM.isBeforeInTranslationUnit(Best->getBeginLoc(), RD->getBeginLoc()))
         Best = RD;
     }
-    if (!Best)
-      continue;
-    for (const CXXBaseSpecifier &B : Best->bases()) {
+    bool Found = false;
+    for (const CXXBaseSpecifier &B : Best ? Best->bases() : NoBases) {
       const auto *TST = B.getType()->getAs<TemplateSpecializationType>();
       const auto *CTD = TST ? dyn_cast_or_null<ClassTemplateDecl>(
                                   TST->getTemplateName().getAsTemplateDecl())
@@ -462,10 +474,124 @@ void VisualCppRepairs::finishDependentBaseTypes(ASTContext &Ctx) {
       addEdit(SM, Loc, 0, "typename " + Base.str() + "::");
       if (Warned.insert(Loc.getRawEncoding()).second)
         report(Diags, Loc, Diag::warn_vc_dependent_base_type) << Name << Base;
+      Found = true;
       break;
     }
+    if (!Found)
+      DeclaredLater.push_back({Loc, Name});
   }
   DependentBaseTypes.clear();
+}
+
+namespace {
+/// Top-level declarations of each namespace, for the declared-later repair.
+class NamespaceScopeDecls : public RecursiveASTVisitor<NamespaceScopeDecls> {
+public:
+  bool VisitDecl(Decl *D) {
+    if (isa<NamespaceDecl>(D) || isa<TranslationUnitDecl>(D))
+      for (Decl *Child : cast<DeclContext>(D)->decls())
+        if (!isa<NamespaceDecl>(Child) && !Child->isImplicit())
+          Top.push_back(Child);
+    return true;
+  }
+  std::vector<const Decl *> Top;
+};
+
+/// The end of \p D's text, after its `;` if one follows.
+SourceLocation endWithSemi(const Decl *D, const SourceManager &SM, const LangOptions &LO) {
+  SourceLocation End = Lexer::getLocForEndOfToken(D->getEndLoc(), 0, SM, LO);
+  if (End.isInvalid())
+    return End;
+  std::optional<Token> Next = Lexer::findNextToken(D->getEndLoc(), SM, LO);
+  if (Next && Next->is(tok::semi))
+    return Next->getEndLoc();
+  return End;
+}
+} // namespace
+
+/// Visual C++ looks names in templates up when they are instantiated, so a
+/// class template may use a constant or a class template declared after it
+/// (`enum { value = count<N, bit32>::value };` before `static const
+/// unsigned bit32 = ...;`). Clang looks them up at the definition. The
+/// later declaration (a variable, class, class template or typedef at the
+/// same namespace scope) is moved to just before the template that uses
+/// it, between #line directives, so that every line keeps its number.
+void VisualCppRepairs::finishDeclaredLater(ASTContext &Ctx) {
+  if (DeclaredLater.empty())
+    return;
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  NamespaceScopeDecls Scopes;
+  Scopes.TraverseDecl(Ctx.getTranslationUnitDecl());
+  llvm::DenseSet<const Decl *> Moved;
+  auto Contains = [&](const Decl *D, SourceLocation L) {
+    SourceRange R = D->getSourceRange();
+    return R.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+  };
+  for (const auto &[Loc, Name] : DeclaredLater) {
+    // The namespace-scope template whose definition holds the use.
+    const Decl *User = nullptr;
+    for (const Decl *D : Scopes.Top)
+      if (Contains(D, Loc))
+        User = D;
+    if (!User || !(isa<ClassTemplateDecl>(User) || isa<FunctionTemplateDecl>(User) ||
+                   isa<ClassTemplatePartialSpecializationDecl>(User)))
+      continue;
+    const Decl *Later = nullptr;
+    for (const NamedDecl *ND : User->getDeclContext()->lookup(&Ctx.Idents.get(Name))) {
+      const Decl *D = ND;
+      if (const auto *RD = dyn_cast<CXXRecordDecl>(D); RD && RD->getDescribedClassTemplate())
+        D = RD->getDescribedClassTemplate();
+      bool Kind = isa<ClassTemplateDecl>(D) || isa<CXXRecordDecl>(D) ||
+                  isa<TypedefNameDecl>(D) || isa<EnumDecl>(D) ||
+                  (isa<VarDecl>(D) && cast<VarDecl>(D)->hasInit());
+      if (Kind && SM.isBeforeInTranslationUnit(User->getEndLoc(), D->getBeginLoc()) &&
+          SM.getFileID(D->getBeginLoc()) == SM.getFileID(User->getBeginLoc()))
+        Later = D;
+    }
+    if (!Later || Moved.count(Later) || !editable(SM, Later->getBeginLoc()) ||
+        !editable(SM, User->getBeginLoc()))
+      continue;
+    // One declarator only (`static const int a = 1, b = 2;` stays).
+    if (const auto *VD = dyn_cast<VarDecl>(Later)) {
+      std::optional<Token> Next = Lexer::findNextToken(VD->getEndLoc(), SM, LO);
+      if (!Next || Next->isNot(tok::semi))
+        continue;
+    }
+    SourceLocation Begin = Later->getBeginLoc();
+    SourceLocation End = endWithSemi(Later, SM, LO);
+    if (Begin.isMacroID() || End.isInvalid() || End.isMacroID())
+      continue;
+    unsigned B = SM.getFileOffset(Begin), E = SM.getFileOffset(End);
+    // Not if another repair edits the text being moved.
+    std::string File = editAt(SM, Begin, 0, "").File;
+    if (llvm::any_of(Edits, [&](const SourceEdit &Ed) {
+          return Ed.File == File && Ed.Offset >= B && Ed.Offset < E;
+        }))
+      continue;
+    llvm::StringRef Buf = SM.getBufferData(SM.getFileID(Begin));
+    llvm::StringRef Text = Buf.substr(B, E - B);
+    // Where it was: as many line breaks as it had.
+    addEdit(SM, Begin, E - B, std::string(Text.count('\n'), '\n'));
+    // Where it goes: at the start of the template's first line.
+    SourceLocation UserStart = User->getBeginLoc();
+    unsigned UserLine = SM.getSpellingLineNumber(UserStart);
+    SourceLocation LineStart = SM.translateLineCol(SM.getFileID(UserStart), UserLine, 1);
+    std::string Quoted = SM.getPresumedLoc(UserStart).getFilename();
+    // Line numbers as the user's file has them (an earlier round of repairs
+    // may have moved text with #line already).
+    addEdit(SM, LineStart, 0,
+            "#line " + std::to_string(SM.getPresumedLoc(Begin).getLine()) + " \"" +
+                Quoted + "\"\n" + Text.str() + "\n#line " +
+                std::to_string(SM.getPresumedLoc(LineStart).getLine()) + " \"" + Quoted +
+                "\"\n");
+    Moved.insert(Later);
+    if (Warned.insert(Loc.getRawEncoding()).second)
+      report(Diags, Loc, Diag::warn_vc_declared_later) << Name;
+  }
+  DeclaredLater.clear();
 }
 
 /// Microsoft's std::exception has a constructor taking a message;
@@ -563,6 +689,7 @@ void VisualCppRepairs::finishExceptionMessages(ASTContext &Ctx) {
 void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
   finishExceptionMessages(Ctx);
   finishDependentBaseTypes(Ctx);
+  finishDeclaredLater(Ctx);
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   const SourceManager &SM = Ctx.getSourceManager();
   // Templates report an error once per instantiation: warn once per place.

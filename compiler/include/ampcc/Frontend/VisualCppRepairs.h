@@ -94,6 +94,9 @@ private:
                                 const clang::LangOptions &LO);
   bool dropDefaultArgument(const clang::Diagnostic &Info);
   void finishDependentBaseTypes(clang::ASTContext &Ctx);
+  void finishDeclaredLater(clang::ASTContext &Ctx);
+  /// Undeclared names in templates: maybe declared later in the file.
+  std::vector<std::pair<clang::SourceLocation, std::string>> DeclaredLater;
   /// "unknown type name": maybe a type of a dependent base.
   std::vector<std::pair<clang::SourceLocation, std::string>> DependentBaseTypes;
   void finishExceptionMessages(clang::ASTContext &Ctx);
