@@ -10,7 +10,8 @@
 // unless the driver is given -fno-ms-headers (docs/migrating-from-visual-cpp.md,
 // "Windows and Microsoft CRT names").
 //
-// Semantics are Microsoft's: a destination too small, or a null pointer, is
+// Semantics are Microsoft's: file names of the _s functions take `\` as a
+// separator, as Windows does; a destination too small, or a null pointer, is
 // an "invalid parameter". Visual C++'s default handler ends the program
 // there; so does this one (after printing what happened to stderr), unless
 // the program installed its own with _set_invalid_parameter_handler, in
@@ -347,6 +348,16 @@ template <typename C> inline int compareIgnoringCase(const C *A, const C *B, siz
   return 0;
 }
 
+/// A Windows file name as Linux reads it: `\` is a separator there (never
+/// part of a name), so `.\data\in.dat` is ./data/in.dat.
+inline std::string windowsPath(const char *Name) {
+  std::string Path(Name);
+  for (char &C : Path)
+    if (C == '\\')
+      C = '/';
+  return Path;
+}
+
 inline std::string narrowPath(const wchar_t *Wide) {
   std::string Out;
   std::mbstate_t State = std::mbstate_t();
@@ -388,7 +399,7 @@ inline errno_t fopen_s(FILE **File, const char *Name, const char *Mode) {
   *File = nullptr;
   if (!Name || !Mode)
     return ampcc_ms::invalidParameter("fopen_s", "null file name or mode", EINVAL);
-  *File = std::fopen(Name, Mode);
+  *File = std::fopen(ampcc_ms::windowsPath(Name).c_str(), Mode);
   return *File ? 0 : errno;
 }
 
@@ -396,13 +407,14 @@ inline errno_t freopen_s(FILE **File, const char *Name, const char *Mode,
                          FILE *Stream) {
   if (!File || !Mode || !Stream)
     return ampcc_ms::invalidParameter("freopen_s", "null argument", EINVAL);
-  *File = std::freopen(Name, Mode, Stream);
+  *File = Name ? std::freopen(ampcc_ms::windowsPath(Name).c_str(), Mode, Stream)
+               : std::freopen(nullptr, Mode, Stream);
   return *File ? 0 : errno;
 }
 
 /// File names are converted to the locale's multibyte encoding (UTF-8).
 inline FILE *_wfopen(const wchar_t *Name, const wchar_t *Mode) {
-  return std::fopen(ampcc_ms::narrowPath(Name).c_str(),
+  return std::fopen(ampcc_ms::windowsPath(ampcc_ms::narrowPath(Name).c_str()).c_str(),
                     ampcc_ms::narrowPath(Mode).c_str());
 }
 

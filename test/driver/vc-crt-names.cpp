@@ -1,8 +1,9 @@
 // What a Visual C++ machine's C runtime gives programs without their
 // including the header that declares it: the secure (_s) functions with
 // Microsoft's semantics (array-template overloads, _TRUNCATE, the result
-// first in localtime_s, %s in wide formats is a wide string, %I64d), _countof,
-// _stricmp/_strdup, _itoa_s/_wtoi, _byteswap_*, std::_Pi, <crtdbg.h>'s
+// first in localtime_s, %s in wide formats is a wide string, %I64d, `\` in
+// file names), _countof, _stricmp/_strdup, _itoa_s/_wtoi, _byteswap_*,
+// std::_Pi, <crtdbg.h>'s
 // _ASSERT/_ASSERTE through <amp.h> (nothing without _DEBUG), and the C
 // library that Visual C++'s <iostream> includes (fabs, log, printf, atoi).
 // A destination too small ends the program as Visual C++'s default
@@ -15,7 +16,7 @@
 // RUN: %ampcc -D_DEBUG -DFAIL_ASSERT %s -o %t.assert && %not --crash %t.assert 2>&1 | %FileCheck --check-prefix=ASSERT %s
 // RUN: %not %ampcc -fno-ms-headers %s -fsyntax-only 2>&1 | %FileCheck --check-prefix=OFF %s
 // QUIET-NOT: {{warning|error}}
-// CHECK: fopen_s 0, read back: written 7
+// CHECK: fopen_s 0, read back through a Windows path: written 7
 // CHECK: sprintf_s: [7] [x=12] 1099511627776 -1 [abc]
 // CHECK: strings: [abcd] [hel] truncated 1 [xy] countof 16
 // CHECK: compare: 0 0 1 dup copy
@@ -53,11 +54,17 @@ int main(int Argc, char **Argv) {
   errno_t E = fopen_s(&F, Argv[1], "w");
   fprintf_s(F, "written %d\n", 7);
   fclose(F);
+  // Read back through the Windows spelling of the same path.
+  char Windows[512];
+  strcpy_s(Windows, Argv[1]);
+  for (char *P = Windows; *P; ++P)
+    if (*P == '/')
+      *P = '\\';
   char Line[32] = "";
-  fopen_s(&F, Argv[1], "r");
+  fopen_s(&F, Windows, "r");
   fgets(Line, sizeof Line, F);
   fclose(F);
-  printf_s("fopen_s %d, read back: %s", (int)E, Line);
+  printf_s("fopen_s %d, read back through a Windows path: %s", (int)E, Line);
 
   char A[8], B[16], C[32], D[4];
   sprintf_s(A, "%d", 7);
