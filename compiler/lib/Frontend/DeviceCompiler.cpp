@@ -464,6 +464,33 @@ std::vector<std::string> frontendLanguageArgs(const std::string &IncludeDir,
   return Args;
 }
 
+/// Applies repairs to the in-memory copies of the files they edit (read
+/// from disk the first time a file is edited), last offset first so that
+/// earlier offsets stay valid.
+static void applyEdits(std::vector<SourceEdit> Edits,
+                       std::map<std::string, std::string> &Overlays) {
+  // Templates are parsed once per instantiation too: one edit per place.
+  std::stable_sort(Edits.begin(), Edits.end());
+  Edits.erase(std::unique(Edits.begin(), Edits.end(),
+                          [](const SourceEdit &A, const SourceEdit &B) {
+                            return A.File == B.File && A.Offset == B.Offset;
+                          }),
+              Edits.end());
+  for (auto It = Edits.rbegin(); It != Edits.rend(); ++It) {
+    auto [Slot, New] = Overlays.try_emplace(It->File);
+    if (New) {
+      auto Header = readSourceFile(It->File);
+      if (!Header) {
+        Overlays.erase(Slot);
+        continue;
+      }
+      Slot->second = (*Header)->getBuffer().str();
+    }
+    if (It->Offset + It->Length <= Slot->second.size())
+      Slot->second.replace(It->Offset, It->Length, It->Text);
+  }
+}
+
 DeviceCompileResult compileDevice(const std::string &File,
                                   const std::vector<std::string> &FrontendArgs,
                                   const std::string &ClangPath,
@@ -557,26 +584,7 @@ DeviceCompileResult compileDevice(const std::string &File,
     }
     Overlays[MainPath.str().str()] =
         Reordered.Changed ? Reordered.Text : (*Buffer)->getBuffer().str();
-    // Templates are parsed once per instantiation too: one edit per place.
-    std::stable_sort(Edits.begin(), Edits.end());
-    Edits.erase(std::unique(Edits.begin(), Edits.end(),
-                            [](const SourceEdit &A, const SourceEdit &B) {
-                              return A.File == B.File && A.Offset == B.Offset;
-                            }),
-                Edits.end());
-    for (auto It = Edits.rbegin(); It != Edits.rend(); ++It) {
-      auto [Slot, New] = Overlays.try_emplace(It->File);
-      if (New) {
-        auto Header = readSourceFile(It->File);
-        if (!Header) {
-          Overlays.erase(Slot);
-          continue;
-        }
-        Slot->second = (*Header)->getBuffer().str();
-      }
-      if (It->Offset + It->Length <= Slot->second.size())
-        Slot->second.replace(It->Offset, It->Length, It->Text);
-    }
+    applyEdits(std::move(Edits), Overlays);
     // A repair may uncover the next (a declaration moved before a template
     // lets Clang see the template's next use of a later name): parse again
     // while a parse fails and finds new repairs, a few times at most.
@@ -592,25 +600,7 @@ DeviceCompileResult compileDevice(const std::string &File,
       std::vector<SourceEdit> More = Again->Repairs.edits();
       if (Result.Success || More.empty() || Last)
         break;
-      std::stable_sort(More.begin(), More.end());
-      More.erase(std::unique(More.begin(), More.end(),
-                             [](const SourceEdit &A, const SourceEdit &B) {
-                               return A.File == B.File && A.Offset == B.Offset;
-                             }),
-                 More.end());
-      for (auto It = More.rbegin(); It != More.rend(); ++It) {
-        auto [Slot, New] = Overlays.try_emplace(It->File);
-        if (New) {
-          auto Header = readSourceFile(It->File);
-          if (!Header) {
-            Overlays.erase(Slot);
-            continue;
-          }
-          Slot->second = (*Header)->getBuffer().str();
-        }
-        if (It->Offset + It->Length <= Slot->second.size())
-          Slot->second.replace(It->Offset, It->Length, It->Text);
-      }
+      applyEdits(std::move(More), Overlays);
     }
     std::string Text = std::move(Overlays[MainPath.str().str()]);
     Overlays.erase(MainPath.str().str());
