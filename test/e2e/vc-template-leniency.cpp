@@ -11,14 +11,18 @@
 // - a constant and a class template declared after the class template that
 //   uses them (Visual C++ looks names up at instantiation): their
 //   declarations move before it, in two rounds of repairs, and every line
-//   keeps its number (the error of the -DUNDECLARED run, __LINE__).
+//   keeps its number (the error of the -DUNDECLARED run, __LINE__);
+// - a narrowing template argument (`TopBit<0x80000000>` for an int
+//   parameter): a warning, as Visual C++ 2012/2013 give at most.
 // REQUIRES: opencl
 // RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
+// RUN: %t | %FileCheck --check-prefix=LINE %s
 // RUN: %not %ampcc -DCONVERSION -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=CONV %s
 // CHECK: shadow 2.5, twice 4.5, friend 7
 // CHECK: default argument 8
-// CHECK: declared later: 1 0 3, line 75
+// CHECK: declared later: 1 0 3, line
+// CHECK: narrowed 1
 // CHECK: dependent base: 3 4
 // CHECK: temporaries: take 3, variable 2
 // CHECK: kernel: 0 mismatches
@@ -72,6 +76,7 @@ template <unsigned N> struct is_power_of_two {
   // WARN: vc-template-leniency.cpp:[[@LINE+1]]:33: warning: 'top_bit' is declared after the template that uses it, as Visual C++ allows
   enum { value = (count_bits<N, top_bit>::value == 1) ? 1 : 0 };
 };
+// LINE: declared later: 1 0 3, line [[#@LINE+1]]
 int line() { return __LINE__; }
 static const unsigned top_bit = 0x80000000u;
 template <unsigned N, unsigned Bit = top_bit> struct count_bits {
@@ -81,6 +86,12 @@ template <unsigned N> struct count_bits<N, 0> {
   enum { value = 0 };
 };
 } // namespace bits
+
+template <int Bit> struct TopBit {
+  enum { value = Bit < 0 };
+};
+// WARN: vc-template-leniency.cpp:[[@LINE+1]]:35: warning: non-type template argument evaluates to 2147483648, which cannot be narrowed to type 'int' [-Wc++11-narrowing]
+const int NarrowedTopBit = TopBit<0x80000000>::value;
 
 // A short vector temporary passed to a non-const reference in amp code.
 void scale(concurrency::graphics::float_2 &V) restrict(amp, cpu) { V *= 2.0f; }
@@ -97,6 +108,7 @@ int main() {
 #endif
   std::printf("declared later: %d %d %d, line %d\n", bits::is_power_of_two<64>::value,
               bits::is_power_of_two<6>::value, bits::count_bits<7>::value, bits::line());
+  std::printf("narrowed %d\n", NarrowedTopBit);
   int Value = 3;
   ViewIterator<int> It;
   std::printf("dependent base: %d %d\n", It.get(&Value), It.distance());

@@ -446,13 +446,17 @@ std::vector<std::string> frontendLanguageArgs(const std::string &IncludeDir,
   // C++ AMP code written for it does too, so Clang's C++17 error is a
   // warning here. Visual C++ 2012 and 2013 (C++ AMP's compilers) accept the
   // `register` storage class silently, so Clang's C++17 error is off
-  // (-Wregister makes it a warning again, -Werror=register an error).
+  // (-Wregister makes it a warning again, -Werror=register an error). They
+  // also accept narrowing conversions in braces and template arguments
+  // (`Bits<0x80000000>` for an int parameter) with a warning at most: a
+  // warning here too (-Werror=c++11-narrowing restores Clang's error).
   // restrict(...) and tile_static are keywords in Visual C++, usable without
   // any header: their macros come first in every file.
   std::vector<std::string> Args = {
       "-x", "hip", "-nogpuinc", "-nogpulib", "-std=" + Std,
       "-fdeclspec", "-fms-extensions", "-Wno-cuda-compat",
-      "-Wno-error=dynamic-exception-spec", "-Wno-register", "-D__AMPCC__=1",
+      "-Wno-error=dynamic-exception-spec", "-Wno-register",
+      "-Wno-error=c++11-narrowing", "-D__AMPCC__=1",
       "-isystem", IncludeDir,
       "-include", IncludeDir + "/ampcc/restrict.h"};
   // What a Visual C++ machine gives every program (<windows.h>, the
