@@ -7,7 +7,7 @@
 # default accelerator is the GPU.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-B=.device/corpus
+B="$(pwd)/.device/corpus" # absolute: the runner runs each program in its own folder
 R=/tmp/ampcc-corpus
 rm -rf "$R" && mkdir -p "$R/root" "$R/vendors" "$R/work"
 for d in "$B"/debs/*.deb; do dpkg -x "$d" "$R/root"; done
