@@ -298,22 +298,20 @@ void launchKernel(const char *TypeName, const void *Closure,
       }
   AcceleratorViewImpl &V = View ? *View : *defaultDevice().defaultView();
   Device &Dev = V.device();
-  if (Dev.isHost()) {
-    // Visual C++'s words, which programs and its test suite look for.
-    std::string Why = noOpenCLDeviceReason().empty()
-                          ? "the CPU accelerator holds host memory and runs "
-                            "no kernels; launch on an OpenCL device's view"
-                          : noOpenCLDeviceReason();
+  if (Dev.isHost() || !Dev.unavailableReason().empty()) {
+    // Visual C++'s words, which programs and its test suite look for; then
+    // why: a software accelerator without a device, no OpenCL at all, or
+    // the CPU accelerator, which never runs kernels.
+    std::string Why = !Dev.unavailableReason().empty() ? Dev.unavailableReason()
+                      : !noOpenCLDeviceReason().empty()
+                          ? noOpenCLDeviceReason()
+                          : "the CPU accelerator holds host memory and runs "
+                            "no kernels; launch on an OpenCL device's view";
     throw Concurrency::runtime_exception(
         "concurrency::parallel_for_each is not supported on the selected "
-        "accelerator \"CPU accelerator\". (" + Why + ")",
+        "accelerator \"" + Dev.info().Name + "\". (" + Why + ")",
         Concurrency::AMPCC_E_FAIL);
   }
-  if (!Dev.unavailableReason().empty())
-    throw Concurrency::runtime_exception(
-        "concurrency::parallel_for_each is not supported on the selected "
-        "accelerator \"" + Dev.info().Name + "\". (" + Dev.unavailableReason() + ")",
-        Concurrency::AMPCC_E_FAIL);
   // The image form when the device takes every image it needs.
   bool UseImages = K.ImageKernelName && !env().NoImages;
   for (const Arg &A : Args)

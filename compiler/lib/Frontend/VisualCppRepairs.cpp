@@ -71,8 +71,12 @@ public:
   bool Found = false;
 };
 
+} // namespace
+
 /// Finds what the recorded errors refer to: failed calls (RecoveryExpr,
-/// which keeps the callee and the arguments) and function templates.
+/// which keeps the callee and the arguments), function templates,
+/// variables, constructors and classes, and the declarations at namespace
+/// scope.
 class RepairSites : public RecursiveASTVisitor<RepairSites> {
 public:
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -86,9 +90,40 @@ public:
     Templates.push_back(D);
     return true;
   }
+  bool VisitVarDecl(VarDecl *D) {
+    Vars.push_back(D);
+    return true;
+  }
+  bool VisitCXXConstructorDecl(CXXConstructorDecl *D) {
+    Ctors.push_back(D);
+    return true;
+  }
+  bool VisitCXXRecordDecl(CXXRecordDecl *D) {
+    Records.push_back(D);
+    return true;
+  }
+  bool VisitTranslationUnitDecl(TranslationUnitDecl *D) { return scope(D); }
+  bool VisitNamespaceDecl(NamespaceDecl *D) { return scope(D); }
+
   std::vector<std::pair<const OverloadExpr *, const RecoveryExpr *>> Calls;
   std::vector<const FunctionTemplateDecl *> Templates;
+  std::vector<const VarDecl *> Vars;
+  std::vector<const CXXConstructorDecl *> Ctors;
+  std::vector<const CXXRecordDecl *> Records;
+  /// Declarations directly in a namespace (or the translation unit),
+  /// namespaces themselves left out.
+  std::vector<const Decl *> NamespaceScope;
+
+private:
+  bool scope(DeclContext *DC) {
+    for (Decl *Child : DC->decls())
+      if (!isa<NamespaceDecl>(Child) && !Child->isImplicit())
+        NamespaceScope.push_back(Child);
+    return true;
+  }
 };
+
+namespace {
 
 bool isStdException(QualType T) {
   const CXXRecordDecl *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
@@ -115,26 +150,26 @@ unsigned exceptionNameLength(llvm::StringRef At) {
   return unsigned(At.size() - S.size());
 }
 
-/// Variables, constructors and classes: where the repairs that need the
-/// AST look.
-class ExceptionSites : public RecursiveASTVisitor<ExceptionSites> {
-public:
-  bool VisitVarDecl(VarDecl *D) {
-    Vars.push_back(D);
-    return true;
-  }
-  bool VisitCXXConstructorDecl(CXXConstructorDecl *D) {
-    Ctors.push_back(D);
-    return true;
-  }
-  bool VisitCXXRecordDecl(CXXRecordDecl *D) {
-    Records.push_back(D);
-    return true;
-  }
-  std::vector<const VarDecl *> Vars;
-  std::vector<const CXXConstructorDecl *> Ctors;
-  std::vector<const CXXRecordDecl *> Records;
-};
+/// The text of a type as written (\p TSI's TypeLoc to the end of its last
+/// token); an invalid range where there is none or it starts or ends in a
+/// macro.
+CharSourceRange typeText(const TypeSourceInfo *TSI, const SourceManager &SM,
+                         const LangOptions &LO) {
+  if (!TSI)
+    return {};
+  SourceRange R = TSI->getTypeLoc().getSourceRange();
+  SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO);
+  if (R.getBegin().isInvalid() || R.getBegin().isMacroID() || End.isInvalid() ||
+      End.isMacroID())
+    return {};
+  return CharSourceRange::getCharRange(R.getBegin(), End);
+}
+
+/// Is \p L inside \p R (its ends included)?
+bool contains(const SourceManager &SM, SourceRange R, SourceLocation L) {
+  return R.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+}
 
 } // namespace
 
@@ -323,6 +358,16 @@ void VisualCppRepairs::wrapTemporary(const SourceManager &SM, SourceRange R,
   addEdit(SM, End, 0, ")");
 }
 
+bool VisualCppRepairs::replaceType(const SourceManager &SM, CharSourceRange Spelled,
+                                   std::string Text) {
+  if (Spelled.isInvalid() || !editable(SM, Spelled.getBegin()))
+    return false;
+  addEdit(SM, Spelled.getBegin(),
+          SM.getFileOffset(Spelled.getEnd()) - SM.getFileOffset(Spelled.getBegin()),
+          std::move(Text));
+  return true;
+}
+
 /// Visual C++ lets a member template's parameter shadow the class
 /// template's (`template <typename T> struct A { template <typename T>
 /// friend void f(A<T> &); };`): in the member's scope the name means the
@@ -366,7 +411,8 @@ bool VisualCppRepairs::renameShadowingParameter(const Diagnostic &Info,
       break;
     }
   }
-  if (Toks.empty() || Toks.front().getRawIdentifier() != Name)
+  if (Toks.empty() || Toks.front().isNot(tok::raw_identifier) ||
+      Toks.front().getRawIdentifier() != Name)
     return false;
   // Template arguments of a qualifier (`A<T>::`) name the outer parameter.
   std::vector<bool> Keep(Toks.size(), false);
@@ -429,13 +475,12 @@ bool VisualCppRepairs::dropDefaultArgument(const Diagnostic &Info) {
 /// Clang reports "unknown type name"; when the name is a type member of a
 /// dependent base's template, it is qualified as `typename Base<...>::`,
 /// the base spelled as in the class head.
-void VisualCppRepairs::finishDependentBaseTypes(ASTContext &Ctx) {
+void VisualCppRepairs::finishDependentBaseTypes(ASTContext &Ctx,
+                                                const RepairSites &Sites) {
   if (DependentBaseTypes.empty())
     return;
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   const SourceManager &SM = Ctx.getSourceManager();
-  ExceptionSites Sites;
-  Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
   const CXXRecordDecl::base_class_const_range NoBases(nullptr, nullptr);
   for (const auto &[Loc, Name] : DependentBaseTypes) {
     if (!editable(SM, Loc))
@@ -443,10 +488,8 @@ void VisualCppRepairs::finishDependentBaseTypes(ASTContext &Ctx) {
     // The innermost class template around the name.
     const CXXRecordDecl *Best = nullptr;
     for (const CXXRecordDecl *RD : Sites.Records) {
-      SourceRange R = RD->getSourceRange();
       if (!RD->isDependentContext() || !RD->hasDefinition() ||
-          SM.isBeforeInTranslationUnit(Loc, R.getBegin()) ||
-          SM.isBeforeInTranslationUnit(R.getEnd(), Loc))
+          !contains(SM, RD->getSourceRange(), Loc))
         continue;
       if (!Best || SM.isBeforeInTranslationUnit(Best->getBeginLoc(), RD->getBeginLoc()))
         Best = RD;
@@ -465,12 +508,10 @@ void VisualCppRepairs::finishDependentBaseTypes(ASTContext &Ctx) {
         IsType |= isa<TypeDecl>(D) || isa<TypeAliasTemplateDecl>(D);
       if (!IsType)
         continue;
-      SourceRange TR = B.getTypeSourceInfo()->getTypeLoc().getSourceRange();
-      SourceLocation End = Lexer::getLocForEndOfToken(TR.getEnd(), 0, SM, Ctx.getLangOpts());
-      if (TR.getBegin().isMacroID() || End.isInvalid() || End.isMacroID())
+      CharSourceRange Spelled = typeText(B.getTypeSourceInfo(), SM, Ctx.getLangOpts());
+      if (Spelled.isInvalid())
         break;
-      llvm::StringRef Base = Lexer::getSourceText(
-          CharSourceRange::getCharRange(TR.getBegin(), End), SM, Ctx.getLangOpts());
+      llvm::StringRef Base = Lexer::getSourceText(Spelled, SM, Ctx.getLangOpts());
       addEdit(SM, Loc, 0, "typename " + Base.str() + "::");
       if (Warned.insert(Loc.getRawEncoding()).second)
         report(Diags, Loc, Diag::warn_vc_dependent_base_type) << Name << Base;
@@ -484,19 +525,6 @@ void VisualCppRepairs::finishDependentBaseTypes(ASTContext &Ctx) {
 }
 
 namespace {
-/// Top-level declarations of each namespace, for the declared-later repair.
-class NamespaceScopeDecls : public RecursiveASTVisitor<NamespaceScopeDecls> {
-public:
-  bool VisitDecl(Decl *D) {
-    if (isa<NamespaceDecl>(D) || isa<TranslationUnitDecl>(D))
-      for (Decl *Child : cast<DeclContext>(D)->decls())
-        if (!isa<NamespaceDecl>(Child) && !Child->isImplicit())
-          Top.push_back(Child);
-    return true;
-  }
-  std::vector<const Decl *> Top;
-};
-
 /// The end of \p D's text, after its `;` if one follows.
 SourceLocation endWithSemi(const Decl *D, const SourceManager &SM, const LangOptions &LO) {
   SourceLocation End = Lexer::getLocForEndOfToken(D->getEndLoc(), 0, SM, LO);
@@ -516,25 +544,18 @@ SourceLocation endWithSemi(const Decl *D, const SourceManager &SM, const LangOpt
 /// later declaration (a variable, class, class template or typedef at the
 /// same namespace scope) is moved to just before the template that uses
 /// it, between #line directives, so that every line keeps its number.
-void VisualCppRepairs::finishDeclaredLater(ASTContext &Ctx) {
+void VisualCppRepairs::finishDeclaredLater(ASTContext &Ctx, const RepairSites &Sites) {
   if (DeclaredLater.empty())
     return;
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  NamespaceScopeDecls Scopes;
-  Scopes.TraverseDecl(Ctx.getTranslationUnitDecl());
   llvm::DenseSet<const Decl *> Moved;
-  auto Contains = [&](const Decl *D, SourceLocation L) {
-    SourceRange R = D->getSourceRange();
-    return R.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
-           !SM.isBeforeInTranslationUnit(R.getEnd(), L);
-  };
   for (const auto &[Loc, Name] : DeclaredLater) {
     // The namespace-scope template whose definition holds the use.
     const Decl *User = nullptr;
-    for (const Decl *D : Scopes.Top)
-      if (Contains(D, Loc))
+    for (const Decl *D : Sites.NamespaceScope)
+      if (contains(SM, D->getSourceRange(), Loc))
         User = D;
     if (!User || !(isa<ClassTemplateDecl>(User) || isa<FunctionTemplateDecl>(User) ||
                    isa<ClassTemplatePartialSpecializationDecl>(User)))
@@ -631,27 +652,22 @@ VisualCppRepairs::Verdict VisualCppRepairs::recordExceptionMessage(const Diagnos
   return Verdict::Silent;
 }
 
-void VisualCppRepairs::finishExceptionMessages(ASTContext &Ctx) {
+void VisualCppRepairs::finishExceptionMessages(ASTContext &Ctx,
+                                               const RepairSites &Sites) {
   if (ExceptionVariables.empty() && ExceptionBaseInits.empty() &&
       ExceptionWarnings.empty())
     return;
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   const SourceManager &SM = Ctx.getSourceManager();
-  ExceptionSites Sites;
-  Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (SourceLocation L : ExceptionVariables)
     for (const VarDecl *V : Sites.Vars) {
-      if (V->getLocation() != L || !V->getTypeSourceInfo())
+      if (V->getLocation() != L || !isStdException(V->getType()))
         continue;
-      SourceRange R = V->getTypeSourceInfo()->getTypeLoc().getSourceRange();
-      SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts());
-      if (!editable(SM, R.getBegin()) || End.isInvalid() || End.isMacroID() ||
-          !isStdException(V->getType()))
-        continue;
-      addEdit(SM, R.getBegin(), SM.getFileOffset(End) - SM.getFileOffset(R.getBegin()),
-              "::ampcc_ms::exception");
-      ExceptionWarnings.push_back(L);
-      break;
+      if (replaceType(SM, typeText(V->getTypeSourceInfo(), SM, Ctx.getLangOpts()),
+                      "::ampcc_ms::exception")) {
+        ExceptionWarnings.push_back(L);
+        break;
+      }
     }
   for (SourceLocation L : ExceptionWarnings)
     if (Warned.insert(L.getRawEncoding()).second)
@@ -661,24 +677,18 @@ void VisualCppRepairs::finishExceptionMessages(ASTContext &Ctx) {
   llvm::DenseSet<const CXXRecordDecl *> Done;
   for (SourceLocation L : ExceptionBaseInits)
     for (const CXXConstructorDecl *C : Sites.Ctors) {
-      SourceRange CR = C->getSourceRange();
-      if (SM.isBeforeInTranslationUnit(L, CR.getBegin()) ||
-          SM.isBeforeInTranslationUnit(CR.getEnd(), L))
+      if (!contains(SM, C->getSourceRange(), L))
         continue;
       const CXXRecordDecl *RD = C->getParent();
       if (!Done.insert(RD).second)
         continue;
       for (const CXXBaseSpecifier &B : RD->bases()) {
-        if (!isStdException(B.getType()) || !B.getTypeSourceInfo())
+        CharSourceRange Spelled = typeText(B.getTypeSourceInfo(), SM, Ctx.getLangOpts());
+        if (!isStdException(B.getType()) ||
+            !replaceType(SM, Spelled, "::ampcc_ms::exception"))
           continue;
-        SourceRange R = B.getTypeSourceInfo()->getTypeLoc().getSourceRange();
-        SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts());
-        if (!editable(SM, R.getBegin()) || End.isInvalid() || End.isMacroID())
-          continue;
-        addEdit(SM, R.getBegin(), SM.getFileOffset(End) - SM.getFileOffset(R.getBegin()),
-                "::ampcc_ms::exception");
-        if (Warned.insert(R.getBegin().getRawEncoding()).second)
-          report(Diags, R.getBegin(), Diag::warn_vc_exception_message) << 1;
+        if (Warned.insert(Spelled.getBegin().getRawEncoding()).second)
+          report(Diags, Spelled.getBegin(), Diag::warn_vc_exception_message) << 1;
       }
     }
   ExceptionVariables.clear();
@@ -687,9 +697,16 @@ void VisualCppRepairs::finishExceptionMessages(ASTContext &Ctx) {
 }
 
 void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
-  finishExceptionMessages(Ctx);
-  finishDependentBaseTypes(Ctx);
-  finishDeclaredLater(Ctx);
+  // One walk of the AST serves every repair that needs it, and none when
+  // no such error was reported.
+  RepairSites Sites;
+  if (!ExceptionVariables.empty() || !ExceptionBaseInits.empty() ||
+      !DependentBaseTypes.empty() || !DeclaredLater.empty() ||
+      !CallRequests.empty() || !RankRequests.empty())
+    Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
+  finishExceptionMessages(Ctx, Sites);
+  finishDependentBaseTypes(Ctx, Sites);
+  finishDeclaredLater(Ctx, Sites);
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   const SourceManager &SM = Ctx.getSourceManager();
   // Templates report an error once per instantiation: warn once per place.
@@ -702,8 +719,6 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
   HandleWarnings.clear();
   if (CallRequests.empty() && RankRequests.empty())
     return;
-  RepairSites Sites;
-  Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
 
   for (const CallRequest &R : CallRequests) {
     for (auto [Callee, Call] : Sites.Calls) {
@@ -752,16 +767,16 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
         RankUseFinder Uses(P);
         for (const ParmVarDecl *Parm : FD->parameters())
           Uses.TraverseType(Parm->getType());
-        SourceRange TR = P->getTypeSourceInfo()->getTypeLoc().getSourceRange();
-        SourceLocation End = Lexer::getLocForEndOfToken(TR.getEnd(), 0, SM, Ctx.getLangOpts());
-        if (!Uses.Found || !editable(SM, TR.getBegin()) || End.isInvalid() ||
-            End.isMacroID())
+        CharSourceRange Spelled = typeText(P->getTypeSourceInfo(), SM, Ctx.getLangOpts());
+        if (!Uses.Found || Spelled.isInvalid())
           continue;
-        unsigned Length = SM.getFileOffset(End) - SM.getFileOffset(TR.getBegin());
+        unsigned Length = SM.getFileOffset(Spelled.getEnd()) -
+                          SM.getFileOffset(Spelled.getBegin());
         std::string Text = "int";
         if (Length > Text.size())
           Text.append(Length - Text.size(), ' ');
-        addEdit(SM, TR.getBegin(), Length, Text);
+        if (!replaceType(SM, Spelled, Text))
+          continue;
         if (FirstTime(P->getLocation()))
           report(Diags, P->getLocation(), Diag::warn_vc_rank_parameter_type)
             << P << P->getType();

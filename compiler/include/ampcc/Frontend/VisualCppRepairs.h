@@ -52,6 +52,10 @@ struct SourceEdit {
 SourceEdit editAt(const clang::SourceManager &SM, clang::SourceLocation Loc,
                   unsigned Length, std::string Text);
 
+/// The declarations and failed calls the repairs that need the AST look at,
+/// found in one walk of the translation unit (VisualCppRepairs.cpp).
+class RepairSites;
+
 class VisualCppRepairs {
 public:
   enum class Verdict {
@@ -89,17 +93,21 @@ private:
                                 const clang::LangOptions &LO);
   void wrapTemporary(const clang::SourceManager &SM, clang::SourceRange R,
                      const clang::LangOptions &LO);
+  /// Replaces the text of a type as written (typeText in the .cpp) by
+  /// \p Text; false (nothing done) where it cannot be edited.
+  bool replaceType(const clang::SourceManager &SM, clang::CharSourceRange Spelled,
+                   std::string Text);
   Verdict recordExceptionMessage(const clang::Diagnostic &Info, bool Cast);
   bool renameShadowingParameter(const clang::Diagnostic &Info,
                                 const clang::LangOptions &LO);
   bool dropDefaultArgument(const clang::Diagnostic &Info);
-  void finishDependentBaseTypes(clang::ASTContext &Ctx);
-  void finishDeclaredLater(clang::ASTContext &Ctx);
+  void finishDependentBaseTypes(clang::ASTContext &Ctx, const RepairSites &Sites);
+  void finishDeclaredLater(clang::ASTContext &Ctx, const RepairSites &Sites);
   /// Undeclared names in templates: maybe declared later in the file.
   std::vector<std::pair<clang::SourceLocation, std::string>> DeclaredLater;
   /// "unknown type name": maybe a type of a dependent base.
   std::vector<std::pair<clang::SourceLocation, std::string>> DependentBaseTypes;
-  void finishExceptionMessages(clang::ASTContext &Ctx);
+  void finishExceptionMessages(clang::ASTContext &Ctx, const RepairSites &Sites);
 
   bool MsHeaders = false;
   bool Disabled = false;
