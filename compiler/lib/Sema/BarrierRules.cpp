@@ -40,6 +40,27 @@ bool isTiledIndexMember(const MemberExpr *ME) {
   return isAmpClass(dyn_cast<CXXRecordDecl>(FD->getParent()), "tiled_index");
 }
 
+/// A call of tile_barrier::wait, wait_with_all_memory_fence, ...
+bool isBarrierWait(const CXXMemberCallExpr *CE) {
+  const CXXMethodDecl *MD = CE->getMethodDecl();
+  return MD && MD->getName().starts_with("wait") &&
+         isAmpClass(MD->getParent(), "tile_barrier");
+}
+
+/// Does the body wait at a tile barrier (not counting lambdas in it, which
+/// are functions of their own)? Only then is the dataflow worth building.
+class BarrierFinder : public RecursiveASTVisitor<BarrierFinder> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *CE) {
+    Found = isBarrierWait(CE);
+    return !Found; // Stop at the first.
+  }
+  bool Found = false;
+};
+
 using VarSet = llvm::SmallPtrSet<const ValueDecl *, 8>;
 
 /// Does \p E read a thread-varying value, given the variables \p Varying
@@ -173,9 +194,7 @@ public:
   }
 
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *CE) {
-    const CXXMethodDecl *MD = CE->getMethodDecl();
-    if (!Guard || !MD || !MD->getName().starts_with("wait") ||
-        !isAmpClass(MD->getParent(), "tile_barrier"))
+    if (!Guard || !isBarrierWait(CE))
       return true;
     if (C.error(CE->getExprLoc(), Diag::err_restrict_barrier_divergent,
                 CE->getSourceRange()))
@@ -213,7 +232,12 @@ private:
 class BarrierRules : public Rule {
 public:
   void checkFunction(const FunctionDecl *FD, CheckContext &C) override {
-    if (const Stmt *Body = FD->getBody()) {
+    const Stmt *Body = FD->getBody();
+    BarrierFinder Barriers;
+    if (Body)
+      Barriers.TraverseStmt(const_cast<Stmt *>(Body));
+    // Most amp functions have no barrier: no CFG, no dataflow, no walk.
+    if (Barriers.Found) {
       VaryingFlow Flow(FD, C.ast());
       Walker(C, Flow).TraverseStmt(const_cast<Stmt *>(Body));
     }
