@@ -53,6 +53,12 @@
 #include "ampcc/kernel_diagnostics.h"
 #include "ampcc/runtime_control.h"
 
+// What libraries written for Visual C++ 2012 called of its runtime's
+// internals (details::_Parallel_for_each); off with -fno-ms-headers.
+#ifdef _AMPCC_MS_HEADERS
+#include "ampcc/ms_amp_internals.h"
+#endif
+
 // Visual C++'s <amp.h> includes <ppltasks.h> (completion_future::to_task),
 // which includes <ppl.h>: programs use parallel_for, PPL's
 // parallel_for_each(first, last, f), critical_section and tasks after

@@ -262,6 +262,14 @@ public:
     ampcc::rt::retainSource(_M_shape.H.Source);
 #endif
   }
+#ifdef _AMPCC_MS_HEADERS
+  // Visual C++ binds a temporary array to the constructor above (its C4239
+  // extension: `array_view<T> v(array<T>(n, av))`, or push_back of a
+  // temporary array into a vector of views), and the view keeps the array's
+  // buffer alive. So does this one: views count references to their data
+  // source. Off with -fno-ms-headers.
+  array_view(array<nonconst_value_type, N> &&Src) : array_view(Src) {}
+#endif
   template <typename U = T, typename = typename std::enable_if<
                                 std::is_const<U>::value>::type>
   array_view(const array<nonconst_value_type, N> &Src) restrict(cpu, amp)

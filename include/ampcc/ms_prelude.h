@@ -10,6 +10,18 @@
 /// the compiler repairs `std::exception("message")` only then.
 #define _AMPCC_MS_HEADERS 1
 
+// Visual C++'s predefined macros for the target architecture, which
+// programs test to pick a pointer-sized type (`#elif defined(_M_AMD64)`).
+// _MSC_VER and _WIN32 stay undefined: they would select Windows-only code.
+#if defined(__x86_64__) && !defined(_M_X64)
+#define _M_X64 100
+#define _M_AMD64 100
+#elif defined(__i386__) && !defined(_M_IX86)
+#define _M_IX86 600
+#elif defined(__aarch64__) && !defined(_M_ARM64)
+#define _M_ARM64 1
+#endif
+
 // Visual C++'s <stdlib.h> macros.
 #ifndef __min
 #define __min(a, b) (((a) < (b)) ? (a) : (b))

@@ -43,7 +43,20 @@ typedef double DOUBLE;
 typedef char CHAR;
 typedef short SHORT;
 typedef wchar_t WCHAR;
+#ifdef _UNICODE
+// A project with the Unicode character set (-D_UNICODE, see <tchar.h>).
+typedef wchar_t TCHAR;
+typedef wchar_t *LPTSTR;
+typedef const wchar_t *LPCTSTR;
+#else
 typedef char TCHAR;
+typedef char *LPTSTR;
+typedef const char *LPCTSTR;
+#endif
+// A pointer that may be misaligned (`*reinterpret_cast<T UNALIGNED *>(p)`):
+// Itanium's qualifier, nothing on x86 and x64, where any load may be.
+#define UNALIGNED
+#define UNALIGNED64
 typedef void VOID;
 typedef void *PVOID;
 typedef void *LPVOID;
@@ -53,8 +66,6 @@ typedef char *LPSTR;
 typedef const char *LPCSTR;
 typedef wchar_t *LPWSTR;
 typedef const wchar_t *LPCWSTR;
-typedef char *LPTSTR;
-typedef const char *LPCTSTR;
 typedef BOOL *LPBOOL;
 typedef DWORD *LPDWORD;
 // HRESULT is a LONG in Windows; here a long, so that it compares equal to

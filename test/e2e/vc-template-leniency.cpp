@@ -72,6 +72,9 @@ void convert() { take(5); }
 #endif
 
 namespace bits {
+namespace detail {
+struct earlier {};
+} // namespace detail
 template <unsigned N> struct is_power_of_two {
   // WARN: vc-template-leniency.cpp:[[@LINE+1]]:33: warning: 'top_bit' is declared after the template that uses it, as Visual C++ allows
   enum { value = (count_bits<N, top_bit>::value == 1) ? 1 : 0 };
@@ -80,8 +83,14 @@ template <unsigned N> struct is_power_of_two {
 int line() { return __LINE__; }
 static const unsigned top_bit = 0x80000000u;
 template <unsigned N, unsigned Bit = top_bit> struct count_bits {
-  enum { value = ((N & Bit) ? 1 : 0) + count_bits<N, (Bit >> 1)>::value };
+  // WARN: vc-template-leniency.cpp:[[@LINE+1]]:26: warning: 'bit_at' is declared after the template that uses it
+  enum { value = detail::bit_at<N, Bit>::value + count_bits<N, (Bit >> 1)>::value };
 };
+namespace detail {
+template <unsigned N, unsigned Bit> struct bit_at {
+  enum { value = (N & Bit) ? 1 : 0 };
+};
+} // namespace detail
 template <unsigned N> struct count_bits<N, 0> {
   enum { value = 0 };
 };

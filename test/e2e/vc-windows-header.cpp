@@ -5,6 +5,8 @@
 // the usual arithmetic conversions), without breaking std::min, (std::min),
 // std::numeric_limits<T>::max() or <algorithm> under `using namespace std;`.
 // __min/__max (Visual C++'s <stdlib.h>) and a Microsoft STL internal header.
+// The architecture macros a program tests to pick a pointer-sized integer
+// (_M_AMD64, _M_X64), and UNALIGNED in a cast.
 // The second program (-DNO_HEADER) does not include <windows.h>: <amp.h>
 // brings it. The third (-DNOMINMAX) has no ::min or ::max, so a global
 // variable may take the name. The fourth compile, -fno-ms-headers, turns all
@@ -24,6 +26,7 @@
 // CHECK: host min/max: 1.5 3 -2 4 size_t 7
 // CHECK: std: 4 2 (std::min) 1 limits 1 algorithm 9
 // CHECK: __min/__max: 2 7
+// CHECK: architecture: pointer-sized 1, unaligned 42
 // CHECK: kernel min/max: 0 mismatches
 // NOMINMAX: global min 3, std 1
 // OFF-STL: fatal error: 'xutility' file not found
@@ -90,6 +93,17 @@ int main() {
          (std::min)(1, 2), std::numeric_limits<int>::max() == INT_MAX,
          *std::max_element(V.begin(), V.end()));
   printf("__min/__max: %d %d\n", __min(2, 3), __max(7, -1));
+#if defined(_M_IX86)
+  typedef int PointerSized;
+#elif defined(_M_AMD64) && defined(_M_X64)
+  typedef __int64 PointerSized;
+#else
+#error "Unknown architecture!"
+#endif
+  int Words[2] = {0, 0};
+  *reinterpret_cast<int UNALIGNED *>(Words) = 42;
+  printf("architecture: pointer-sized %d, unaligned %d\n",
+         (int)(sizeof(PointerSized) == sizeof(void *)), Words[0]);
 
   // Mixed types in amp code: float and int, as the macros would compare.
   const int N = 256;

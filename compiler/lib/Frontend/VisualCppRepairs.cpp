@@ -228,6 +228,17 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
       DeclaredLater.push_back({Info.getLocation(), Name});
     return Verdict::NotRepaired;
   }
+  if (ID == diag::err_no_member && Info.getNumArgs() > 1 &&
+      Info.getArgKind(0) == DiagnosticsEngine::ak_declarationname &&
+      Info.getArgKind(1) == DiagnosticsEngine::ak_declcontext) {
+    // `detail::name` where a later block of namespace detail declares it.
+    const auto *DC = reinterpret_cast<const DeclContext *>(Info.getRawArg(1));
+    if (isa<NamespaceDecl>(DC))
+      DeclaredLater.push_back(
+          {Info.getLocation(),
+           DeclarationName::getFromOpaqueInteger(Info.getRawArg(0)).getAsString(), DC});
+    return Verdict::NotRepaired;
+  }
   if ((ID == diag::err_unknown_typename || ID == diag::err_unknown_typename_suggest) &&
       Info.getNumArgs() > 0 &&
       Info.getArgKind(0) == DiagnosticsEngine::ak_identifierinfo) {
@@ -388,6 +399,13 @@ bool VisualCppRepairs::renameShadowingParameter(const Diagnostic &Info,
     return false;
   FileID FID = SM.getFileID(Loc);
   llvm::StringRef Buf = SM.getBufferData(FID);
+  // A declaration has a type before its name. Clang's recovery from a
+  // failed name in a template argument list (`enum { v = a::b<N, Bit> }`
+  // with `b` undeclared) parses `Bit` as an enumerator after a comma: that
+  // is the other error's consequence, not a shadowing parameter.
+  llvm::StringRef Before = Buf.take_front(SM.getFileOffset(Loc)).rtrim();
+  if (Before.empty() || llvm::StringRef(",{};(<").contains(Before.back()))
+    return false;
   Lexer Lex(SM.getLocForStartOfFile(FID), LO, Buf.begin(),
             Buf.begin() + SM.getFileOffset(Loc), Buf.end());
   std::vector<Token> Toks;
@@ -535,23 +553,48 @@ SourceLocation endWithSemi(const Decl *D, const SourceManager &SM, const LangOpt
     return Next->getEndLoc();
   return End;
 }
+
+/// The text that reopens, around a declaration moved out of the namespace
+/// blocks between \p Inner and \p Outer, those namespaces (`namespace
+/// detail {` and its `}`); false where \p Inner is not inside \p Outer.
+bool reopenNamespaces(const DeclContext *Inner, const DeclContext *Outer,
+                      std::string &Open, std::string &Close) {
+  for (const DeclContext *DC = Inner; !DC->Equals(Outer); DC = DC->getParent()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(DC);
+    if (!NS)
+      return false;
+    Open = (NS->isInline() ? "inline namespace " : "namespace ") + NS->getName().str() +
+           " { " + Open;
+    Close += " }";
+  }
+  return true;
+}
 } // namespace
 
 /// Visual C++ looks names in templates up when they are instantiated, so a
 /// class template may use a constant or a class template declared after it
 /// (`enum { value = count<N, bit32>::value };` before `static const
-/// unsigned bit32 = ...;`). Clang looks them up at the definition. The
-/// later declaration (a variable, class, class template or typedef at the
-/// same namespace scope) is moved to just before the template that uses
-/// it, between #line directives, so that every line keeps its number.
+/// unsigned bit32 = ...;`), also in a later block of a nested namespace
+/// (`detail::bit_at<N>` before `namespace detail { ... }`). Clang looks
+/// them up at the definition. The later declaration (a variable, class,
+/// class template or typedef) is moved to just before the template that
+/// uses it, in its namespaces reopened there, between #line directives, so
+/// that every line keeps its number.
 void VisualCppRepairs::finishDeclaredLater(ASTContext &Ctx, const RepairSites &Sites) {
   if (DeclaredLater.empty())
     return;
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  llvm::DenseSet<const Decl *> Moved;
-  for (const auto &[Loc, Name] : DeclaredLater) {
+  // First which declaration each use wants moved before which template.
+  struct Move {
+    const LaterName *Use;
+    const Decl *User, *Later;
+  };
+  std::vector<Move> Moves;
+  llvm::DenseSet<const Decl *> Movers;
+  for (const LaterName &Use : DeclaredLater) {
+    SourceLocation Loc = Use.Loc;
     // The namespace-scope template whose definition holds the use.
     const Decl *User = nullptr;
     for (const Decl *D : Sites.NamespaceScope)
@@ -560,8 +603,9 @@ void VisualCppRepairs::finishDeclaredLater(ASTContext &Ctx, const RepairSites &S
     if (!User || !(isa<ClassTemplateDecl>(User) || isa<FunctionTemplateDecl>(User) ||
                    isa<ClassTemplatePartialSpecializationDecl>(User)))
       continue;
+    const DeclContext *Where = Use.Scope ? Use.Scope : User->getDeclContext();
     const Decl *Later = nullptr;
-    for (const NamedDecl *ND : User->getDeclContext()->lookup(&Ctx.Idents.get(Name))) {
+    for (const NamedDecl *ND : Where->lookup(&Ctx.Idents.get(Use.Name))) {
       const Decl *D = ND;
       if (const auto *RD = dyn_cast<CXXRecordDecl>(D); RD && RD->getDescribedClassTemplate())
         D = RD->getDescribedClassTemplate();
@@ -572,8 +616,20 @@ void VisualCppRepairs::finishDeclaredLater(ASTContext &Ctx, const RepairSites &S
           SM.getFileID(D->getBeginLoc()) == SM.getFileID(User->getBeginLoc()))
         Later = D;
     }
-    if (!Later || Moved.count(Later) || !editable(SM, Later->getBeginLoc()) ||
+    if (Later && Movers.insert(Later).second)
+      Moves.push_back({&Use, User, Later});
+  }
+  for (auto [Use, User, Later] : Moves) {
+    SourceLocation Loc = Use->Loc;
+    // A template that moves itself this round may need its own later names
+    // again where it lands: the next round sees them there.
+    if (Movers.count(User) || !editable(SM, Later->getBeginLoc()) ||
         !editable(SM, User->getBeginLoc()))
+      continue;
+    // Moved out of its namespace block: the namespaces between it and the
+    // template's are reopened around it.
+    std::string Open, Close;
+    if (!reopenNamespaces(Later->getDeclContext(), User->getDeclContext(), Open, Close))
       continue;
     // One declarator only (`static const int a = 1, b = 2;` stays).
     if (const auto *VD = dyn_cast<VarDecl>(Later)) {
@@ -604,13 +660,12 @@ void VisualCppRepairs::finishDeclaredLater(ASTContext &Ctx, const RepairSites &S
     // Line numbers as the user's file has them (an earlier round of repairs
     // may have moved text with #line already).
     addEdit(SM, LineStart, 0,
-            "#line " + std::to_string(SM.getPresumedLoc(Begin).getLine()) + " \"" +
-                Quoted + "\"\n" + Text.str() + "\n#line " +
+            Open + "\n#line " + std::to_string(SM.getPresumedLoc(Begin).getLine()) +
+                " \"" + Quoted + "\"\n" + Text.str() + "\n" + Close + "\n#line " +
                 std::to_string(SM.getPresumedLoc(LineStart).getLine()) + " \"" + Quoted +
                 "\"\n");
-    Moved.insert(Later);
     if (Warned.insert(Loc.getRawEncoding()).second)
-      report(Diags, Loc, Diag::warn_vc_declared_later) << Name;
+      report(Diags, Loc, Diag::warn_vc_declared_later) << Use->Name;
   }
   DeclaredLater.clear();
 }

@@ -104,7 +104,14 @@ private:
   void finishDependentBaseTypes(clang::ASTContext &Ctx, const RepairSites &Sites);
   void finishDeclaredLater(clang::ASTContext &Ctx, const RepairSites &Sites);
   /// Undeclared names in templates: maybe declared later in the file.
-  std::vector<std::pair<clang::SourceLocation, std::string>> DeclaredLater;
+  struct LaterName {
+    clang::SourceLocation Loc;
+    std::string Name;
+    /// The namespace a qualified name was looked up in (`detail::name`);
+    /// null for an unqualified name, looked up where the template is.
+    const clang::DeclContext *Scope = nullptr;
+  };
+  std::vector<LaterName> DeclaredLater;
   /// "unknown type name": maybe a type of a dependent base.
   std::vector<std::pair<clang::SourceLocation, std::string>> DependentBaseTypes;
   void finishExceptionMessages(clang::ASTContext &Ctx, const RepairSites &Sites);
