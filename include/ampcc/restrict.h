@@ -42,10 +42,15 @@
 // constructor does work on the host only (the short vectors, see
 // ampcc/norm.h). It becomes `static` instead, which, like tile_static,
 // gives the variable a storage a local class of the kernel may name.
+// Visual C++ neither constructs nor destroys a tile_static object, so a class
+// without a default constructor, or with one that does work, may be declared
+// tile_static: ampcc_tile_static (an attribute ampcc registers with Clang,
+// compiler/lib/Sema/TileStaticStorage.cpp) keeps Clang from default-
+// initialising the variable in both passes.
 #ifdef __HIP_DEVICE_COMPILE__
-#define tile_static __attribute__((shared))
+#define tile_static __attribute__((shared, ampcc_tile_static))
 #else
-#define tile_static static
+#define tile_static static __attribute__((ampcc_tile_static))
 #endif
 
 // Visual C++ binds a temporary of class type to a non-const reference

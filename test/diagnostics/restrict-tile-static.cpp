@@ -3,7 +3,9 @@
 // initializer, not of pointer or reference type. Clang's "__shared__ local
 // variables not allowed in __host__ functions" comes out in these words.
 // tile_static arrays and structs in tiled kernels, amp helpers and lambdas
-// inside amp code are fine.
+// inside amp code are fine, also of classes without a default constructor
+// or with one that does work (Visual C++ neither constructs nor destroys
+// tile_static objects); an initializer of any form is still reported once.
 // RUN: %not %ampcc -fsyntax-only %s 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=__shared__ --implicit-check-not=__host__
 #include <amp.h>
 #include <vector>
@@ -22,6 +24,15 @@ int onBoth(int x) restrict(cpu, amp) {
   // CHECK: restrict-tile-static.cpp:[[@LINE-1]]:19: error: tile_static variables can only be declared in restrict(amp) code, not in restrict(cpu,amp) code
   return x;
 }
+struct Counted {
+  int N;
+  Counted(int I) restrict(amp) : N(I) {}
+};
+struct Busy {
+  int N;
+  Busy() restrict(amp) { N = 42; }
+  ~Busy() restrict(amp) { N = 0; }
+};
 int misuse(int x) restrict(amp) {
   tile_static int Init = 4;
   // CHECK: restrict-tile-static.cpp:[[@LINE-1]]:19: error: tile_static variable 'Init' cannot have an initializer
@@ -29,6 +40,10 @@ int misuse(int x) restrict(amp) {
   // CHECK: restrict-tile-static.cpp:[[@LINE-1]]:20: error: tile_static variable 'Ptr' cannot have pointer type 'int *'
   tile_static int &Ref = Init;
   // CHECK: restrict-tile-static.cpp:[[@LINE-1]]:20: error: tile_static variable 'Ref' cannot have reference type 'int &'
+  tile_static Counted Direct(3);
+  // CHECK: restrict-tile-static.cpp:[[@LINE-1]]:23: error: tile_static variable 'Direct' cannot have an initializer
+  tile_static Counted Braced{3};
+  // CHECK: restrict-tile-static.cpp:[[@LINE-1]]:23: error: tile_static variable 'Braced' cannot have an initializer
   return x;
 }
 
@@ -47,6 +62,8 @@ int main() {
   parallel_for_each(V.extent.tile<16>(), [=](tiled_index<16> T) restrict(amp) {
     tile_static int Tile[16];
     tile_static Pair P;
+    tile_static Counted NoDefault[16];
+    tile_static Busy Worker;
     auto Inner = [&](int K) {
       tile_static int Nested;
       return K;
@@ -58,4 +75,4 @@ int main() {
   onHost();
   return 0;
 }
-// CHECK: 7 errors generated.
+// CHECK: 9 errors generated.

@@ -4,6 +4,7 @@
 #include "ampcc/Analysis/KernelFinder.h"
 #include "ampcc/Sema/LocalClassInference.h"
 #include "ampcc/Sema/SpecialMemberInference.h"
+#include "ampcc/Sema/TileStaticStorage.h"
 #include "ampcc/Sema/RestrictionChecker.h"
 #include "ampcc/Lex/SpecifierReorder.h"
 #include "ampcc/Lex/SpecifierRules.h"
@@ -357,6 +358,8 @@ public:
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
+    // tile_static's attribute is registered by a static object of ampccSema.
+    linkTileStaticAttribute();
     return std::make_unique<KernelConsumer>(Result, Opts, Restrict, Misplaced, Skipped,
                                             InferenceEdits, Repairs);
   }
