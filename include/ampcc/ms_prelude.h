@@ -47,6 +47,7 @@
 // C and standard headers declare (include/ms).
 #include <ampcc_ms_crt.h>
 #include <ampcc_ms_stdext.h>
+#include <ampcc_ms_vector.h>
 
 namespace std {
 /// pi, a constant of Visual C++'s <random> and <complex> that programs use.
