@@ -9,6 +9,7 @@
 // through the same consumer callbacks, before Clang's own consumer runs.
 //
 //===----------------------------------------------------------------------===//
+#include "ampcc/Sema/LibraryMemberDefinitions.h"
 #include "ampcc/Sema/LocalClassInference.h"
 #include "ampcc/Sema/SpecialMemberInference.h"
 
@@ -24,6 +25,7 @@ class HostConsumer : public ASTConsumer {
 public:
   void HandleTagDeclDefinition(TagDecl *D) override {
     ampcc::inferLocalClassRestrictions(D);
+    ampcc::markLibraryMembersDefinedElsewhere(D);
     if (const auto *RD = dyn_cast<CXXRecordDecl>(D))
       ampcc::inferSpecialMemberRestrictions(RD);
   }

@@ -2,6 +2,7 @@
 #include "ampcc/Frontend/DeviceCompiler.h"
 
 #include "ampcc/Analysis/KernelFinder.h"
+#include "ampcc/Sema/LibraryMemberDefinitions.h"
 #include "ampcc/Sema/LocalClassInference.h"
 #include "ampcc/Sema/SpecialMemberInference.h"
 #include "ampcc/Sema/TileStaticStorage.h"
@@ -275,6 +276,7 @@ public:
     inferLocalClassRestrictions(D, [&](const FunctionDecl *FD, bool Cpu) {
       recordInference(FD, Cpu);
     });
+    markLibraryMembersDefinedElsewhere(D);
     if (const auto *RD = dyn_cast<CXXRecordDecl>(D))
       inferSpecialMemberRestrictions(RD);
   }
