@@ -11,6 +11,8 @@
 #include <CL/cl.h>
 #include <amp.h>
 
+#include "harness/opencl.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -40,12 +42,7 @@ double medianMs(const std::function<void()> &Run) {
   return T[T.size() / 2];
 }
 
-void check(cl_int Err, const char *What) {
-  if (Err != CL_SUCCESS) {
-    std::fprintf(stderr, "%s failed: %d\n", What, Err);
-    std::exit(2);
-  }
-}
+using clbench::check;
 
 /// The hand-written OpenCL baseline, on the device named \p DeviceName.
 struct Baseline {
@@ -54,32 +51,10 @@ struct Baseline {
   cl_device_id Dev = nullptr;
 
   explicit Baseline(const std::string &DeviceName) {
-    cl_uint NP = 0;
-    clGetPlatformIDs(0, nullptr, &NP);
-    std::vector<cl_platform_id> Ps(NP);
-    clGetPlatformIDs(NP, Ps.data(), nullptr);
-    for (cl_platform_id P : Ps) {
-      cl_uint ND = 0;
-      if (clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 0, nullptr, &ND) != CL_SUCCESS)
-        continue;
-      std::vector<cl_device_id> Ds(ND);
-      clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, ND, Ds.data(), nullptr);
-      for (cl_device_id D : Ds) {
-        char Name[256] = {0};
-        clGetDeviceInfo(D, CL_DEVICE_NAME, sizeof Name, Name, nullptr);
-        if (!Dev && DeviceName == Name)
-          Dev = D;
-      }
-    }
-    if (!Dev) {
-      std::fprintf(stderr, "baseline: device '%s' not found\n", DeviceName.c_str());
-      std::exit(2);
-    }
-    cl_int Err;
-    Ctx = clCreateContext(nullptr, 1, &Dev, nullptr, nullptr, &Err);
-    check(Err, "clCreateContext");
-    Queue = clCreateCommandQueue(Ctx, Dev, 0, &Err);
-    check(Err, "clCreateCommandQueue");
+    clbench::Session S(clbench::findDevice(DeviceName));
+    Dev = S.Dev;
+    Ctx = S.Ctx;
+    Queue = S.Queue;
   }
   cl_kernel build(const char *Src, const char *Name) {
     cl_int Err;

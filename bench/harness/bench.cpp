@@ -55,46 +55,16 @@ double timeCalls(const std::function<void()> &Call, int Reps) {
   return median(Samples);
 }
 
-void check(cl_int Err, const char *What) {
-  if (Err != CL_SUCCESS) {
-    std::fprintf(stderr, "%s failed: %d\n", What, Err);
-    std::exit(2);
-  }
-}
-
 Twin &Twin::get() {
   static Twin T;
   return T;
 }
 
 Twin::Twin() {
-  const std::string &Want = options().Device;
-  cl_uint NP = 0;
-  clGetPlatformIDs(0, nullptr, &NP);
-  std::vector<cl_platform_id> Ps(NP);
-  clGetPlatformIDs(NP, Ps.data(), nullptr);
-  for (cl_platform_id P : Ps) {
-    cl_uint ND = 0;
-    if (clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 0, nullptr, &ND) != CL_SUCCESS)
-      continue;
-    std::vector<cl_device_id> Ds(ND);
-    clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, ND, Ds.data(), nullptr);
-    for (cl_device_id D : Ds) {
-      char Name[256] = {0};
-      clGetDeviceInfo(D, CL_DEVICE_NAME, sizeof Name, Name, nullptr);
-      if (!Dev && Want == Name)
-        Dev = D;
-    }
-  }
-  if (!Dev) {
-    std::fprintf(stderr, "twin: device '%s' not found\n", Want.c_str());
-    std::exit(2);
-  }
-  cl_int Err;
-  Ctx = clCreateContext(nullptr, 1, &Dev, nullptr, nullptr, &Err);
-  check(Err, "clCreateContext");
-  Queue = clCreateCommandQueue(Ctx, Dev, 0, &Err);
-  check(Err, "clCreateCommandQueue");
+  clbench::Session S(clbench::findDevice(options().Device));
+  Dev = S.Dev;
+  Ctx = S.Ctx;
+  Queue = S.Queue;
 }
 
 cl_program Twin::build(const char *Src) {

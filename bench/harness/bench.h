@@ -19,6 +19,7 @@
 
 #include "cases.h"
 #include "csv.h"
+#include "opencl.h"
 
 #include <functional>
 #include <string>
@@ -76,7 +77,7 @@ private:
   static void setArg(cl_kernel K, cl_uint I, size_t Size, const void *Value);
 };
 
-void check(cl_int Err, const char *What);
+using clbench::check;
 
 /// The view ampcc launches on.
 concurrency::accelerator_view &view();

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 BUILD_DIR=${BUILD_DIR:-build}
 OUT=.device/transfers
 rm -rf "$OUT" && mkdir -p "$OUT/bin" "$OUT/debs"
-"$BUILD_DIR/bin/ampcc" -O2 bench/transfers/transfers.cpp -o "$OUT/bin/transfers"
+"$BUILD_DIR/bin/ampcc" -O2 -I runtime bench/transfers/transfers.cpp -o "$OUT/bin/transfers"
 strip "$OUT/bin/transfers"
 cp /var/cache/apt/archives/ocl-icd-libopencl1_*.deb "$OUT/debs/" 2>/dev/null ||
   (cd "$OUT/debs" && apt-get download ocl-icd-libopencl1)

@@ -17,8 +17,9 @@
 #include <CL/cl.h>
 #include <amp.h>
 
-#include "../../runtime/Staging.h"
+#include "transfers/Staging.h" // ampcc -I runtime (build-bundle.sh)
 #include "../harness/csv.h"
+#include "../harness/opencl.h"
 
 #include <algorithm>
 #include <chrono>
@@ -78,44 +79,16 @@ void emit(const char *Impl, const std::string &Case, double Ms, size_t Bytes,
     csv::write(Csv, R);
 }
 
-void check(cl_int Err, const char *What) {
-  if (Err != CL_SUCCESS) {
-    std::fprintf(stderr, "%s failed: %d\n", What, Err);
-    std::exit(2);
-  }
-}
+using clbench::check;
 
 /// Raw OpenCL on the device ampcc uses (found by name), its own context.
 struct Raw {
   cl_context Ctx = nullptr;
   cl_command_queue Q = nullptr;
   Raw() {
-    cl_uint NP = 0;
-    clGetPlatformIDs(0, nullptr, &NP);
-    std::vector<cl_platform_id> Ps(NP);
-    clGetPlatformIDs(NP, Ps.data(), nullptr);
-    for (cl_platform_id P : Ps) {
-      cl_uint ND = 0;
-      if (clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 0, nullptr, &ND) != CL_SUCCESS)
-        continue;
-      std::vector<cl_device_id> Ds(ND);
-      clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, ND, Ds.data(), nullptr);
-      for (cl_device_id D : Ds) {
-        char Name[256] = {};
-        clGetDeviceInfo(D, CL_DEVICE_NAME, sizeof(Name), Name, nullptr);
-        std::string N(Name);
-        if (DeviceName.find(N) == std::string::npos && N.find(DeviceName) == std::string::npos)
-          continue;
-        cl_int Err;
-        Ctx = clCreateContext(nullptr, 1, &D, nullptr, nullptr, &Err);
-        check(Err, "clCreateContext");
-        Q = clCreateCommandQueue(Ctx, D, 0, &Err);
-        check(Err, "clCreateCommandQueue");
-        return;
-      }
-    }
-    std::fprintf(stderr, "no OpenCL device named %s\n", DeviceName.c_str());
-    std::exit(2);
+    clbench::Session S(clbench::findDevice(DeviceName, /*Loose=*/true));
+    Ctx = S.Ctx;
+    Q = S.Queue;
   }
 };
 

@@ -3,7 +3,7 @@
 // The one definition of the kernel ABI, shared by the compiler (which emits
 // these descriptions into each translation unit's host stub,
 // compiler/lib/CodeGen/HostStub.cpp) and the runtime (which turns a closure's
-// bytes into OpenCL kernel arguments with them, runtime/Launch.cpp). Plain
+// bytes into OpenCL kernel arguments with them, runtime/launches/Launch.cpp). Plain
 // C++17 with no dependencies, so that both sides include the same text.
 #ifndef AMPCC_KERNEL_ABI_H
 #define AMPCC_KERNEL_ABI_H
@@ -125,7 +125,7 @@ struct ProgramDesc {
   bool UsesDouble;          ///< Needs cl_khr_fp64.
   /// Built with -fsanitize=bounds, or calls direct3d_errorf or
   /// direct3d_abort: each kernel takes a fault buffer as its last argument
-  /// (runtime/FaultChecks.h).
+  /// (runtime/launches/FaultChecks.h).
   bool Checked = false;
   /// "file:line:col" per site; an errorf or abort site adds "\x1f" and what
   /// words its exception (compiler/lib/CodeGen/KernelDiagnostics.cpp).
@@ -138,7 +138,7 @@ struct ProgramDesc {
   /// (INT32_MAX at most), and each kernel takes a sink buffer as its last
   /// argument, after the fault buffer: a region that writes outside a
   /// buffer go to, then RobustSinkBytes of zeros that reads there read
-  /// (compiler/lib/CodeGen/RobustAccess.cpp, runtime/RobustSink.h).
+  /// (compiler/lib/CodeGen/RobustAccess.cpp, runtime/launches/RobustSink.h).
   uint32_t RobustSinkBytes = 0;
 };
 

@@ -3,7 +3,7 @@
 // accepted, as Visual C++'s _T() strings may be either. With neither
 // AMPCC_TRACE nor AMPCC_TRACE_FILE set a marker costs one call that tests a
 // flag; otherwise the runtime prints it (AMPCC_TRACE) and records it in the
-// trace file (runtime/Markers.cpp).
+// trace file (runtime/observation/Markers.cpp).
 #ifndef AMPCC_MARKERS_H
 #define AMPCC_MARKERS_H
 

@@ -54,7 +54,7 @@ class AcceleratorViewImpl;
 /// captures, struct { int ext[Rank]; }, the compute domain, to unfold
 /// get_global_id(2) into AMP indices 0..Rank-3. Untiled kernels of rank 1
 /// to 3 get the same argument: on GPUs the runtime rounds their launch up
-/// to whole work-groups of its own shape (runtime/WorkGroupShape.h), and
+/// to whole work-groups of its own shape (runtime/launches/WorkGroupShape.h), and
 /// the work-items past the domain return at once.
 ///
 /// A launch larger than the device can take in one enqueue (more work items

@@ -1,9 +1,9 @@
 //===- AcceleratorTest.cpp - Device discovery and accelerator classes -----===//
 
-#include "Device.h"
-#include "TestKernels.h"
 #include "ampcc/accelerator.h"
 #include "ampcc/exceptions.h"
+#include "devices/Device.h"
+#include "TestKernels.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- BuildLogTest.cpp - Build errors are mapped back to user lines ------===//
 
-#include "BuildLog.h"
+#include "launches/BuildLog.h"
 
 #include <gtest/gtest.h>
 

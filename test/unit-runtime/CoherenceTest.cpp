@@ -5,11 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "DataSource.h"
-#include "TestKernels.h"
 #include "ampcc/accelerator.h"
 #include "ampcc/exceptions.h"
 #include "ampcc/runtime_api.h"
+#include "coherence/DataSource.h"
+#include "TestKernels.h"
 
 #include <gtest/gtest.h>
 

@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TestKernels.h"
 #include "ampcc/exceptions.h"
 #include "ampcc/runtime_api.h"
+#include "TestKernels.h"
 
 #include <gtest/gtest.h>
 

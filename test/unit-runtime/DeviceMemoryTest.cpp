@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Device.h"
 #include "ampcc/exceptions.h"
+#include "devices/Device.h"
 
 #include <gtest/gtest.h>
 

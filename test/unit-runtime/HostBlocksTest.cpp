@@ -1,7 +1,7 @@
 //===- HostBlocksTest.cpp - Host copies recycled, and zeroed anew ---------===//
 
-#include "HostBlocks.h"
 #include "ampcc/runtime_api.h"
+#include "transfers/HostBlocks.h"
 
 #include <gtest/gtest.h>
 

@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "CacheTestDir.h"
-#include "Env.h"
-#include "KernelCache.h"
+#include "launches/KernelCache.h"
+#include "support/Env.h"
 
 #include <gtest/gtest.h>
 

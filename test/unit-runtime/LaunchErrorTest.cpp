@@ -1,9 +1,9 @@
 //===- LaunchErrorTest.cpp - Launches that must fail, and fail clearly ----===//
 
-#include "TestKernels.h"
 #include "ampcc/accelerator.h"
 #include "ampcc/exceptions.h"
 #include "ampcc/runtime_api.h"
+#include "TestKernels.h"
 
 #include <gtest/gtest.h>
 

@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TestKernels.h"
 #include "ampcc/accelerator.h"
 #include "ampcc/runtime_api.h"
+#include "TestKernels.h"
 
 #include <gtest/gtest.h>
 

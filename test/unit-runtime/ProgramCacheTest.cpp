@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CacheTestDir.h"
-#include "Device.h"
-#include "KernelCache.h"
-#include "ProgramBuilder.h"
 #include "ampcc/exceptions.h"
+#include "CacheTestDir.h"
+#include "devices/Device.h"
+#include "launches/KernelCache.h"
+#include "launches/ProgramBuilder.h"
 
 #include <gtest/gtest.h>
 

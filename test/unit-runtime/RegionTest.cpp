@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Region.h"
+#include "coherence/Region.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- Sha256Test.cpp - SHA-256 against the FIPS 180-4 test vectors -------===//
 
-#include "Sha256.h"
+#include "launches/Sha256.h"
 
 #include <gtest/gtest.h>
 

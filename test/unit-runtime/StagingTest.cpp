@@ -1,6 +1,6 @@
 //===- StagingTest.cpp - Transfers through page-locked blocks -------------===//
 //
-// Staged transfers (runtime/Staging.h) cut a transfer into pieces and move
+// Staged transfers (runtime/transfers/Staging.h) cut a transfer into pieces and move
 // each through a page-locked block. On PoCL they are forced on, with pieces
 // of a few hundred bytes (odd sizes, so that seams fall inside elements and
 // rows), so that every path runs here: whole views both ways, 2-D and 3-D
@@ -11,11 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Device.h"
-#include "HostCopy.h"
-#include "Staging.h"
-#include "TestKernels.h"
 #include "ampcc/runtime_api.h"
+#include "devices/Device.h"
+#include "TestKernels.h"
+#include "transfers/HostCopy.h"
+#include "transfers/Staging.h"
 
 #include <gtest/gtest.h>
 

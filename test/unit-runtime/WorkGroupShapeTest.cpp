@@ -1,6 +1,6 @@
 //===- WorkGroupShapeTest.cpp - work-groups of untiled GPU launches -------===//
 
-#include "WorkGroupShape.h"
+#include "launches/WorkGroupShape.h"
 
 #include <gtest/gtest.h>
 

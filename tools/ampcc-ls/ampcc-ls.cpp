@@ -1,13 +1,13 @@
 //===- ampcc-ls.cpp - list the accelerators C++ AMP programs see ---------===//
 //
 // Like sycl-ls or `clinfo -l`, but through the ampcc runtime's own device
-// discovery and default-device rule (runtime/Device.h), so the list, the
+// discovery and default-device rule (runtime/devices/Device.h), so the list, the
 // device paths and the default are exactly what a program sees in
 // accelerator::get_all() and accelerator() under the same environment.
 //
 //===----------------------------------------------------------------------===//
-#include "Device.h"
-#include "Env.h"
+#include "devices/Device.h"
+#include "support/Env.h"
 
 #include "ampcc/exceptions.h"
 

@@ -1,5 +1,5 @@
 """Inspects and damages entries of ampcc's kernel binary cache (the format
-is in runtime/KernelCache.h), for test/runtime/kernel-cache.cpp.
+is in runtime/launches/KernelCache.h), for test/runtime/kernel-cache.cpp.
 
   cache-entry.py list DIR       print "entries: N" and "temporary files: M"
   cache-entry.py truncate DIR   cut every entry to half its size

@@ -1,0 +1,190 @@
+//===- SourceStorage.cpp - Where a source's copies live -------------------===//
+//
+// A DataSource's host memory (allocated at first use; page-locked for a
+// staging array) and its device buffer: created zeroed, placed on a device,
+// moved to another one, freed. The caller holds the source's lock.
+//
+//===----------------------------------------------------------------------===//
+
+#include "coherence/DataSource.h"
+
+#include "ampcc/exceptions.h"
+#include "devices/Device.h"
+#include "observation/Profile.h"
+#include "support/Errors.h"
+#include "transfers/PeerCopy.h"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+namespace ampcc {
+namespace rt {
+
+void DataSource::ensureHostMemory() {
+  if (Host || !Bytes)
+    return;
+  if (Associated && !Associated->device().isHost() && allocatePinned())
+    return;
+  Owned = takeHostBlock(Bytes);
+  if (!Owned)
+    throw Concurrency::out_of_memory(("cannot allocate " +
+                                      std::to_string(Bytes) +
+                                      " bytes of host memory for an array")
+                                         .c_str());
+  Host = Owned.get();
+  // Zeroed like a fresh buffer, so that both sides of fresh storage agree;
+  // bytes the device holds newer data for are downloaded before any read.
+  RangeSet Fresh = RangeSet::all(Bytes);
+  Fresh.subtract(HostStale);
+  for (const ByteRange &B : Fresh.ranges())
+    std::memset(Owned.get() + B.Begin, 0, B.End - B.Begin);
+}
+
+bool DataSource::allocatePinned() {
+  // A staging array exists to move data to and from its accelerator fast.
+  // Memory the driver allocates for the host (and page-locks) is reached
+  // by the device's copy engines directly; NVIDIA's driver moves ordinary
+  // (pageable) memory through copies of its own, at about 7 GB/s on an
+  // H200 whichever the number of GPUs (measured, 2026-11-24).
+  Device &Dev = Associated->device();
+  cl_int Err = CL_SUCCESS;
+  cl_mem P = clCreateBuffer(Dev.context(),
+                            CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, Bytes,
+                            nullptr, &Err);
+  if (Err != CL_SUCCESS)
+    return false; // Ordinary host memory will do.
+  cl_command_queue Q = Associated->queue();
+  void *Mapped = clEnqueueMapBuffer(Q, P, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE,
+                                    0, Bytes, 0, nullptr, nullptr, &Err);
+  if (Err != CL_SUCCESS || !Mapped) {
+    clReleaseMemObject(P);
+    return false;
+  }
+  std::memset(Mapped, 0, Bytes); // Fresh storage reads as zeros.
+  clRetainCommandQueue(Q);
+  Pinned = P;
+  PinnedQueue = Q;
+  Host = Mapped;
+  return true;
+}
+
+/// A buffer of Size bytes on Dev, counted against its memory.
+static cl_mem newBuffer(Device &Dev, size_t Size) {
+  cl_int Err = CL_SUCCESS;
+  Dev.reserveMemory(Size);
+  cl_mem B = clCreateBuffer(Dev.context(), CL_MEM_READ_WRITE, Size, nullptr, &Err);
+  if (Err != CL_SUCCESS)
+    Dev.releaseMemory(Size);
+  checkCL(Err, "clCreateBuffer of " + std::to_string(Size) + " bytes on " +
+                   Dev.info().Name);
+  return B;
+}
+
+void DataSource::createBuffer(Device &Dev) {
+  const DeviceInfo &Info = Dev.info();
+  // OpenCL forbids empty buffers, yet an empty view still becomes a kernel
+  // argument: give it one element nobody reads.
+  size_t Size = Bytes ? Bytes : (ElemSize ? ElemSize : 1);
+  HostStep Step("create buffer", std::to_string(Size) + " bytes");
+  Buffer = newBuffer(Dev, Size);
+  BufferDevice = &Dev;
+  BufferBytes = Size;
+  // Runtime-owned storage reads as zeros on both sides until written, unless
+  // the host is about to provide every byte anyway.
+  if (!IsUser && Bytes && DeviceStale.bytes() != Bytes) {
+    // The widest pattern that divides the size, in pieces of at most 256 MB:
+    // NVIDIA's driver fails (CL_INVALID_COMMAND_QUEUE later) or hangs on a
+    // single fill of 2 GB or more with a one-byte pattern (measured, H100).
+    const unsigned char Zero[16] = {};
+    size_t Pattern = 16;
+    while (Bytes % Pattern)
+      Pattern /= 2;
+    const size_t Piece = size_t(256) << 20;
+    for (size_t Off = 0; Off < Bytes; Off += Piece)
+      checkCL(clEnqueueFillBuffer(Queue, Buffer, Zero, Pattern, Off,
+                                  std::min(Piece, Bytes - Off), 0, nullptr,
+                                  nullptr),
+              "clEnqueueFillBuffer of " + std::to_string(Bytes) +
+                  " bytes on " + Info.Name);
+    markLastCommand();
+  }
+}
+
+void DataSource::dropBuffer() {
+  // Never throws (destructors call this): a failed upload has nobody left
+  // to tell.
+  waitForUpload();
+  if (Buffer) {
+    clReleaseMemObject(Buffer);
+    BufferDevice->releaseMemory(BufferBytes);
+  }
+  lastCommandDone();
+  if (Queue)
+    clReleaseCommandQueue(Queue);
+  Buffer = nullptr;
+  Queue = nullptr;
+  BufferDevice = nullptr;
+  BufferBytes = 0;
+}
+
+void DataSource::moveBufferTo(Device &Dev) {
+  if (!Buffer || BufferDevice == &Dev)
+    return;
+  if (BufferDevice->sharesContextWith(Dev) &&
+      BufferDevice->peerCopiesThroughHost(Dev)) {
+    // The driver would move the contents itself, as slowly as its copies
+    // between devices (NVIDIA): copy them through page-locked host memory
+    // into a buffer of Dev's instead.
+    useQueue(copyQueue(*BufferDevice));
+    cl_command_queue To = copyQueue(Dev);
+    cl_mem New = newBuffer(Dev, BufferBytes);
+    try {
+      copyThroughHost(Queue, Buffer, To, New,
+                      {Rect{0, 0, {BufferBytes, 1, 1}, 0, 0, 0, 0}});
+    } catch (...) {
+      clReleaseMemObject(New);
+      Dev.releaseMemory(BufferBytes);
+      throw;
+    }
+    clReleaseMemObject(std::exchange(Buffer, New));
+    BufferDevice->releaseMemory(BufferBytes);
+    BufferDevice = &Dev;
+    lastCommandDone();
+    useQueue(To);
+    return;
+  }
+  if (BufferDevice->sharesContextWith(Dev)) {
+    // One context: the buffer serves Dev as it is, and the driver moves its
+    // contents there (after what useQueue orders before). Its bytes now
+    // count against Dev's memory.
+    Dev.reserveMemory(BufferBytes);
+    BufferDevice->releaseMemory(BufferBytes);
+    BufferDevice = &Dev;
+    return;
+  }
+  // Buffers do not cross contexts: move the data through the host.
+  readBack(HostStale);
+  dropBuffer();
+  // Storage nobody ever touched on the host is zeros on both sides.
+  if (Host)
+    DeviceStale = RangeSet::all(Bytes);
+  changed();
+}
+
+bool DataSource::prefersDevice() const {
+  return IsArray && !Associated && !(Home && Home->device().isHost());
+}
+
+Device *DataSource::placement() {
+  if (Associated)
+    return &Associated->device();
+  if (Home)
+    return &Home->device();
+  if (BufferDevice)
+    return BufferDevice;
+  return &defaultDevice();
+}
+
+} // namespace rt
+} // namespace ampcc

@@ -1,0 +1,147 @@
+//===- KernelRegistry.cpp - Registered kernels and built programs ---------===//
+
+#include "launches/KernelRegistry.h"
+
+#include "ampcc/exceptions.h"
+#include "devices/Device.h"
+#include "launches/KernelCache.h"
+#include "launches/ProgramBuilder.h"
+#include "observation/Profile.h"
+#include "support/Errors.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <utility>
+
+namespace ampcc {
+namespace rt {
+
+namespace {
+struct Registry {
+  std::mutex Lock;
+  std::unordered_map<std::string, const KernelDesc *> Kernels;
+  /// -fno-rtti launch keys -> typeid names (registerKernelAliases). Resolved
+  /// at lookup: the two tables register from different static initialisers.
+  std::unordered_map<std::string, std::string> Aliases;
+  // Built state, keyed by descriptor address and device: descriptors are
+  // static data of the program, so their addresses are stable identities.
+  std::map<std::pair<const ProgramDesc *, Device *>, cl_program> Programs;
+  std::map<std::tuple<const KernelDesc *, Device *, bool>, std::unique_ptr<BuiltKernel>>
+      Built;
+};
+} // namespace
+
+static Registry &registry() {
+  // Function-local and never destroyed: registerKernels runs from other
+  // translation units' static initialisers (in an order we do not control),
+  // and launches may come from static destructors.
+  static Registry *R = new Registry;
+  return *R;
+}
+
+void registerKernels(const KernelDesc *Descs, uint32_t Count) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  // A lambda in an inline function is registered by every translation unit
+  // that uses it, with equivalent code (the ODR): the first one is kept.
+  for (uint32_t I = 0; I < Count; ++I)
+    if (Descs[I].TypeName)
+      R.Kernels.emplace(Descs[I].TypeName, &Descs[I]);
+}
+
+void registerKernelAliases(const char *const (*Aliases)[2], uint32_t Count) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  for (uint32_t I = 0; I < Count; ++I)
+    if (Aliases[I][0] && Aliases[I][1])
+      R.Aliases.emplace(Aliases[I][0], Aliases[I][1]);
+}
+
+const KernelDesc *lookupKernel(const char *TypeName) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  auto It = R.Kernels.find(TypeName);
+  if (It == R.Kernels.end())
+    if (auto Alias = R.Aliases.find(TypeName); Alias != R.Aliases.end())
+      It = R.Kernels.find(Alias->second);
+  return It == R.Kernels.end() ? nullptr : It->second;
+}
+
+BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images) {
+  Registry &R = registry();
+  // One lock for the whole build: a second thread launching the same kernel
+  // must wait for the first build rather than start its own.
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  auto Found = R.Built.find({&K, &Dev, Images});
+  if (Found != R.Built.end())
+    return *Found->second;
+
+  const char *Location = K.Location ? K.Location : "<unknown location>";
+  if (!K.Program)
+    throw Concurrency::runtime_exception(
+        std::string("kernel at ") + Location + " has no OpenCL program",
+        Concurrency::AMPCC_E_FAIL);
+  const ProgramDesc &P = *K.Program;
+  if (P.UsesDouble && !Dev.info().SupportsDouble)
+    throw Concurrency::unsupported_feature(
+        std::string("kernel at ") + Location +
+        " uses double, but device " + Dev.info().Name +
+        " does not support double precision");
+
+  cl_program &Program = R.Programs[{&P, &Dev}];
+  if (!Program) {
+    try {
+      Program = buildProgram(P, Dev, processKernelCache());
+    } catch (...) {
+      // Forget the failed entry so that the next launch reports again.
+      R.Programs.erase({&P, &Dev});
+      throw;
+    }
+  }
+
+  HostStep Step("clCreateKernel", Location);
+  cl_int Err = CL_SUCCESS;
+  const char *Name = Images ? K.ImageKernelName : K.KernelName;
+  cl_kernel Kernel = clCreateKernel(Program, Name, &Err);
+  if (Err == CL_INVALID_KERNEL_NAME)
+    throw Concurrency::runtime_exception(
+        std::string("the OpenCL program for ") +
+            (P.SourceFile ? P.SourceFile : "<unknown file>") +
+            " has no kernel named '" + (Name ? Name : "") +
+            "' (kernel at " + Location + ")",
+        Err);
+  checkCL(Err, std::string("clCreateKernel for kernel at ") + Location);
+
+  auto B = std::make_unique<BuiltKernel>();
+  B->Kernel = Kernel;
+  size_t WG = 0;
+  if (clGetKernelWorkGroupInfo(Kernel, Dev.id(), CL_KERNEL_WORK_GROUP_SIZE,
+                               sizeof(WG), &WG, nullptr) != CL_SUCCESS)
+    WG = Dev.info().MaxWorkGroupSize;
+  B->MaxWorkGroupSize = WG;
+  cl_ulong Local = 0;
+  if (clGetKernelWorkGroupInfo(Kernel, Dev.id(), CL_KERNEL_LOCAL_MEM_SIZE,
+                               sizeof(Local), &Local, nullptr) == CL_SUCCESS)
+    B->LocalMemBytes = Local;
+  BuiltKernel &Result = *B;
+  R.Built.emplace(std::make_tuple(&K, &Dev, Images), std::move(B));
+  return Result;
+}
+
+void releaseBuiltKernels() {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  // Commands already enqueued keep their own references.
+  for (auto &Entry : R.Built)
+    clReleaseKernel(Entry.second->Kernel);
+  R.Built.clear();
+  for (auto &Entry : R.Programs)
+    clReleaseProgram(Entry.second);
+  R.Programs.clear();
+}
+
+} // namespace rt
+} // namespace ampcc

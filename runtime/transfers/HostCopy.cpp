@@ -1,0 +1,140 @@
+//===- HostCopy.cpp - The host side of staged transfers -------------------===//
+
+#include "transfers/HostCopy.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include <condition_variable>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace ampcc {
+namespace rt {
+namespace {
+
+/// Helper threads that take the parts of one job at a time. Never
+/// destroyed: its threads wait on it until the process exits.
+class Pool {
+public:
+  void run(unsigned Parts, const std::function<void(unsigned)> &Fn) {
+    // A second transfer at the same time does its own work rather than
+    // wait for the pool.
+    std::unique_lock<std::mutex> Owner(Busy, std::try_to_lock);
+    if (!Owner || Parts == 1) {
+      for (unsigned I = 0; I < Parts; ++I)
+        Fn(I);
+      return;
+    }
+    std::unique_lock<std::mutex> L(M);
+    while (Helpers.size() + 1 < Parts)
+      Helpers.emplace_back([this] { work(); });
+    Job = &Fn;
+    JobParts = Parts;
+    Next = 0;
+    Finished = 0;
+    ++Generation;
+    Wake.notify_all();
+    takeParts(L);
+    Done.wait(L, [&] { return Finished == JobParts; });
+    Job = nullptr;
+  }
+
+private:
+  void work() {
+    std::unique_lock<std::mutex> L(M);
+    uint64_t Seen = 0;
+    for (;;) {
+      Wake.wait(L, [&] { return Generation != Seen; });
+      Seen = Generation;
+      takeParts(L);
+    }
+  }
+
+  /// Runs parts of the current job until none is left (L held on entry
+  /// and exit, released while a part runs).
+  void takeParts(std::unique_lock<std::mutex> &L) {
+    while (Job && Next < JobParts) {
+      const std::function<void(unsigned)> *Fn = Job;
+      unsigned I = Next++;
+      L.unlock();
+      (*Fn)(I);
+      L.lock();
+      if (++Finished == JobParts)
+        Done.notify_all();
+    }
+  }
+
+  std::mutex Busy; ///< Held by the transfer that uses the helpers.
+  std::mutex M;
+  std::condition_variable Wake, Done;
+  std::vector<std::thread> Helpers;
+  const std::function<void(unsigned)> *Job = nullptr;
+  unsigned JobParts = 0, Next = 0, Finished = 0;
+  uint64_t Generation = 0;
+};
+
+Pool &pool() {
+  static Pool *P = new Pool;
+  return *P;
+}
+
+} // namespace
+
+void runOnThreads(unsigned N, const std::function<void(unsigned)> &Fn) {
+  if (N)
+    pool().run(N, Fn);
+}
+
+namespace {
+
+/// Rows shorter than this are copied by memcpy: the stores of a short row
+/// may share cache lines with its neighbours.
+constexpr size_t ShortestStreamed = 4096;
+
+void streamCopy(unsigned char *Dst, const unsigned char *Src, size_t N) {
+#if defined(__SSE2__)
+  // Up to Dst's first 16-byte boundary, then 64 bytes a step, the rest.
+  size_t Head = (16 - reinterpret_cast<uintptr_t>(Dst) % 16) % 16;
+  std::memcpy(Dst, Src, Head);
+  Dst += Head;
+  Src += Head;
+  N -= Head;
+  for (; N >= 64; N -= 64, Dst += 64, Src += 64) {
+    __m128i A = _mm_loadu_si128(reinterpret_cast<const __m128i *>(Src));
+    __m128i B = _mm_loadu_si128(reinterpret_cast<const __m128i *>(Src + 16));
+    __m128i C = _mm_loadu_si128(reinterpret_cast<const __m128i *>(Src + 32));
+    __m128i D = _mm_loadu_si128(reinterpret_cast<const __m128i *>(Src + 48));
+    _mm_stream_si128(reinterpret_cast<__m128i *>(Dst), A);
+    _mm_stream_si128(reinterpret_cast<__m128i *>(Dst + 16), B);
+    _mm_stream_si128(reinterpret_cast<__m128i *>(Dst + 32), C);
+    _mm_stream_si128(reinterpret_cast<__m128i *>(Dst + 48), D);
+  }
+#endif
+  std::memcpy(Dst, Src, N);
+}
+
+} // namespace
+
+void copyRows(unsigned char *Dst, size_t DstPitch, const unsigned char *Src,
+              size_t SrcPitch, size_t Width, size_t Rows, bool Streaming) {
+  if (!Streaming || Width < ShortestStreamed) {
+    for (size_t R = 0; R < Rows; ++R)
+      std::memcpy(Dst + R * DstPitch, Src + R * SrcPitch, Width);
+    return;
+  }
+  for (size_t R = 0; R < Rows; ++R)
+    streamCopy(Dst + R * DstPitch, Src + R * SrcPitch, Width);
+#if defined(__SSE2__)
+  // Streaming stores are weakly ordered: make them visible before the
+  // device or another thread reads the memory.
+  _mm_sfence();
+#endif
+}
+
+} // namespace rt
+} // namespace ampcc
