@@ -278,8 +278,11 @@ private:
       if (!kind(I, tok::r_paren) || Match[I] <= 0)
         continue;
       size_t O = static_cast<size_t>(Match[I]);
+      // After a name, a lambda introducer, a template-id, or the declarator
+      // of a pointer to function (`int (*fp)() __CPU_ONLY EXC_SPEC`); a
+      // false match costs only the preprocessor run.
       if (Code[O - 1].Kind != tok::raw_identifier && !kind(O - 1, tok::r_square) &&
-          !kind(O - 1, tok::greater))
+          !kind(O - 1, tok::greater) && !kind(O - 1, tok::r_paren))
         continue;
       unsigned Units = 0, Unknown = 0;
       size_t T = I + 1;
