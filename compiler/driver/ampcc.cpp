@@ -355,7 +355,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     return true;
   }
 
-  bool HasStub = !Device.Kernels.empty();
+  bool HasStub = !Device.Kernels.empty() || Device.WideMain.Present;
   // The host pass compiles what the device pass parsed: when fix-its were
   // applied, a copy whose #line keeps diagnostics and __FILE__ on the
   // user's file, with the file's directory searched for its "..." includes.
@@ -424,9 +424,13 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     std::string Stub = tempFile(Src, ".kernels.cpp");
     StubObject = tempFile(Src, ".kernels.o");
     StubErr = tempFile(Src, ".kernels.err");
-    std::string StubText = emitHostStub(Device.Kernels, Device.Program, Src,
-                                        Device.UsesDouble, Device.Checks);
-    if (Opts.NoRTTI) {
+    std::string StubText =
+        Device.Kernels.empty() ? std::string()
+                               : emitHostStub(Device.Kernels, Device.Program, Src,
+                                              Device.UsesDouble, Device.Checks);
+    if (Device.WideMain.Present)
+      StubText += emitWideMainEntry(Device.WideMain.Params, Device.WideMain.ReturnsVoid);
+    if (Opts.NoRTTI && !Device.Kernels.empty()) {
       if (!uniqueKernelKeys(Src, Device.KernelKeys)) {
         TC.cancel(Host);
         return false;

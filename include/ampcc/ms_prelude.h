@@ -46,6 +46,18 @@
 // _byteswap_*, ... and stdext::checked_array_iterator, which Visual C++'s
 // C and standard headers declare (include/ms).
 #include <ampcc_ms_crt.h>
+
+// Visual C++'s rand() returns 15 bits; programs size their data and their
+// checks by it. Every file compiled with this header refers to the
+// runtime's Microsoft generator (runtime/support/MsRand.cpp), which the
+// link then takes as the program's rand() and srand() instead of glibc's;
+// files compiled with -fno-ms-headers do not.
+#undef RAND_MAX
+#define RAND_MAX 0x7fff
+extern "C" const int ampcc_ms_rand_;
+namespace {
+__attribute__((used)) const int *const AmpccMsRandAnchor = &ampcc_ms_rand_;
+} // namespace
 #include <ampcc_ms_stdext.h>
 #include <ampcc_ms_vector.h>
 

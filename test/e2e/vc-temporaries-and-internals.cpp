@@ -13,6 +13,7 @@
 // RUN: %not %ampcc -fno-ms-headers -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=STRICT %s
 // CHECK: temporary arrays: 0 mismatches
 // CHECK: internal launches: 0 mismatches
+// CHECK: deduced reference: 0 7 7 7 7 0
 #include <amp.h>
 #include <cstdio>
 #include <vector>
@@ -65,7 +66,22 @@ int internalLaunches() {
   return Bad;
 }
 
+template <typename View, typename T>
+void fill(const accelerator_view &Av, View &Out, const T &Value) {
+  parallel_for_each(Av, Out.extent, [=](index<1> I) restrict(amp) { Out[I] = Value; });
+}
+
+void deducedReference() {
+  std::vector<int> Host(6, 0);
+  array<int> A(6, Host.begin());
+  fill(A.accelerator_view, A.section(1, 4), 7);
+  copy(A, Host.begin());
+  std::printf("deduced reference: %d %d %d %d %d %d\n", Host[0], Host[1], Host[2], Host[3],
+              Host[4], Host[5]);
+}
+
 int main() {
   std::printf("temporary arrays: %d mismatches\n", temporaryArrays());
   std::printf("internal launches: %d mismatches\n", internalLaunches());
+  deducedReference();
 }

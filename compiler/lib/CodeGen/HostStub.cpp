@@ -96,4 +96,25 @@ std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
   return S;
 }
 
+std::string emitWideMainEntry(unsigned Params, bool ReturnsVoid) {
+  std::string Ret = ReturnsVoid ? "void" : "int";
+  std::string S = "\n// Visual C++ starts this program at wmain; Linux starts at main.\n";
+  if (Params == 2)
+    S += Ret + " wmain(int, wchar_t **);\n";
+  else
+    S += Ret + " wmain();\n";
+  S += "namespace ampcc {\nnamespace rt {\n"
+       "int callWideMain(int, char **, int (*)(int, wchar_t **));\n"
+       "} // namespace rt\n} // namespace ampcc\n"
+       "int main(int argc, char **argv) {\n"
+       "  return ampcc::rt::callWideMain(argc, argv, [](int Argc, wchar_t **Argv) {\n";
+  std::string Call = Params == 2 ? "wmain(Argc, Argv)" : "wmain()";
+  if (ReturnsVoid)
+    S += "    (void)Argc;\n    (void)Argv;\n    " + Call + ";\n    return 0;\n";
+  else
+    S += "    (void)Argc;\n    (void)Argv;\n    return " + Call + ";\n";
+  S += "  });\n}\n";
+  return S;
+}
+
 } // namespace ampcc

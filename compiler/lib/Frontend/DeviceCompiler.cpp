@@ -301,8 +301,35 @@ public:
         editAt(SM, After, 0, Cpu ? " restrict(cpu, amp)" : " restrict(amp)"));
   }
 
+  /// A definition of wmain (int or void, with no parameters or with argc
+  /// and argv) and none of main.
+  void findWideMain(ASTContext &Ctx) {
+    const FunctionDecl *Wide = nullptr;
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      const auto *FD = dyn_cast<FunctionDecl>(D);
+      if (!FD || !FD->isThisDeclarationADefinition() || !FD->getIdentifier())
+        continue;
+      if (FD->isMain())
+        return;
+      if (FD->getName() == "wmain")
+        Wide = FD;
+    }
+    if (!Wide)
+      return;
+    QualType Ret = Wide->getReturnType();
+    bool Args = Wide->getNumParams() == 2 &&
+                Wide->getParamDecl(0)->getType()->isSpecificBuiltinType(BuiltinType::Int) &&
+                Ctx.hasSameType(Wide->getParamDecl(1)->getType(),
+                                Ctx.getPointerType(Ctx.getPointerType(Ctx.WCharTy)));
+    if ((!Ret->isSpecificBuiltinType(BuiltinType::Int) && !Ret->isVoidType()) ||
+        (Wide->getNumParams() != 0 && !Args))
+      return;
+    Result.WideMain = {true, Wide->getNumParams(), Ret->isVoidType()};
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     Repairs.finishTranslationUnit(Ctx);
+    findWideMain(Ctx);
     reportMisplaced(Ctx);
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
     // Sema errors make the AST unreliable; Clang has already reported them.

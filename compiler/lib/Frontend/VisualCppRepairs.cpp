@@ -785,8 +785,14 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
       for (unsigned I = 0; I < FD->getNumParams(); ++I) {
         const ParmVarDecl *P = FD->getParamDecl(I);
         QualType PT = P->getType();
+        // `T &` of a function template deduces T from the temporary's
+        // class (`fill(av, a.section(0, n), 0)` for `fill(const
+        // accelerator_view &, View &, const T &)`).
+        bool Deduced = PT->isLValueReferenceType() &&
+                       PT->getPointeeType()->getAs<TemplateTypeParmType>();
         if (P->getBeginLoc() != R.Param || !PT->isLValueReferenceType() ||
-            PT->getPointeeType().isConstQualified() || !isClass(PT->getPointeeType()))
+            PT->getPointeeType().isConstQualified() ||
+            !(Deduced || isClass(PT->getPointeeType())))
           continue;
         if (I + 1 >= Call->subExpressions().size())
           continue;
@@ -794,7 +800,7 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
         // would make: Visual C++ does not bind those either).
         const Expr *Arg = Call->subExpressions()[I + 1];
         if (Arg->isLValue() || !isClass(Arg->getType()) ||
-            !Ctx.hasSameUnqualifiedType(Arg->getType(), PT->getPointeeType()))
+            !(Deduced || Ctx.hasSameUnqualifiedType(Arg->getType(), PT->getPointeeType())))
           continue;
         wrapTemporary(SM, Arg->getSourceRange(), Ctx.getLangOpts());
         if (FirstTime(Arg->getBeginLoc()))

@@ -20,6 +20,11 @@ std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
                          const std::string &SourceFile, bool UsesDouble,
                          const ProgramChecks &Checks = ProgramChecks());
 
+/// A main for a file that defines only Visual C++'s wide entry point: it
+/// calls wmain with the arguments widened (ampcc::rt::callWideMain).
+/// \p Params is wmain's parameter count (0 or 2).
+std::string emitWideMainEntry(unsigned Params, bool ReturnsVoid);
+
 } // namespace ampcc
 
 #endif // AMPCC_CODEGEN_HOSTSTUB_H

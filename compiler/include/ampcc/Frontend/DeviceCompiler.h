@@ -34,6 +34,14 @@ struct DeviceCompileResult {
   /// (kernelKey<K>()'s __PRETTY_FUNCTION__, typeid(K).name()) for every
   /// kernel type: the keys programs compiled with -fno-rtti launch by.
   std::vector<std::pair<std::string, std::string>> KernelKeys;
+  /// Visual C++'s wide entry point: the file defines wmain (a _UNICODE
+  /// program's _tmain) and no main. The host stub then defines the main
+  /// that calls it (emitWideMainEntry).
+  struct WideEntry {
+    bool Present = false;
+    unsigned Params = 0; ///< 0, or 2 (argc, argv).
+    bool ReturnsVoid = false;
+  } WideMain;
 };
 
 /// The clang++ arguments that put it into the language ampcc parses
