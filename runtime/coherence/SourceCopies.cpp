@@ -179,12 +179,20 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     Dst.ensureHostMemory();
     Dst.awaitUploads();
     Src.useQueue(Src.copyQueue(*Src.BufferDevice));
-    readRects(Src.Queue, Src.Buffer, rectsBetween(SS, DS, E), Dst.Host,
-              Dst.Pinned != nullptr);
-    Src.lastCommandDone();
     Dst.HostStale.subtract(DR);
     Dst.DeviceStale.add(DR);
     Dst.changed();
+    // The read waits for the kernels that wrote the source: the destination
+    // (a staging array that several devices' threads copy their results
+    // into, examples/multi-gpu) is not locked meanwhile, or those threads
+    // would take turns. Its stale sets say already what the read leaves;
+    // another thread that touches these bytes before the read ends races
+    // with this copy, as it would in Visual C++.
+    void *To = Dst.Host;
+    bool ToPinned = Dst.Pinned != nullptr;
+    DstGuard.unlock();
+    readRects(Src.Queue, Src.Buffer, rectsBetween(SS, DS, E), To, ToPinned);
+    Src.lastCommandDone();
     return;
   }
 

@@ -64,6 +64,9 @@ struct Profiler {
   /// so device commands and host-timed builds share one time line.
   std::map<cl_command_queue, int64_t> ClockOffset;
   std::map<cl_command_queue, std::string> QueueDevice;
+  std::map<cl_device_id, int> DeviceOrdinal;  ///< 1 for the first of a name
+  std::map<std::string, int> DevicesNamed;    ///< devices seen per name
+  std::map<cl_device_id, int> QueuesOnDevice; ///< queues seen per device
   /// Kernel binary cache lookups, by CacheOutcome.
   uint64_t CacheLookups[3] = {};
 };
@@ -86,6 +89,10 @@ uint64_t profilingInfo(cl_event E, cl_profiling_info What) {
   return V;
 }
 
+/// The track of queue Q: its device's name, with "#2" for the second
+/// device of that name and "queue 2" for a device's second queue, so that
+/// two GPUs of one model or a copy view beside a compute view get tracks
+/// of their own.
 std::string queueDevice(Profiler &P, cl_command_queue Q) {
   auto It = P.QueueDevice.find(Q);
   if (It != P.QueueDevice.end())
@@ -101,6 +108,14 @@ std::string queueDevice(Profiler &P, cl_command_queue Q) {
                     CL_SUCCESS)
       Name = S.c_str();
   }
+  auto Dev = P.DeviceOrdinal.find(D);
+  if (Dev == P.DeviceOrdinal.end())
+    Dev = P.DeviceOrdinal.emplace(D, ++P.DevicesNamed[Name]).first;
+  int Queue = ++P.QueuesOnDevice[D];
+  if (Dev->second > 1)
+    Name += " #" + std::to_string(Dev->second);
+  if (Queue > 1)
+    Name += " queue " + std::to_string(Queue);
   return P.QueueDevice[Q] = Name;
 }
 

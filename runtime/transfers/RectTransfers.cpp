@@ -15,6 +15,8 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string>
+#include <utility>
 
 namespace ampcc {
 namespace rt {
@@ -24,6 +26,37 @@ size_t bufferBytes(cl_mem B) {
   if (clGetMemObjectInfo(B, CL_MEM_SIZE, sizeof(Size), &Size, nullptr) != CL_SUCCESS)
     Size = SIZE_MAX;
   return Size;
+}
+
+/// Where an enqueue puts its event: \p Last for the last command of a
+/// transfer (which is waited for), else the profiler's slot. The profiler's
+/// slot is handed out either way; shareLast gives it the last event too.
+static cl_event *eventFor(bool IsLast, cl_event *Last, cl_event *&Slot) {
+  Slot = profileEventSlot();
+  return IsLast ? Last : Slot;
+}
+
+static void shareLast(bool IsLast, cl_event Last, cl_event *Slot) {
+  if (IsLast && Slot && Last) {
+    clRetainEvent(Last);
+    *Slot = Last;
+  }
+}
+
+/// After the last enqueue: waits for \p Last and releases it. NVIDIA's
+/// driver holds a lock of the whole
+/// context while a blocking transfer runs, so that another thread's
+/// commands on another device of the context (a buffer, a wait, its own
+/// transfer) wait for it: two GPUs fed from two threads took turns
+/// (examples/multi-gpu: matmul 1.48x and transpose 0.87x on two H100s
+/// against one; docs/performance.md, "Several GPUs"). A non-blocking
+/// enqueue and a wait for its event leave the lock free (1.88x, 1.60x).
+static void waitLast(cl_event &Last, const char *What) {
+  if (!Last)
+    return;
+  cl_int Err = clWaitForEvents(1, &Last);
+  clReleaseEvent(std::exchange(Last, nullptr));
+  checkCL(Err, std::string("clWaitForEvents for ") + What);
 }
 
 static size_t totalBytes(const std::vector<Rect> &Rects) {
@@ -40,13 +73,17 @@ void readRects(cl_command_queue Q, cl_mem Buf,
   if (!HostPinned && stagesTransfer(Q, totalBytes(Rects)) &&
       stagedRead(Q, Buf, Rects, HostBase))
     return;
+  cl_event Last = nullptr;
   for (size_t I = 0; I < Rects.size(); ++I) {
     const Rect &R = Rects[I];
-    cl_bool Blocking = I + 1 == Rects.size() ? CL_TRUE : CL_FALSE;
+    bool IsLast = I + 1 == Rects.size();
+    const cl_bool Blocking = CL_FALSE; // Waited for below (waitLast).
+    cl_event *Slot;
+    cl_event *Event = eventFor(IsLast, &Last, Slot);
     auto *Host = static_cast<unsigned char *>(HostBase);
     if (R.contiguous()) {
       checkCL(clEnqueueReadBuffer(Q, Buf, Blocking, R.SrcOffset, R.Region[0],
-                                  Host + R.DstOffset, 0, nullptr, profileEventSlot()),
+                                  Host + R.DstOffset, 0, nullptr, Event),
               "clEnqueueReadBuffer of " + std::to_string(R.Region[0]) +
                   " bytes");
     } else {
@@ -56,12 +93,14 @@ void readRects(cl_command_queue Q, cl_mem Buf,
       checkCL(clEnqueueReadBufferRect(Q, Buf, Blocking, BO, HO, R.Region,
                                       R.SrcRowPitch, R.SrcSlicePitch,
                                       R.DstRowPitch, R.DstSlicePitch, Host, 0,
-                                      nullptr, profileEventSlot()),
+                                      nullptr, Event),
               "clEnqueueReadBufferRect of " + std::to_string(R.bytes()) +
                   " bytes");
     }
+    shareLast(IsLast, Last, Slot);
     noteDeviceToHost(R.bytes());
   }
+  waitLast(Last, "a read from the device");
 }
 
 Upload writeRects(cl_command_queue Q, cl_mem Buf,
@@ -72,14 +111,15 @@ Upload writeRects(cl_command_queue Q, cl_mem Buf,
   if (!HostPinned && stagesTransfer(Q, totalBytes(Rects)) &&
       stagedWrite(Q, Buf, Rects, HostBase, &U.Last))
     return U;
-  cl_event *Last = Async ? &U.Last : nullptr;
   U.ReadsHost = Async;
   for (size_t I = 0; I < Rects.size(); ++I) {
     const Rect &R = Rects[I];
     bool IsLast = I + 1 == Rects.size();
-    cl_bool Blocking = IsLast && !Last ? CL_TRUE : CL_FALSE;
-    // The profiler's slot, or the caller's for the last write.
-    cl_event *Event = IsLast && Last ? Last : profileEventSlot();
+    const cl_bool Blocking = CL_FALSE; // Waited for below unless Async.
+    // The caller's event for the last write, which this function waits for
+    // unless Async.
+    cl_event *Slot;
+    cl_event *Event = eventFor(IsLast, &U.Last, Slot);
     const auto *Host = static_cast<const unsigned char *>(HostBase);
     if (R.contiguous()) {
       checkCL(clEnqueueWriteBuffer(Q, Buf, Blocking, R.DstOffset, R.Region[0],
@@ -97,7 +137,12 @@ Upload writeRects(cl_command_queue Q, cl_mem Buf,
               "clEnqueueWriteBufferRect of " + std::to_string(R.bytes()) +
                   " bytes");
     }
+    shareLast(IsLast, U.Last, Slot);
     noteHostToDevice(R.bytes());
+  }
+  if (!Async) {
+    waitLast(U.Last, "a write to the device");
+    U.Last = nullptr;
   }
   if (!U.Last)
     U.ReadsHost = false;
