@@ -5,7 +5,8 @@
 //   whose `Outer<T>::` keeps the class's parameter);
 // - a default template argument repeated on an out-of-class definition;
 // - a type of a dependent base named without qualification (no two-phase
-//   lookup in Visual C++): qualified as `typename Base<...>::name`;
+//   lookup in Visual C++): qualified as `typename Base<...>::name`; a
+//   member function or data member of one: `this->name`;
 // - a temporary of any class type bound to a non-const reference (C4239),
 //   as an argument and as a variable; conversions are not bound;
 // - a constant and a class template declared after the class template that
@@ -23,7 +24,7 @@
 // CHECK: default argument 8
 // CHECK: declared later: 1 0 3, line
 // CHECK: narrowed 1
-// CHECK: dependent base: 3 4
+// CHECK: dependent base: 3 4 11
 // CHECK: temporaries: take 3, variable 2
 // CHECK: kernel: 0 mismatches
 // WARN-NOT: error
@@ -56,6 +57,22 @@ struct ViewIterator : std::iterator<std::random_access_iterator_tag, T, int> {
   // WARN: vc-template-leniency.cpp:[[@LINE+1]]:3: warning: type 'reference' found in the dependent base 'std::iterator<std::random_access_iterator_tag, T, int>', as Visual C++ looks it up; qualified as 'typename std::iterator<std::random_access_iterator_tag, T, int>::reference'
   reference get(T *P) const { return *P; }
   difference_type distance() const { return 4; }
+};
+
+// Members of a dependent base named without `this->` (a test harness's
+// base class template, as ampblas's tests have).
+template <typename T> struct Bench {
+  int Runs = 0;
+  void start() { ++Runs; }
+  T twice(T X) const { return X + X; }
+};
+template <typename T> struct BenchTest : Bench<T> {
+  T run(T X) {
+    // WARN: vc-template-leniency.cpp:[[@LINE+1]]:5: warning: 'start' found in a dependent base, as Visual C++ looks it up; qualified as 'this->start'
+    start();
+    // WARN: vc-template-leniency.cpp:[[@LINE+1]]:12: warning: 'twice' found in a dependent base
+    return twice(X) + Runs;
+  }
 };
 
 struct Counter {
@@ -120,7 +137,8 @@ int main() {
   std::printf("narrowed %d\n", NarrowedTopBit);
   int Value = 3;
   ViewIterator<int> It;
-  std::printf("dependent base: %d %d\n", It.get(&Value), It.distance());
+  BenchTest<int> Bt;
+  std::printf("dependent base: %d %d %d\n", It.get(&Value), It.distance(), Bt.run(5));
   Counter Argument{2};
   take(make());
   // WARN: vc-template-leniency.cpp:[[@LINE+1]]:12: warning: non-const reference to 'Counter' bound to a temporary, as Visual C++ allows; the variable holds the temporary's value itself

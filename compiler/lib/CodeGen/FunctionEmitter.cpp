@@ -414,6 +414,19 @@ std::string FunctionEmitter::cast(const CastExpr *CE) {
     // Only the value of an lvalue ?: is wanted: select between the values,
     // not their addresses (a branch may be a constant folded to a literal).
     if (CE->getCastKind() == CK_LValueToRValue)
+      if (const auto *Pun = dyn_cast<ExplicitCastExpr>(Sub->IgnoreParens());
+          Pun && Pun->getCastKind() == CK_LValueBitCast) {
+        // The value of a scalar read as another scalar of its size
+        // (`reinterpret_cast<const unsigned &>(f)`, the float's bits, as
+        // Visual C++ lowers it to asuint): OpenCL's as_type.
+        QualType To = CE->getType(), From = Pun->getSubExpr()->getType();
+        ASTContext &Ctx = CG.getContext();
+        if (To->isArithmeticType() && From->isArithmeticType() &&
+            Ctx.getTypeSize(To) == Ctx.getTypeSize(From))
+          return "as_" + CG.lowerType(To.getUnqualifiedType(), CE->getBeginLoc()) + "(" +
+                 expr(Pun->getSubExpr()) + ")";
+      }
+    if (CE->getCastKind() == CK_LValueToRValue)
       if (const auto *CO = dyn_cast<ConditionalOperator>(Sub->IgnoreParens()))
         return "(" + expr(CO->getCond()) + " ? " + expr(CO->getTrueExpr()) +
                " : " + expr(CO->getFalseExpr()) + ")";

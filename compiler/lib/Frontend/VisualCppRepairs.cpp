@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -189,6 +190,42 @@ SourceEdit editAt(const SourceManager &SM, SourceLocation Loc, unsigned Length,
   return {Path.str().str(), SM.getFileOffset(Loc), Length, std::move(Text)};
 }
 
+/// Microsoft's STL has class iterators where libstdc++ has pointers
+/// (std::array's, among others): code written for it names
+/// `Iter::value_type` of a template parameter Iter, which libstdc++'s
+/// iterator, a pointer, does not have. The qualifier becomes
+/// `::std::iterator_traits<Iter>`, which names the same five types for a
+/// class iterator and a pointer alike.
+VisualCppRepairs::Verdict VisualCppRepairs::qualifyPointerTraits(const Diagnostic &Info,
+                                                                 const LangOptions &LO) {
+  if (Info.getNumArgs() < 1 || Info.getArgKind(0) != DiagnosticsEngine::ak_qualtype ||
+      !QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(0)))
+           ->isPointerType())
+    return Verdict::NotRepaired;
+  const SourceManager &SM = Info.getSourceManager();
+  SourceLocation Loc = Info.getLocation();
+  // Iter :: member, as written (not through a macro).
+  std::optional<Token> Colons = Lexer::findNextToken(Loc, SM, LO);
+  std::optional<Token> Member =
+      Colons ? Lexer::findNextToken(Colons->getLocation(), SM, LO) : std::nullopt;
+  if (Loc.isMacroID() || !Colons || Colons->isNot(tok::coloncolon) || !Member ||
+      Member->isNot(tok::raw_identifier) ||
+      !llvm::is_contained({"value_type", "difference_type", "pointer", "reference",
+                           "iterator_category"},
+                          Member->getRawIdentifier()))
+    return Verdict::NotRepaired;
+  llvm::SmallString<32> Buffer;
+  llvm::StringRef Iter = Lexer::getSpelling(Loc, Buffer, SM, LO);
+  if (Iter.empty() || !(isAsciiIdentifierStart(Iter[0])))
+    return Verdict::NotRepaired;
+  // A template reports it in every instantiation: one edit, one warning.
+  if (Warned.insert(Loc.getRawEncoding()).second) {
+    addEdit(SM, Loc, Iter.size(), "::std::iterator_traits<" + Iter.str() + ">");
+    PointerTraits.push_back({Loc, Iter.str()});
+  }
+  return Verdict::Silent;
+}
+
 VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
                                                     const LangOptions &LO) {
   LastErrorID = Info.getID();
@@ -208,6 +245,8 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
   }
   if (!editable(SM, Info.getLocation()))
     return Verdict::NotRepaired;
+  if (ID == diag::err_nested_name_spec_non_tag)
+    return qualifyPointerTraits(Info, LO);
   if (ID == diag::err_ambiguous_reference)
     return recordAmpName(Info) ? Verdict::Warning : Verdict::NotRepaired;
   if (ID == diag::err_lvalue_reference_bind_to_temporary)
@@ -216,7 +255,8 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
     return renameShadowingParameter(Info, LO) ? Verdict::Warning : Verdict::NotRepaired;
   if (ID == diag::err_template_parameter_default_template_member)
     return dropDefaultArgument(Info) ? Verdict::Warning : Verdict::NotRepaired;
-  if ((ID == diag::err_undeclared_var_use || ID == diag::err_no_template) &&
+  if ((ID == diag::err_undeclared_var_use || ID == diag::err_undeclared_var_use_suggest ||
+       ID == diag::err_no_template || ID == diag::err_found_in_dependent_base) &&
       Info.getNumArgs() > 0) {
     // Maybe declared later, which Visual C++ accepts in a template.
     std::string Name;
@@ -493,53 +533,101 @@ bool VisualCppRepairs::dropDefaultArgument(const Diagnostic &Info) {
 /// Clang reports "unknown type name"; when the name is a type member of a
 /// dependent base's template, it is qualified as `typename Base<...>::`,
 /// the base spelled as in the class head.
+namespace {
+/// The innermost class template definition around \p Loc.
+const CXXRecordDecl *classTemplateAround(const SourceManager &SM, const RepairSites &Sites,
+                                         SourceLocation Loc) {
+  const CXXRecordDecl *Best = nullptr;
+  for (const CXXRecordDecl *RD : Sites.Records) {
+    if (!RD->isDependentContext() || !RD->hasDefinition() ||
+        !contains(SM, RD->getSourceRange(), Loc))
+      continue;
+    if (!Best || SM.isBeforeInTranslationUnit(Best->getBeginLoc(), RD->getBeginLoc()))
+      Best = RD;
+  }
+  return Best;
+}
+
+/// The base of \p RD, a class template specialization of a dependent
+/// type, whose template's definition declares \p Name as a type (\p Type)
+/// or as a member function or data member (!\p Type).
+const CXXBaseSpecifier *dependentBaseDeclaring(ASTContext &Ctx, const CXXRecordDecl *RD,
+                                               llvm::StringRef Name, bool Type) {
+  if (!RD)
+    return nullptr;
+  for (const CXXBaseSpecifier &B : RD->bases()) {
+    const auto *TST = B.getType()->getAs<TemplateSpecializationType>();
+    const auto *CTD = TST ? dyn_cast_or_null<ClassTemplateDecl>(
+                                TST->getTemplateName().getAsTemplateDecl())
+                          : nullptr;
+    const CXXRecordDecl *Pattern = CTD ? CTD->getTemplatedDecl() : nullptr;
+    if (!Pattern || !Pattern->hasDefinition() || !B.getTypeSourceInfo())
+      continue;
+    for (const NamedDecl *D : Pattern->getDefinition()->lookup(&Ctx.Idents.get(Name))) {
+      bool IsType = isa<TypeDecl>(D) || isa<TypeAliasTemplateDecl>(D);
+      bool IsMember = isa<CXXMethodDecl>(D) || isa<FunctionTemplateDecl>(D) ||
+                      isa<FieldDecl>(D) || isa<VarDecl>(D);
+      if (Type ? IsType : IsMember)
+        return &B;
+    }
+  }
+  return nullptr;
+}
+
+/// The non-static member function of \p RD whose body holds \p Loc.
+bool inInstanceMember(const SourceManager &SM, const CXXRecordDecl *RD, SourceLocation Loc) {
+  for (const Decl *D : RD->decls()) {
+    if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+      D = FTD->getTemplatedDecl();
+    const auto *MD = dyn_cast<CXXMethodDecl>(D);
+    if (MD && !MD->isStatic() && MD->hasBody() && contains(SM, MD->getSourceRange(), Loc))
+      return true;
+  }
+  return false;
+}
+} // namespace
+
 void VisualCppRepairs::finishDependentBaseTypes(ASTContext &Ctx,
                                                 const RepairSites &Sites) {
   if (DependentBaseTypes.empty())
     return;
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   const SourceManager &SM = Ctx.getSourceManager();
-  const CXXRecordDecl::base_class_const_range NoBases(nullptr, nullptr);
   for (const auto &[Loc, Name] : DependentBaseTypes) {
     if (!editable(SM, Loc))
       continue;
-    // The innermost class template around the name.
-    const CXXRecordDecl *Best = nullptr;
-    for (const CXXRecordDecl *RD : Sites.Records) {
-      if (!RD->isDependentContext() || !RD->hasDefinition() ||
-          !contains(SM, RD->getSourceRange(), Loc))
-        continue;
-      if (!Best || SM.isBeforeInTranslationUnit(Best->getBeginLoc(), RD->getBeginLoc()))
-        Best = RD;
-    }
-    bool Found = false;
-    for (const CXXBaseSpecifier &B : Best ? Best->bases() : NoBases) {
-      const auto *TST = B.getType()->getAs<TemplateSpecializationType>();
-      const auto *CTD = TST ? dyn_cast_or_null<ClassTemplateDecl>(
-                                  TST->getTemplateName().getAsTemplateDecl())
-                            : nullptr;
-      const CXXRecordDecl *Pattern = CTD ? CTD->getTemplatedDecl() : nullptr;
-      if (!Pattern || !Pattern->hasDefinition() || !B.getTypeSourceInfo())
-        continue;
-      bool IsType = false;
-      for (const NamedDecl *D : Pattern->getDefinition()->lookup(&Ctx.Idents.get(Name)))
-        IsType |= isa<TypeDecl>(D) || isa<TypeAliasTemplateDecl>(D);
-      if (!IsType)
-        continue;
-      CharSourceRange Spelled = typeText(B.getTypeSourceInfo(), SM, Ctx.getLangOpts());
-      if (Spelled.isInvalid())
-        break;
-      llvm::StringRef Base = Lexer::getSourceText(Spelled, SM, Ctx.getLangOpts());
-      addEdit(SM, Loc, 0, "typename " + Base.str() + "::");
-      if (Warned.insert(Loc.getRawEncoding()).second)
-        report(Diags, Loc, Diag::warn_vc_dependent_base_type) << Name << Base;
-      Found = true;
-      break;
-    }
-    if (!Found)
+    const CXXBaseSpecifier *B =
+        dependentBaseDeclaring(Ctx, classTemplateAround(SM, Sites, Loc), Name, /*Type=*/true);
+    CharSourceRange Spelled =
+        B ? typeText(B->getTypeSourceInfo(), SM, Ctx.getLangOpts()) : CharSourceRange();
+    if (Spelled.isInvalid()) {
       DeclaredLater.push_back({Loc, Name});
+      continue;
+    }
+    llvm::StringRef Base = Lexer::getSourceText(Spelled, SM, Ctx.getLangOpts());
+    addEdit(SM, Loc, 0, "typename " + Base.str() + "::");
+    if (Warned.insert(Loc.getRawEncoding()).second)
+      report(Diags, Loc, Diag::warn_vc_dependent_base_type) << Name << Base;
   }
   DependentBaseTypes.clear();
+}
+
+/// A member function or data member of a dependent base named without
+/// qualification in a member function of a class template (Visual C++ has
+/// no two-phase lookup): `this->` before the name.
+bool VisualCppRepairs::qualifyDependentBaseMember(ASTContext &Ctx, const RepairSites &Sites,
+                                                  SourceLocation Loc, llvm::StringRef Name) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const CXXRecordDecl *RD = classTemplateAround(SM, Sites, Loc);
+  if (!editable(SM, Loc) || !dependentBaseDeclaring(Ctx, RD, Name, /*Type=*/false) ||
+      !inInstanceMember(SM, RD, Loc))
+    return false;
+  // Once per place: a template reports the name in every instantiation.
+  if (!Warned.insert(Loc.getRawEncoding()).second)
+    return true;
+  addEdit(SM, Loc, 0, "this->");
+  report(Ctx.getDiagnostics(), Loc, Diag::warn_vc_dependent_base_member) << Name;
+  return true;
 }
 
 namespace {
@@ -595,6 +683,8 @@ void VisualCppRepairs::finishDeclaredLater(ASTContext &Ctx, const RepairSites &S
   llvm::DenseSet<const Decl *> Movers;
   for (const LaterName &Use : DeclaredLater) {
     SourceLocation Loc = Use.Loc;
+    if (!Use.Scope && qualifyDependentBaseMember(Ctx, Sites, Loc, Use.Name))
+      continue;
     // The namespace-scope template whose definition holds the use.
     const Decl *User = nullptr;
     for (const Decl *D : Sites.NamespaceScope)
@@ -768,6 +858,9 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
   auto FirstTime = [&](SourceLocation L) {
     return Warned.insert(L.getRawEncoding()).second;
   };
+  for (const auto &[Loc, Iter] : PointerTraits)
+    report(Diags, Loc, Diag::warn_vc_pointer_iterator_traits) << Iter;
+  PointerTraits.clear();
   for (const HandleWarning &W : HandleWarnings)
     if (FirstTime(W.Loc))
       report(Diags, W.Loc, Diag::warn_vc_temporary_handle_reference) << W.Type << W.Kind;

@@ -1,7 +1,6 @@
 //===- Diagnostics.cpp - ampcc's diagnostic IDs -------------------------===//
 #include "ampcc/Support/Diagnostics.h"
 
-#include "llvm/ADT/DenseMap.h"
 
 using namespace clang;
 
@@ -21,18 +20,15 @@ const char *diagText(Diag D) { return Infos[static_cast<unsigned>(D)].Text; }
 
 DiagnosticBuilder report(DiagnosticsEngine &Engine, SourceLocation Loc,
                          Diag D) {
-  // Custom IDs are per engine; cache them per engine so that repeated
-  // reports reuse one ID.
-  static llvm::DenseMap<std::pair<DiagnosticsEngine *, unsigned>, unsigned> IDs;
-  auto Key = std::make_pair(&Engine, static_cast<unsigned>(D));
-  auto It = IDs.find(Key);
-  if (It == IDs.end()) {
-    const DiagInfo &Info = Infos[static_cast<unsigned>(D)];
-    unsigned ID = Engine.getDiagnosticIDs()->getCustomDiagID(
-        static_cast<DiagnosticIDs::Level>(Info.Level), Info.Text);
-    It = IDs.insert({Key, ID}).first;
-  }
-  return Engine.Report(Loc, It->second);
+  // Custom IDs belong to the engine's DiagnosticIDs, which hands out one ID
+  // per (level, text) and returns it again for repeats. No cache here: one
+  // keyed by the engine's address handed a later engine, allocated where a
+  // destroyed one had been (each round of Visual C++ repairs has its own),
+  // an ID its DiagnosticIDs never issued, and reporting it crashed.
+  const DiagInfo &Info = Infos[static_cast<unsigned>(D)];
+  unsigned ID = Engine.getDiagnosticIDs()->getCustomDiagID(
+      static_cast<DiagnosticIDs::Level>(Info.Level), Info.Text);
+  return Engine.Report(Loc, ID);
 }
 
 } // namespace ampcc

@@ -103,6 +103,8 @@ private:
   bool dropDefaultArgument(const clang::Diagnostic &Info);
   void finishDependentBaseTypes(clang::ASTContext &Ctx, const RepairSites &Sites);
   void finishDeclaredLater(clang::ASTContext &Ctx, const RepairSites &Sites);
+  bool qualifyDependentBaseMember(clang::ASTContext &Ctx, const RepairSites &Sites,
+                                  clang::SourceLocation Loc, llvm::StringRef Name);
   /// Undeclared names in templates: maybe declared later in the file.
   struct LaterName {
     clang::SourceLocation Loc;
@@ -135,6 +137,10 @@ private:
     unsigned Kind; ///< 0 argument, 1 handle variable, 2 other variable.
   };
   std::vector<HandleWarning> HandleWarnings;
+  /// `It::value_type` where It is a pointer (a Microsoft STL iterator is a
+  /// class): where the qualifier was rewritten, and the pointer type.
+  std::vector<std::pair<clang::SourceLocation, std::string>> PointerTraits;
+  Verdict qualifyPointerTraits(const clang::Diagnostic &Info, const clang::LangOptions &LO);
 
   /// The last error: a call's "no viable function" error is followed by one
   /// note per candidate.
