@@ -1,13 +1,15 @@
 // Visual C++ habits accepted with a warning: `void main()` (the program
 // exits with 0) and a dependent type named without `typename`, here in a
-// function template that launches a kernel and in a class template (where
-// Clang itself accepts it, as C++20 does).
+// function template that launches a kernel, in a class template (where
+// Clang itself accepts it, as C++20 does) and in a functional cast, which
+// Clang reports only when the template is instantiated.
 // REQUIRES: opencl
 // RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
 // WARN-NOT: error
 // CHECK: scaled sum: PASS
 // CHECK-NEXT: holder 42
+// CHECK-NEXT: converted 3.5
 #include <amp.h>
 #include <cstdio>
 #include <vector>
@@ -30,6 +32,14 @@ struct Holder {
   Container::value_type Value;
 };
 
+template <typename T> struct RealType {
+  typedef T type;
+};
+template <typename T> T converted(int N) {
+  // WARN: vc-void-main-typename.cpp:[[@LINE+1]]:12: warning: missing 'typename' prior to dependent type name 'RealType<float>::type'
+  return T(RealType<T>::type(N)) + T(0.5);
+}
+
 // WARN: vc-void-main-typename.cpp:[[@LINE+1]]:1: warning: 'main' must return 'int'
 void main() {
   std::vector<int> Data(60);
@@ -42,4 +52,5 @@ void main() {
   std::printf("scaled sum: %s (%d, want %d)\n", Got == Want ? "PASS" : "FAIL", Got, Want);
   Holder<std::vector<int>> H{42};
   std::printf("holder %d\n", H.Value);
+  std::printf("converted %g\n", converted<float>(3));
 }

@@ -291,8 +291,19 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
                     ID == diag::err_ovl_no_viable_conversion_in_cast))
     return recordExceptionMessage(Info, ID == diag::err_ovl_no_viable_conversion_in_cast);
   if (ID == diag::err_typename_missing || ID == diag::err_typename_missing_template ||
-      ID == diag::err_main_returns_nonint)
-    return recordClangFixIts(Info, LO) ? Verdict::Warning : Verdict::NotRepaired;
+      ID == diag::err_main_returns_nonint) {
+    if (recordClangFixIts(Info, LO))
+      return Verdict::Warning;
+    // In an instantiation Clang offers no fix-it (`T(ampblas::real_type<
+    // T>::type(n))`, a functional cast): the diagnostic points at the
+    // qualified name, where `typename` goes; once, though every
+    // instantiation reports it.
+    if (ID == diag::err_main_returns_nonint || Info.getLocation().isMacroID())
+      return Verdict::NotRepaired;
+    if (Warned.insert(Info.getLocation().getRawEncoding()).second)
+      addEdit(Info.getSourceManager(), Info.getLocation(), 0, "typename ");
+    return Verdict::Warning;
+  }
   return Verdict::NotRepaired;
 }
 
