@@ -81,7 +81,8 @@
 // library's on the CPU, the namespace's own in amp code (Clang's CUDA rules
 // drop the wrong side's candidates and prefer the amp one to a constexpr
 // host-device one). The C89 float names (expf, ...) are in the global
-// namespace only in libstdc++, the others in std.
+// namespace only in libstdc++, the others in std. precise_math imports
+// fast_math's names and more, as Visual C++'s does.
 #define AMPCC_MATH_FAST_HOST_                                                  \
   using ::acosf; using ::asinf; using ::atanf; using ::atan2f; using ::ceilf;  \
   using ::cosf; using ::coshf; using ::expf; using ::fabsf; using ::floorf;    \
@@ -97,24 +98,11 @@
   using std::tan; using std::tanh; using std::exp2; using std::fmax;           \
   using std::fmin; using std::log2; using std::round; using std::trunc;
 #define AMPCC_MATH_PRECISE_HOST_                                               \
-  using ::acosf; using ::asinf; using ::atanf; using ::atan2f; using ::ceilf;  \
-  using ::cosf; using ::coshf; using ::expf; using ::fabsf; using ::floorf;    \
-  using ::fmodf; using ::frexpf; using ::ldexpf; using ::logf;                 \
-  using ::log10f; using ::modff; using ::powf; using ::sinf; using ::sinhf;    \
-  using ::sqrtf; using ::tanf; using ::tanhf; using ::exp2f; using ::fmaxf;    \
-  using ::fminf; using ::log2f; using ::roundf; using ::truncf;                \
-  using ::hypotf; using ::acoshf; using ::asinhf; using ::atanhf;              \
-  using ::cbrtf; using ::copysignf; using ::erfcf; using ::erff;               \
-  using ::expm1f; using ::fdimf; using ::fmaf; using ::ilogbf;                 \
+  AMPCC_MATH_FAST_HOST_ using ::hypotf; using ::acoshf; using ::asinhf;        \
+  using ::atanhf; using ::cbrtf; using ::copysignf; using ::erfcf;             \
+  using ::erff; using ::expm1f; using ::fdimf; using ::fmaf; using ::ilogbf;   \
   using ::log1pf; using ::logbf; using ::nearbyintf; using ::nextafterf;       \
   using ::remainderf; using ::remquof; using ::scalbnf; using ::tgammaf;       \
-  using std::acos; using std::asin; using std::atan; using std::atan2;         \
-  using std::ceil; using std::cos; using std::cosh; using std::exp;            \
-  using std::fabs; using std::floor; using std::fmod; using std::frexp;        \
-  using std::ldexp; using std::log; using std::log10; using std::modf;         \
-  using std::pow; using std::sin; using std::sinh; using std::sqrt;            \
-  using std::tan; using std::tanh; using std::exp2; using std::fmax;           \
-  using std::fmin; using std::log2; using std::round; using std::trunc;        \
   using std::hypot; using std::acosh; using std::asinh; using std::atanh;      \
   using std::cbrt; using std::copysign; using std::erf; using std::erfc;       \
   using std::expm1; using std::fdim; using std::fma; using std::ilogb;         \
