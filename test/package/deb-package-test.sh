@@ -24,7 +24,8 @@ dpkg-deb -f "$deb" Depends | grep -q pocl-opencl-icd || fail "pocl-opencl-icd (t
 # Contents.
 dpkg -x "$deb" "$scratch/root"
 root=$scratch/root/usr
-for f in bin/ampcc bin/ampcc-ls lib/ampcc/include/amp.h lib/ampcc/libampcc_rt.a \
+for f in bin/ampcc bin/ampcc-ls lib/ampcc/include/amp.h lib/ampcc/include/ms/xutility \
+         lib/ampcc/include/ms/windows.h lib/ampcc/libampcc_rt.a \
          lib/cmake/AMPCC/AMPCCConfig.cmake lib/cmake/AMPCC/ampcc-launcher \
          share/man/man1/ampcc.1.gz share/doc/ampcc/user-guide.md; do
   [ -e "$root/$f" ] || fail "the package lacks /usr/$f"
