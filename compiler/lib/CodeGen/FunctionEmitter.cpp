@@ -556,8 +556,18 @@ std::string FunctionEmitter::addressOf(const Expr *E) {
   if (const auto *UO = dyn_cast<UnaryOperator>(Inner))
     if (UO->getOpcode() == UO_Deref)
       return expr(UO->getSubExpr());
-  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Inner))
-    return addressOf(MTE->getSubExpr());
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Inner)) {
+    // A scalar value bound to a reference the callee takes by address
+    // (`P(T1 &&, T2 &&)` called with `P(3, 4)`): C has no address of a
+    // value, but a compound literal is an object of the enclosing block,
+    // as long-lived as C++'s temporary.
+    const Expr *Value = MTE->getSubExpr();
+    if (Value->isPRValue() && Value->getType()->isArithmeticType())
+      return "&(__private " +
+             CG.lowerType(Value->getType().getUnqualifiedType(), Value->getBeginLoc()) + "){" +
+             expr(Value) + "}";
+    return addressOf(Value);
+  }
   // The object of a property access (PropertyLowering.cpp).
   if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Inner))
     if (OVE->getSourceExpr())
