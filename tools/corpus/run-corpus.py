@@ -196,7 +196,9 @@ def process(entry, args, env):
     if args.prebuilt:
         pdir = os.path.join(args.prebuilt, name)
         exe = os.path.join(pdir, "prog")
-        if entry.get("build_only"):
+        # A compile-only entry passes where it built, which its folder in
+        # the pack shows; one that did not build is not there.
+        if entry.get("build_only") and os.path.isdir(pdir):
             return name, "ok", "pass", "compile-only entry (no main)", 0.0, ""
         if not os.path.exists(exe):
             return name, "fail", "-", "not in the pack", 0.0, ""
