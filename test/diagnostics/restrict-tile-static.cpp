@@ -33,6 +33,12 @@ struct Busy {
   Busy() restrict(amp) { N = 42; }
   ~Busy() restrict(amp) { N = 0; }
 };
+union HoldsView {
+  struct {
+    concurrency::array_view<int> View;
+  } Member;
+  HoldsView() restrict(amp) {}
+};
 int misuse(int x) restrict(amp) {
   tile_static int Init = 4;
   // CHECK: restrict-tile-static.cpp:[[@LINE-1]]:19: error: tile_static variable 'Init' cannot have an initializer
@@ -44,6 +50,10 @@ int misuse(int x) restrict(amp) {
   // CHECK: restrict-tile-static.cpp:[[@LINE-1]]:23: error: tile_static variable 'Direct' cannot have an initializer
   tile_static Counted Braced{3};
   // CHECK: restrict-tile-static.cpp:[[@LINE-1]]:23: error: tile_static variable 'Braced' cannot have an initializer
+  tile_static concurrency::array_view<float> Views[2];
+  // CHECK: restrict-tile-static.cpp:[[@LINE-1]]:46: error: tile_static variable 'Views' cannot have type 'concurrency::array_view<float>[2]': it is or holds a concurrency::array, array_view or texture
+  tile_static HoldsView InUnion;
+  // CHECK: restrict-tile-static.cpp:[[@LINE-1]]:25: error: tile_static variable 'InUnion' cannot have type 'HoldsView': it is or holds
   return x;
 }
 
@@ -75,4 +85,4 @@ int main() {
   onHost();
   return 0;
 }
-// CHECK: 9 errors generated.
+// CHECK: 11 errors generated.

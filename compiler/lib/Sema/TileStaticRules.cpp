@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "Rule.h"
 
+#include "ampcc/Analysis/AmpModel.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -63,6 +65,14 @@ public:
     if (T->isPointerType() || T->isReferenceType()) {
       C.error(Loc, Diag::err_restrict_tile_static_type, Decl)
           << VD << (T->isReferenceType() ? 1 : 0) << T;
+      return true;
+    }
+    // Since tile_static objects of classes with constructors are accepted
+    // (no default construction, as in Visual C++), nothing else stops a
+    // view or texture, which refers to global memory and cannot be shared
+    // by a tile: Visual C++ rejects them, also inside a class or a union.
+    if (holdsAmpContainer(T)) {
+      C.error(Loc, Diag::err_restrict_tile_static_container, Decl) << VD << T;
       return true;
     }
     if (hasWrittenInit(VD))
