@@ -97,24 +97,19 @@ std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
 }
 
 std::string emitWideMainEntry(unsigned Params, bool ReturnsVoid) {
+  bool Args = Params == 2;
   std::string Ret = ReturnsVoid ? "void" : "int";
-  std::string S = "\n// Visual C++ starts this program at wmain; Linux starts at main.\n";
-  if (Params == 2)
-    S += Ret + " wmain(int, wchar_t **);\n";
-  else
-    S += Ret + " wmain();\n";
-  S += "namespace ampcc {\nnamespace rt {\n"
-       "int callWideMain(int, char **, int (*)(int, wchar_t **));\n"
-       "} // namespace rt\n} // namespace ampcc\n"
-       "int main(int argc, char **argv) {\n"
-       "  return ampcc::rt::callWideMain(argc, argv, [](int Argc, wchar_t **Argv) {\n";
-  std::string Call = Params == 2 ? "wmain(Argc, Argv)" : "wmain()";
-  if (ReturnsVoid)
-    S += "    (void)Argc;\n    (void)Argv;\n    " + Call + ";\n    return 0;\n";
-  else
-    S += "    (void)Argc;\n    (void)Argv;\n    return " + Call + ";\n";
-  S += "  });\n}\n";
-  return S;
+  std::string Call = Args ? "wmain(Argc, Argv)" : "wmain()";
+  return "\n// Visual C++ starts this program at wmain; Linux starts at main.\n" + Ret +
+         (Args ? " wmain(int, wchar_t **);\n" : " wmain();\n") +
+         "namespace ampcc {\nnamespace rt {\n"
+         "int callWideMain(int, char **, int (*)(int, wchar_t **));\n"
+         "} // namespace rt\n} // namespace ampcc\n"
+         "int main(int argc, char **argv) {\n"
+         "  return ampcc::rt::callWideMain(argc, argv, [](int" +
+         (Args ? " Argc" : "") + ", wchar_t **" + (Args ? "Argv" : "") + ") {\n" +
+         (ReturnsVoid ? "    " + Call + ";\n    return 0;\n" : "    return " + Call + ";\n") +
+         "  });\n}\n";
 }
 
 } // namespace ampcc
