@@ -110,6 +110,9 @@ typedef union _ULARGE_INTEGER {
 #define TEXT(x) x
 #define INFINITE 0xFFFFFFFFu
 #define MAX_PATH 260
+// winnt.h's element count of an array (a constant expression, as there).
+#define RTL_NUMBER_OF(A) (sizeof(A) / sizeof((A)[0]))
+#define ARRAYSIZE(A) RTL_NUMBER_OF(A)
 
 #define S_OK ((HRESULT)0L)
 #define S_FALSE ((HRESULT)1L)

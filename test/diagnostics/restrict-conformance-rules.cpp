@@ -8,7 +8,12 @@
 #include <amp.h>
 using namespace concurrency;
 struct Empty {};
-struct HasBool { bool B; int I; };
+struct HasBool { bool B; };
+struct DerivesBool : HasBool {};
+// Whole 4-byte words (Direct3D's size of a bool): arrays of these are valid,
+// as with Visual C++ (`__declspec(align(4))` is Microsoft's sample's way).
+struct HasBoolAndInt { bool B; int I; };
+typedef __declspec(align(4)) struct { bool Flag; } AlignedBool;
 struct Plain { int I; float F; };
 
 struct S { int get() volatile restrict(amp) { return 0; } };
@@ -37,6 +42,10 @@ void arrays() restrict(amp) {
   // CHECK: [[@LINE-1]]:9: error: array of 'Empty' is not allowed in restrict(amp) code: an empty class has no data
   HasBool H[2];
   // CHECK: [[@LINE-1]]:11: error: array of 'HasBool' is not allowed in restrict(amp) code: its class holds a bool
+  DerivesBool D[2];
+  // CHECK: [[@LINE-1]]:15: error: array of 'DerivesBool' is not allowed in restrict(amp) code: its class holds a bool
+  HasBoolAndInt Words[2];
+  AlignedBool Aligned[10];
 }
 
 void pointers(bool X, array<int, 1> &A) restrict(amp) {

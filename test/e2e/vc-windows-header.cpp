@@ -6,7 +6,7 @@
 // std::numeric_limits<T>::max() or <algorithm> under `using namespace std;`.
 // __min/__max (Visual C++'s <stdlib.h>) and a Microsoft STL internal header.
 // The architecture macros a program tests to pick a pointer-sized integer
-// (_M_AMD64, _M_X64), and UNALIGNED in a cast.
+// (_M_AMD64, _M_X64), UNALIGNED in a cast, and winnt.h's ARRAYSIZE.
 // The second program (-DNO_HEADER) does not include <windows.h>: <amp.h>
 // brings it. The third (-DNOMINMAX) has no ::min or ::max, so a global
 // variable may take the name. The fourth compile, -fno-ms-headers, turns all
@@ -26,7 +26,7 @@
 // CHECK: host min/max: 1.5 3 -2 4 size_t 7
 // CHECK: std: 4 2 (std::min) 1 limits 1 algorithm 9
 // CHECK: __min/__max: 2 7
-// CHECK: architecture: pointer-sized 1, unaligned 42
+// CHECK: architecture: pointer-sized 1, unaligned 42, arraysize 3 5
 // CHECK: kernel min/max: 0 mismatches
 // NOMINMAX: global min 3, std 1
 // OFF-STL: fatal error: 'xutility' file not found
@@ -53,6 +53,10 @@ int main() {
   return 0;
 }
 #else
+struct D3DLikeLevels {
+  int Level;
+};
+
 int main() {
   printf("sizes: BOOL %zu BYTE %zu WORD %zu DWORD %zu LONG %zu UINT %zu LONGLONG %zu "
          "LARGE_INTEGER %zu\n",
@@ -102,8 +106,12 @@ int main() {
 #endif
   int Words[2] = {0, 0};
   *reinterpret_cast<int UNALIGNED *>(Words) = 42;
-  printf("architecture: pointer-sized %d, unaligned %d\n",
-         (int)(sizeof(PointerSized) == sizeof(void *)), Words[0]);
+  D3DLikeLevels Levels[] = {{1}, {2}, {3}};
+  static_assert(ARRAYSIZE(Levels) == 3, "a constant expression");
+  double Five[5];
+  printf("architecture: pointer-sized %d, unaligned %d, arraysize %d %d\n",
+         (int)(sizeof(PointerSized) == sizeof(void *)), Words[0],
+         (int)ARRAYSIZE(Levels), (int)ARRAYSIZE(Five));
 
   // Mixed types in amp code: float and int, as the macros would compare.
   const int N = 256;

@@ -192,7 +192,7 @@ public:
     }
     if (isa<ArrayType>(Can)) {
       QualType Elem = C.ast().getBaseElementType(T);
-      int Why = badArrayElement(Elem);
+      int Why = badArrayElement(C.ast(), Elem);
       if (Why >= 0) {
         if (C.error(Loc, Diag::err_restrict_array_element, Range) << Elem << Why)
           context(T);
@@ -219,7 +219,7 @@ public:
 private:
   /// Why \p Elem cannot be an array element type (the %select of
   /// err_restrict_array_element), or -1.
-  static int badArrayElement(QualType Elem) {
+  static int badArrayElement(const ASTContext &Ctx, QualType Elem) {
     Elem = Elem.getCanonicalType();
     if (Elem->isBooleanType())
       return 0;
@@ -230,7 +230,13 @@ private:
       return -1;
     if (RD->isEmpty())
       return 2;
-    return holdsBool(RD, 0) ? 3 : -1;
+    // Direct3D stores a bool in 4 bytes: an array of a class holding one has
+    // another stride there unless the class is padded to whole 4-byte words,
+    // as `__declspec(align(4))` on it does (Visual C++ accepts that array;
+    // Microsoft's "AMP introduction and best practices" sample shows it).
+    if (!holdsBool(RD, 0) || Ctx.getTypeSizeInChars(Elem).getQuantity() % 4 == 0)
+      return -1;
+    return 3;
   }
   static bool holdsBool(const CXXRecordDecl *RD, unsigned Depth) {
     if (Depth > 8 || !RD->hasDefinition())
