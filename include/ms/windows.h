@@ -136,6 +136,17 @@ typedef union _ULARGE_INTEGER {
 #define CopyMemory(Destination, Source, Length) __builtin_memcpy((Destination), (Source), (Length))
 #define MoveMemory(Destination, Source, Length) __builtin_memmove((Destination), (Source), (Length))
 
+// --- COM task memory -------------------------------------------------------------
+
+// objbase.h's allocator, which <windows.h> brings: programs built as a
+// library for .NET return strings in it for the CLR to free. Outside COM it
+// is the C heap (Clang's builtins, for the reason above).
+inline void *CoTaskMemAlloc(size_t Size) { return __builtin_malloc(Size ? Size : 1); }
+inline void *CoTaskMemRealloc(void *Block, size_t Size) {
+  return __builtin_realloc(Block, Size ? Size : 1);
+}
+inline void CoTaskMemFree(void *Block) { __builtin_free(Block); }
+
 // --- Timers and sleeping --------------------------------------------------------
 
 namespace ampcc_ms {

@@ -1,6 +1,7 @@
 // What a Visual C++ machine gives C++ AMP programs through <windows.h> (which
 // its <amp.h> includes): Windows types with Windows' sizes, the performance
-// counter, GetTickCount, Sleep, ZeroMemory/CopyMemory, HRESULT tests, and the
+// counter, GetTickCount, Sleep, ZeroMemory/CopyMemory, COM's task memory
+// allocator, HRESULT tests, and the
 // min/max macros' meaning in host and amp code (mixed argument types take
 // the usual arithmetic conversions), without breaking std::min, (std::min),
 // std::numeric_limits<T>::max() or <algorithm> under `using namespace std;`.
@@ -22,7 +23,7 @@
 // CHECK: sizes: BOOL 4 BYTE 1 WORD 2 DWORD 4 LONG 4 UINT 4 LONGLONG 8 LARGE_INTEGER 8
 // CHECK: timers: frequency 1000000000, counter advances 1, slept 1, tick64 1
 // CHECK: hresult: failed 1 1 succeeded 1 1, equals runtime_exception code 1
-// CHECK: memory: hi 0
+// CHECK: memory: hi 0, task memory co
 // CHECK: host min/max: 1.5 3 -2 4 size_t 7
 // CHECK: std: 4 2 (std::min) 1 limits 1 algorithm 9
 // CHECK: __min/__max: 2 7
@@ -86,7 +87,11 @@ int main() {
   FillMemory(Buf, sizeof Buf, 'x');
   ZeroMemory(Buf, sizeof Buf);
   CopyMemory(Buf, "hi", 2);
-  printf("memory: %s %d\n", Buf, (int)Buf[7]);
+  char *Task = static_cast<char *>(CoTaskMemAlloc(3));
+  CopyMemory(Task, "co", 3);
+  Task = static_cast<char *>(CoTaskMemRealloc(Task, 64));
+  printf("memory: %s %d, task memory %s\n", Buf, (int)Buf[7], Task);
+  CoTaskMemFree(Task);
 
   std::vector<int> V = {9, 3, 5};
   size_t Count = 7;
