@@ -5,7 +5,9 @@
 // functions, which are usable on both sides), and cpu code only functions
 // whose restriction includes cpu. restrict(cpu, amp) code must satisfy both:
 // a call to an amp-only function is fine there only when a cpu overload with
-// the same parameters exists (the device pass sees the amp one). Amp code may
+// the same parameters exists (the device pass sees the amp one); a template
+// specialization's amp half that no amp code uses may call cpu-only functions
+// (Visual C++ checks that half per use). Amp code may
 // not call through function pointers or pointers to member functions, nor
 // take the address of a function.
 //
@@ -83,6 +85,11 @@ Side callerSide(const CheckContext &C) {
 /// \p What: 0 a function, 1 a constructor, 2 a call operator, 3 a destructor.
 void reportTarget(int What, const FunctionDecl *FD, Side CalleeSide, Side CallerSide,
                   SourceLocation Loc, SourceRange R, CheckContext &C) {
+  // A cpu-only callee breaks only the amp half, which Visual C++ checks
+  // where amp code uses it (the C++ AMP Algorithms Library's not1 builds a
+  // restrict(cpu) unary_negate in a restrict(cpu, amp) template).
+  if (CalleeSide == Side::Cpu && C.isAmpHalfUnused(C.current()))
+    return;
   auto Name = [&](const DiagRef &D) -> const DiagRef & {
     if (What != 0)
       return D << C.ast().getRecordType(cast<CXXMethodDecl>(FD)->getParent());

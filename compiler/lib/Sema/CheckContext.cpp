@@ -24,6 +24,21 @@ const Reach *CheckContext::reachOf(const FunctionDecl *FD) const {
   return It == Reaches.end() ? nullptr : &It->second;
 }
 
+bool CheckContext::isAmpHalfUnused(const FunctionDecl *FD) const {
+  // The first caller recorded is enough: a specialization reached from amp
+  // code by any path was reached so before OutsideKernels, or by an amp-only
+  // or non-template function whose own amp half instantiates it.
+  for (unsigned Depth = 0; FD && Depth < 64; ++Depth) {
+    if (!OutsideKernels || sideOf(FD) != Side::Both || !FD->getTemplateInstantiationPattern())
+      return false;
+    const Reach *R = reachOf(FD);
+    if (!R || !R->Caller)
+      return true;
+    FD = R->Caller;
+  }
+  return false;
+}
+
 DiagRef CheckContext::error(SourceLocation Loc, Diag D, SourceRange Range) {
   flush();
   // Implicit code (conversions, destructors) may lack a location.

@@ -103,6 +103,13 @@ public:
   const clang::ParmVarDecl *CpuBoundDefaultArg = nullptr;
   /// DeclRefExprs that are the callee of a call (not a function's address).
   llvm::SmallPtrSet<const clang::Expr *, 32> Callees;
+  /// Set once every kernel's call graph has been checked: the functions
+  /// checked after it are not reached from any kernel.
+  bool OutsideKernels = false;
+  /// Is \p FD a restrict(cpu, amp) template specialization whose amp half
+  /// no amp code uses (only cpu code, or others like it, instantiated it)?
+  /// Visual C++ checks a specialization's amp half where amp code uses it.
+  bool isAmpHalfUnused(const clang::FunctionDecl *FD) const;
 
   // --- Classification helpers --------------------------------------------------
   static Side sideOf(const clang::FunctionDecl *FD);

@@ -185,11 +185,19 @@ public:
       if (K.CallOperator)
         enqueue(K.CallOperator, Reach{nullptr, SourceLocation(), &K});
     drain();
+    C.OutsideKernels = true;
     RootFinder RF(C);
     RF.TraverseDecl(C.ast().getTranslationUnitDecl());
-    for (const FunctionDecl *FD : RF.Roots)
-      enqueue(FD, Reach());
-    drain();
+    // Functions written as amp code first, then restrict(cpu, amp) template
+    // specializations, so that a specialization that amp code uses is
+    // reached from it (its amp half is checked; see isAmpHalfUnused).
+    for (bool Specializations : {false, true}) {
+      for (const FunctionDecl *FD : RF.Roots)
+        if (Specializations == (CheckContext::sideOf(FD) == Side::Both &&
+                                FD->getTemplateInstantiationPattern() != nullptr))
+          enqueue(FD, Reach());
+      drain();
+    }
     C.setCurrent(nullptr);
     for (const auto &R : Rules)
       R->checkTranslationUnit(C);
