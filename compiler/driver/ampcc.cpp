@@ -282,6 +282,12 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   Cmd.push_back("--offload-host-only");
   // C++ AMP's inference rules, as in the device pass (compiler/plugin).
   Cmd.push_back("-fplugin=" + TC.HostPlugin);
+  // Visual C++ resolves the cpu half of restrict(cpu, amp) code among
+  // cpu-callable functions only; Clang by default lets an amp-only candidate
+  // win there (a better conversion, a non-template) and then rejects the
+  // call. The C++ AMP Algorithms Library's minmax builds its pair through
+  // a restrict(cpu, amp) constructor template beside an amp-only one.
+  Cmd.push_back("-fgpu-exclude-wrong-side-overloads");
   // The device pass parses the same file and prints its warnings.
   Cmd.push_back("-w");
   // Its errors are printed after the device pass's, from a file.
