@@ -433,10 +433,22 @@ private:
     return K;
   }
 
+  /// Does the `]` at \p RS end the name `operator[]`, `operator new[]` or
+  /// `operator delete[]`?
+  bool isSubscriptOperatorName(size_t RS) const {
+    if (RS < 2 || !kind(RS - 1, tok::l_square))
+      return false;
+    if (is(RS - 2, "operator"))
+      return true;
+    return RS >= 3 && (is(RS - 2, "new") || is(RS - 2, "delete")) && is(RS - 3, "operator");
+  }
+
   /// Is the parameter list opening at \p PO a lambda's?
   bool isLambdaParams(size_t PO) const {
     if (PO == 0)
       return false;
+    if (kind(PO - 1, tok::r_square) && isSubscriptOperatorName(PO - 1))
+      return false; // `operator[](...)`, `operator new[](...)`: a function
     if (kind(PO - 1, tok::r_square) || knownAs(PO - 1, SpecifierMacro::LambdaIntro))
       return true;
     if (!kind(PO - 1, tok::greater))
