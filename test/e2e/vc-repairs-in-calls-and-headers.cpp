@@ -4,9 +4,10 @@
 // parameter (free functions, overload sets, member functions, a function
 // template), and a rank or tile size parameter declared `unsigned` or
 // `size_t` and deduced from array_view, array, index or extent, whose
-// parameters are ints. The host pass compiles the same repaired header
-// (a VFS overlay), so both passes see one program; diagnostics keep the
-// header's name.
+// parameters are ints (in function templates and in partial
+// specializations). The host pass compiles the same repaired header (a VFS
+// overlay), so both passes see one program; diagnostics keep the header's
+// name.
 // REQUIRES: opencl
 // RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
@@ -57,6 +58,19 @@ template <typename T, unsigned R> T first(const array<T, R> &A) {
   return Host[0];
 }
 
+// Partial specializations for views and views of const elements (ampblas's
+// is_array_view): Visual C++ picks the second for array_view<const T, N>;
+// with an unsigned rank Clang finds the two ambiguous.
+template <typename T> struct is_view { static const int value = 0; };
+// WARN: vc-repairs-in-calls-and-headers.cpp:[[@LINE+1]]:36: warning: template parameter 'R' of type 'unsigned int' is deduced
+template <typename V, unsigned int R> struct is_view<array_view<V, R>> {
+  static const int value = 1;
+};
+// WARN: vc-repairs-in-calls-and-headers.cpp:[[@LINE+1]]:36: warning: template parameter 'R' of type 'unsigned int' is deduced
+template <typename V, unsigned int R> struct is_view<array_view<const V, R>> {
+  static const int value = 2;
+};
+
 int main() {
   std::vector<float> F1(8), F2(12), F3(24);
   fill_view(array_view<float, 1>(8, F1), 1.5f);
@@ -97,7 +111,9 @@ int main() {
 
   array<int, 2> Arr(2, 3);
   parallel_for_each(Arr.extent, [&Arr](index<2> I) restrict(amp) { Arr[I] = 40 + I[1]; });
-  Ok = elements(extent<3>(2, 3, 4)) == 24 && last(index<2>(5, 9)) == 9 && first(Arr) == 40;
+  Ok = elements(extent<3>(2, 3, 4)) == 24 && last(index<2>(5, 9)) == 9 && first(Arr) == 40 &&
+       is_view<array_view<const float, 2>>::value == 2 &&
+       is_view<array_view<float, 1>>::value == 1 && is_view<int>::value == 0;
   printf("deduced sizes: %s\n", Ok ? "PASS" : "FAIL");
   return 0;
 }

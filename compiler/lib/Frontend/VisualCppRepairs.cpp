@@ -230,6 +230,7 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
                                                     const LangOptions &LO) {
   LastErrorID = Info.getID();
   LastErrorLoc = Info.getLocation();
+
   if (Disabled)
     return Verdict::NotRepaired;
   const SourceManager &SM = Info.getSourceManager();
@@ -253,6 +254,14 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
     return recordTemporaryHandle(Info, LO);
   if (ID == diag::err_template_param_shadow)
     return renameShadowingParameter(Info, LO) ? Verdict::Warning : Verdict::NotRepaired;
+  if (ID == diag::err_partial_spec_ordering_ambiguous && Info.getNumArgs() > 0 &&
+      Info.getArgKind(0) == DiagnosticsEngine::ak_nameddecl) {
+    // Maybe an unsigned rank deduced from an int: resolved with the AST.
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(
+            reinterpret_cast<const NamedDecl *>(Info.getRawArg(0))))
+      PartialSpecRequests.insert(Spec->getSpecializedTemplate()->getCanonicalDecl());
+    return Verdict::NotRepaired;
+  }
   if (ID == diag::err_template_parameter_default_template_member)
     return dropDefaultArgument(Info) ? Verdict::Warning : Verdict::NotRepaired;
   if ((ID == diag::err_undeclared_var_use || ID == diag::err_undeclared_var_use_suggest ||
@@ -858,7 +867,7 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
   RepairSites Sites;
   if (!ExceptionVariables.empty() || !ExceptionBaseInits.empty() ||
       !DependentBaseTypes.empty() || !DeclaredLater.empty() ||
-      !CallRequests.empty() || !RankRequests.empty())
+      !CallRequests.empty() || !RankRequests.empty() || !PartialSpecRequests.empty())
     Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
   finishExceptionMessages(Ctx, Sites);
   finishDependentBaseTypes(Ctx, Sites);
@@ -876,7 +885,7 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
     if (FirstTime(W.Loc))
       report(Diags, W.Loc, Diag::warn_vc_temporary_handle_reference) << W.Type << W.Kind;
   HandleWarnings.clear();
-  if (CallRequests.empty() && RankRequests.empty())
+  if (CallRequests.empty() && RankRequests.empty() && PartialSpecRequests.empty())
     return;
 
   for (const CallRequest &R : CallRequests) {
@@ -919,35 +928,59 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
   // deduces N from array_view<T, 2>, whose parameter is an int; C++17 does
   // not ([temp.deduct.type]/18). Declare such a parameter `int`, padded
   // with blanks so that every column stays where it was.
+  auto RetypeRanks = [&](const TemplateParameterList *Params,
+                         llvm::function_ref<void(RankUseFinder &)> FindUses) {
+    for (const NamedDecl *ND : *Params) {
+      const auto *P = dyn_cast<NonTypeTemplateParmDecl>(ND);
+      if (!P || !P->getType()->isIntegralType(Ctx) ||
+          P->getType()->isSpecificBuiltinType(BuiltinType::Int))
+        continue;
+      RankUseFinder Uses(P);
+      FindUses(Uses);
+      CharSourceRange Spelled = typeText(P->getTypeSourceInfo(), SM, Ctx.getLangOpts());
+      if (!Uses.Found || Spelled.isInvalid())
+        continue;
+      unsigned Length = SM.getFileOffset(Spelled.getEnd()) -
+                        SM.getFileOffset(Spelled.getBegin());
+      std::string Text = "int";
+      if (Length > Text.size())
+        Text.append(Length - Text.size(), ' ');
+      if (!replaceType(SM, Spelled, Text))
+        continue;
+      if (FirstTime(P->getLocation()))
+        report(Diags, P->getLocation(), Diag::warn_vc_rank_parameter_type)
+            << P << P->getType();
+    }
+  };
   for (SourceLocation Loc : RankRequests) {
     for (const FunctionTemplateDecl *FTD : Sites.Templates) {
       const FunctionDecl *FD = FTD->getTemplatedDecl();
       if (FD->getLocation() != Loc)
         continue;
-      for (const NamedDecl *ND : *FTD->getTemplateParameters()) {
-        const auto *P = dyn_cast<NonTypeTemplateParmDecl>(ND);
-        if (!P || !P->getType()->isIntegralType(Ctx) ||
-            P->getType()->isSpecificBuiltinType(BuiltinType::Int))
-          continue;
-        RankUseFinder Uses(P);
+      RetypeRanks(FTD->getTemplateParameters(), [&](RankUseFinder &Uses) {
         for (const ParmVarDecl *Parm : FD->parameters())
           Uses.TraverseType(Parm->getType());
-        CharSourceRange Spelled = typeText(P->getTypeSourceInfo(), SM, Ctx.getLangOpts());
-        if (!Uses.Found || Spelled.isInvalid())
-          continue;
-        unsigned Length = SM.getFileOffset(Spelled.getEnd()) -
-                          SM.getFileOffset(Spelled.getBegin());
-        std::string Text = "int";
-        if (Length > Text.size())
-          Text.append(Length - Text.size(), ' ');
-        if (!replaceType(SM, Spelled, Text))
-          continue;
-        if (FirstTime(P->getLocation()))
-          report(Diags, P->getLocation(), Diag::warn_vc_rank_parameter_type)
-            << P << P->getType();
-      }
+      });
     }
   }
+  // `template <typename T, unsigned N> struct is_view<array_view<T, N>>` and
+  // `<array_view<const T, N>>`: Visual C++ orders the two partial
+  // specializations (the second is more specialized); with an unsigned N
+  // deduced from array_view's int rank Clang finds them ambiguous.
+  for (const ClassTemplateDecl *CTD : PartialSpecRequests) {
+    for (const CXXRecordDecl *RD : Sites.Records) {
+      const auto *PS = dyn_cast<ClassTemplatePartialSpecializationDecl>(RD);
+      if (!PS || PS->getSpecializedTemplate()->getCanonicalDecl() != CTD->getCanonicalDecl())
+        continue;
+      RetypeRanks(PS->getTemplateParameters(), [&](RankUseFinder &Uses) {
+        if (const ASTTemplateArgumentListInfo *Args = PS->getTemplateArgsAsWritten())
+          for (const TemplateArgumentLoc &A : Args->arguments())
+            if (A.getArgument().getKind() == TemplateArgument::Type)
+              Uses.TraverseType(A.getArgument().getAsType());
+      });
+    }
+  }
+  PartialSpecRequests.clear();
   RankRequests.clear();
 }
 

@@ -27,12 +27,14 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <string>
 #include <vector>
 
 namespace clang {
 class ASTContext;
+class ClassTemplateDecl;
 } // namespace clang
 
 namespace ampcc {
@@ -158,6 +160,9 @@ private:
   /// Function templates whose deduction failed by substitution (the
   /// template's location): maybe an `unsigned` rank deduced from an `int`.
   std::vector<clang::SourceLocation> RankRequests;
+  /// Class templates whose partial specializations were ambiguous: maybe
+  /// an `unsigned` rank in them, deduced from an `int`.
+  llvm::SmallSetVector<const clang::ClassTemplateDecl *, 2> PartialSpecRequests;
   /// Where a warning was reported (raw locations).
   llvm::DenseSet<unsigned> Warned;
 };
