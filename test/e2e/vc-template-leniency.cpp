@@ -5,8 +5,12 @@
 //   whose `Outer<T>::` keeps the class's parameter);
 // - a default template argument repeated on an out-of-class definition;
 // - a type of a dependent base named without qualification (no two-phase
-//   lookup in Visual C++): qualified as `typename Base<...>::name`; a
-//   member function or data member of one: `this->name`;
+//   lookup in Visual C++): qualified as `typename Base<...>::name`, also
+//   where a class template of that name is visible, where the name is a
+//   template argument, and where a base of the base declares it; a member
+//   function or data member of one: `this->name`;
+// - an ordered comparison of a pointer with 0 (C++03, as ampcblas writes
+//   `x <= 0`): the 0 becomes a null pointer of the pointer's type;
 // - a temporary of any class type bound to a non-const reference (C4239),
 //   as an argument and as a variable; conversions are not bound;
 // - a constant and a class template declared after the class template that
@@ -25,6 +29,7 @@
 // CHECK: declared later: 1 0 3, line
 // CHECK: narrowed 1
 // CHECK: dependent base: 3 4 11
+// CHECK: dependent base types: 50 4 8, pointer and zero 0 2
 // CHECK: temporaries: take 3, variable 2
 // CHECK: kernel: 0 mismatches
 // WARN-NOT: error
@@ -74,6 +79,35 @@ template <typename T> struct BenchTest : Bench<T> {
     return twice(X) + Runs;
   }
 };
+
+// A harness whose base declares real_type while a class template real_type
+// is visible (ampblas's tests), and a test two bases down.
+namespace lib {
+template <typename T> struct real_type { typedef T type; };
+template <typename T> struct width { static const int value = sizeof(T); };
+} // namespace lib
+using namespace lib;
+template <typename T> struct TestCase {
+  typedef typename lib::real_type<T>::type real_type;
+  typedef double promoted_type;
+};
+template <typename T> struct SumTest : TestCase<T> {
+  // WARN: vc-template-leniency.cpp:[[@LINE+1]]:3: warning: type 'real_type' found in the dependent base 'TestCase<T>'
+  real_type fudge() const {
+    real_type F = 50; // (repaired in the second parse, whose warnings are not printed)
+    return F;
+  }
+};
+template <typename T> struct PromotedSumTest : SumTest<T> {
+  int promoted() const { return width<promoted_type>::value; }
+};
+template <typename T> int nullCheck(const T *P) {
+  // WARN: vc-template-leniency.cpp:[[@LINE+1]]:9: warning: ordered comparison between pointer and zero
+  if (P <= 0)
+    return 0;
+  // WARN: vc-template-leniency.cpp:[[@LINE+1]]:12: warning: ordered comparison between pointer and zero
+  return 0 < P ? 2 : 1;
+}
 
 struct Counter {
   int V;
@@ -139,6 +173,9 @@ int main() {
   ViewIterator<int> It;
   BenchTest<int> Bt;
   std::printf("dependent base: %d %d %d\n", It.get(&Value), It.distance(), Bt.run(5));
+  PromotedSumTest<float> Pt;
+  std::printf("dependent base types: %d %d %d, pointer and zero %d %d\n", int(Pt.fudge()),
+              int(sizeof(Pt.fudge())), Pt.promoted(), nullCheck<int>(nullptr), nullCheck(&Value));
   Counter Argument{2};
   take(make());
   // WARN: vc-template-leniency.cpp:[[@LINE+1]]:12: warning: non-const reference to 'Counter' bound to a temporary, as Visual C++ allows; the variable holds the temporary's value itself

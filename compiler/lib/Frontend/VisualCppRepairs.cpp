@@ -231,6 +231,7 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
   LastErrorID = Info.getID();
   LastErrorLoc = Info.getLocation();
 
+
   if (Disabled)
     return Verdict::NotRepaired;
   const SourceManager &SM = Info.getSourceManager();
@@ -262,6 +263,8 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
       PartialSpecRequests.insert(Spec->getSpecializedTemplate()->getCanonicalDecl());
     return Verdict::NotRepaired;
   }
+  if (ID == diag::err_typecheck_ordered_comparison_of_pointer_and_zero)
+    return compareZeroAsNullPointer(Info, LO) ? Verdict::Warning : Verdict::NotRepaired;
   if (ID == diag::err_template_parameter_default_template_member)
     return dropDefaultArgument(Info) ? Verdict::Warning : Verdict::NotRepaired;
   if ((ID == diag::err_undeclared_var_use || ID == diag::err_undeclared_var_use_suggest ||
@@ -294,6 +297,39 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
     // Maybe a type of a dependent base: resolved with the AST, at the end.
     DependentBaseTypes.push_back(
         {Info.getLocation(), Info.getArgIdentifier(0)->getName().str()});
+    return Verdict::NotRepaired;
+  }
+  // (err_auto_not_allowed's first argument 3: a template named without
+  // arguments where a type must be deduced, as in a return type.)
+  if ((ID == diag::err_template_missing_args ||
+       ID == diag::err_deduced_class_template_ctor_no_viable ||
+       (ID == diag::err_auto_not_allowed && Info.getNumArgs() > 0 &&
+        Info.getArgKind(0) == DiagnosticsEngine::ak_uint && Info.getRawArg(0) == 3)) &&
+      !Info.getLocation().isMacroID()) {
+    // `real_type f();` in a class template whose dependent base declares
+    // real_type, while a class template real_type is visible: Visual C++
+    // takes the base's type. Resolved with the AST, at the end.
+    // The diagnostic points at the name, or for a variable (`real_type v =
+    // ...;`, its type deduced) at the variable: the name is then its type's.
+    llvm::SmallString<32> Buffer;
+    llvm::StringRef Name = Lexer::getSpelling(Info.getLocation(), Buffer, SM, LO);
+    if (ID == diag::err_deduced_class_template_ctor_no_viable && Info.getNumArgs() > 0) {
+      std::string Arg;
+      if (Info.getArgKind(0) == DiagnosticsEngine::ak_std_string)
+        Arg = Info.getArgStdStr(0);
+      else if (Info.getArgKind(0) == DiagnosticsEngine::ak_nameddecl)
+        Arg = reinterpret_cast<const NamedDecl *>(Info.getRawArg(0))->getName().str();
+      llvm::StringRef Bare = llvm::StringRef(Arg).trim("'");
+      if (llvm::StringRef Last = Bare.rsplit("::").second; !Last.empty())
+        Bare = Last;
+      if (Name != Bare) {
+        if (!Bare.empty())
+          ShadowedVarTypes.push_back({Info.getLocation(), Bare.str()});
+        return Verdict::NotRepaired;
+      }
+    }
+    if (!Name.empty() && isAsciiIdentifierStart(Name[0]))
+      ShadowedBaseTypes.push_back({Info.getLocation(), Name.str()});
     return Verdict::NotRepaired;
   }
   if (MsHeaders && (ID == diag::err_ovl_no_viable_function_in_init ||
@@ -572,8 +608,9 @@ const CXXRecordDecl *classTemplateAround(const SourceManager &SM, const RepairSi
 /// type, whose template's definition declares \p Name as a type (\p Type)
 /// or as a member function or data member (!\p Type).
 const CXXBaseSpecifier *dependentBaseDeclaring(ASTContext &Ctx, const CXXRecordDecl *RD,
-                                               llvm::StringRef Name, bool Type) {
-  if (!RD)
+                                               llvm::StringRef Name, bool Type,
+                                               unsigned Depth = 0) {
+  if (!RD || Depth > 4)
     return nullptr;
   for (const CXXBaseSpecifier &B : RD->bases()) {
     const auto *TST = B.getType()->getAs<TemplateSpecializationType>();
@@ -590,6 +627,10 @@ const CXXBaseSpecifier *dependentBaseDeclaring(ASTContext &Ctx, const CXXRecordD
       if (Type ? IsType : IsMember)
         return &B;
     }
+    // Declared further up (a base of the base's template): named through
+    // this base, whose specialization inherits it.
+    if (dependentBaseDeclaring(Ctx, Pattern->getDefinition(), Name, Type, Depth + 1))
+      return &B;
   }
   return nullptr;
 }
@@ -609,27 +650,45 @@ bool inInstanceMember(const SourceManager &SM, const CXXRecordDecl *RD, SourceLo
 
 void VisualCppRepairs::finishDependentBaseTypes(ASTContext &Ctx,
                                                 const RepairSites &Sites) {
-  if (DependentBaseTypes.empty())
+  if (DependentBaseTypes.empty() && ShadowedBaseTypes.empty() && ShadowedVarTypes.empty())
     return;
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const auto &[Loc, Name] : DependentBaseTypes) {
-    if (!editable(SM, Loc))
-      continue;
-    const CXXBaseSpecifier *B =
-        dependentBaseDeclaring(Ctx, classTemplateAround(SM, Sites, Loc), Name, /*Type=*/true);
-    CharSourceRange Spelled =
-        B ? typeText(B->getTypeSourceInfo(), SM, Ctx.getLangOpts()) : CharSourceRange();
-    if (Spelled.isInvalid()) {
+  // Unknown names may instead be declared later; a shadowing template is
+  // only repaired when a base declares the name.
+  size_t Unknown = DependentBaseTypes.size();
+  // A variable whose type names the template: the name starts its type.
+  for (const auto &[Loc, Name] : ShadowedVarTypes)
+    for (const VarDecl *V : Sites.Vars)
+      if (V->getLocation() == Loc && V->getTypeSourceInfo())
+        ShadowedBaseTypes.push_back(
+            {V->getTypeSourceInfo()->getTypeLoc().getBeginLoc(), Name});
+  ShadowedVarTypes.clear();
+  DependentBaseTypes.insert(DependentBaseTypes.end(), ShadowedBaseTypes.begin(),
+                            ShadowedBaseTypes.end());
+  ShadowedBaseTypes.clear();
+  for (size_t I = 0; I < DependentBaseTypes.size(); ++I) {
+    const auto &[Loc, Name] = DependentBaseTypes[I];
+    if (editable(SM, Loc) && !qualifyDependentBaseType(Ctx, Sites, Loc, Name) && I < Unknown)
       DeclaredLater.push_back({Loc, Name});
-      continue;
-    }
-    llvm::StringRef Base = Lexer::getSourceText(Spelled, SM, Ctx.getLangOpts());
-    addEdit(SM, Loc, 0, "typename " + Base.str() + "::");
-    if (Warned.insert(Loc.getRawEncoding()).second)
-      report(Diags, Loc, Diag::warn_vc_dependent_base_type) << Name << Base;
   }
   DependentBaseTypes.clear();
+}
+
+bool VisualCppRepairs::qualifyDependentBaseType(ASTContext &Ctx, const RepairSites &Sites,
+                                                SourceLocation Loc, llvm::StringRef Name) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const CXXBaseSpecifier *B =
+      dependentBaseDeclaring(Ctx, classTemplateAround(SM, Sites, Loc), Name, /*Type=*/true);
+  CharSourceRange Spelled =
+      B ? typeText(B->getTypeSourceInfo(), SM, Ctx.getLangOpts()) : CharSourceRange();
+  if (Spelled.isInvalid())
+    return false;
+  llvm::StringRef Base = Lexer::getSourceText(Spelled, SM, Ctx.getLangOpts());
+  addEdit(SM, Loc, 0, "typename " + Base.str() + "::");
+  if (Warned.insert(Loc.getRawEncoding()).second)
+    report(Ctx.getDiagnostics(), Loc, Diag::warn_vc_dependent_base_type) << Name << Base;
+  return true;
 }
 
 /// A member function or data member of a dependent base named without
@@ -703,7 +762,11 @@ void VisualCppRepairs::finishDeclaredLater(ASTContext &Ctx, const RepairSites &S
   llvm::DenseSet<const Decl *> Movers;
   for (const LaterName &Use : DeclaredLater) {
     SourceLocation Loc = Use.Loc;
-    if (!Use.Scope && qualifyDependentBaseMember(Ctx, Sites, Loc, Use.Name))
+    // A dependent base's type named as an expression would be (a template
+    // argument, `get_real_type<promoted_type>`), or its member.
+    if (!Use.Scope && editable(SM, Loc) &&
+        (qualifyDependentBaseType(Ctx, Sites, Loc, Use.Name) ||
+         qualifyDependentBaseMember(Ctx, Sites, Loc, Use.Name)))
       continue;
     // The namespace-scope template whose definition holds the use.
     const Decl *User = nullptr;
@@ -866,7 +929,8 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
   // no such error was reported.
   RepairSites Sites;
   if (!ExceptionVariables.empty() || !ExceptionBaseInits.empty() ||
-      !DependentBaseTypes.empty() || !DeclaredLater.empty() ||
+      !DependentBaseTypes.empty() || !ShadowedBaseTypes.empty() ||
+      !ShadowedVarTypes.empty() || !DeclaredLater.empty() ||
       !CallRequests.empty() || !RankRequests.empty() || !PartialSpecRequests.empty())
     Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
   finishExceptionMessages(Ctx, Sites);

@@ -103,6 +103,13 @@ private:
   bool renameShadowingParameter(const clang::Diagnostic &Info,
                                 const clang::LangOptions &LO);
   bool dropDefaultArgument(const clang::Diagnostic &Info);
+  /// `p <= 0`: the zero becomes a null pointer of p's type
+  /// (VisualCppExpressionRepairs.cpp).
+  bool compareZeroAsNullPointer(const clang::Diagnostic &Info, const clang::LangOptions &LO);
+  /// `typename Base::Name` at \p Loc when a dependent base of the class
+  /// template around it declares the type \p Name; false otherwise.
+  bool qualifyDependentBaseType(clang::ASTContext &Ctx, const RepairSites &Sites,
+                                clang::SourceLocation Loc, llvm::StringRef Name);
   void finishDependentBaseTypes(clang::ASTContext &Ctx, const RepairSites &Sites);
   void finishDeclaredLater(clang::ASTContext &Ctx, const RepairSites &Sites);
   bool qualifyDependentBaseMember(clang::ASTContext &Ctx, const RepairSites &Sites,
@@ -118,6 +125,12 @@ private:
   std::vector<LaterName> DeclaredLater;
   /// "unknown type name": maybe a type of a dependent base.
   std::vector<std::pair<clang::SourceLocation, std::string>> DependentBaseTypes;
+  /// A class template found by unqualified lookup where a dependent base
+  /// declares a type of that name (Visual C++ looks in the base first).
+  std::vector<std::pair<clang::SourceLocation, std::string>> ShadowedBaseTypes;
+  /// The same for a variable whose type names the template (the
+  /// variable's location and the name).
+  std::vector<std::pair<clang::SourceLocation, std::string>> ShadowedVarTypes;
   void finishExceptionMessages(clang::ASTContext &Ctx, const RepairSites &Sites);
 
   bool MsHeaders = false;

@@ -1,0 +1,53 @@
+//===- VisualCppExpressionRepairs.cpp - expressions Visual C++ accepts --===//
+//
+// Expressions that Visual C++ 2012/2013 compile and Clang rejects in C++11
+// and later, each repaired in the text where it is written (the device pass
+// parses again, the host pass compiles the same text) and reported as the
+// warning Clang's error becomes.
+//
+//===----------------------------------------------------------------------===//
+#include "ampcc/Frontend/VisualCppRepairs.h"
+
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+/// `p <= 0` for a pointer p: C++03 let 0 be a null pointer constant there,
+/// and Visual C++ still does (ampcblas's `if (x <= 0)`); C++11 forbids an
+/// ordered comparison with a null pointer constant. The zero becomes a
+/// null pointer of the pointer's own type, `(true ? nullptr : (p))`, which
+/// keeps the comparison's meaning and names no type, so every instantiation
+/// of a template gets its own.
+bool VisualCppRepairs::compareZeroAsNullPointer(const Diagnostic &Info,
+                                                const LangOptions &LO) {
+  if (Info.getNumRanges() < 2 || Info.getNumArgs() < 2 ||
+      Info.getArgKind(0) != DiagnosticsEngine::ak_qualtype ||
+      Info.getArgKind(1) != DiagnosticsEngine::ak_qualtype)
+    return false;
+  const SourceManager &SM = Info.getSourceManager();
+  QualType LHS = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(0)));
+  bool ZeroOnLeft = !LHS->isPointerType();
+  CharSourceRange Zero = Info.getRange(ZeroOnLeft ? 0 : 1);
+  CharSourceRange Pointer = Info.getRange(ZeroOnLeft ? 1 : 0);
+  if (Zero.getBegin().isMacroID() || Pointer.getBegin().isMacroID() ||
+      !editable(SM, Zero.getBegin()))
+    return false;
+  Zero = Lexer::makeFileCharRange(Zero, SM, LO);
+  Pointer = Lexer::makeFileCharRange(Pointer, SM, LO);
+  if (Zero.isInvalid() || Pointer.isInvalid())
+    return false;
+  llvm::StringRef PointerText = Lexer::getSourceText(Pointer, SM, LO);
+  unsigned Length = SM.getFileOffset(Zero.getEnd()) - SM.getFileOffset(Zero.getBegin());
+  if (PointerText.empty() || Length == 0)
+    return false;
+  // Templates report it once per instantiation: one edit.
+  if (Warned.insert(Zero.getBegin().getRawEncoding()).second)
+    addEdit(SM, Zero.getBegin(), Length, "(true ? nullptr : (" + PointerText.str() + "))");
+  return true;
+}
+
+} // namespace ampcc
