@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <type_traits>
 
@@ -183,6 +184,13 @@ inline void Sleep(DWORD Milliseconds) {
   while (nanosleep(&T, &T) != 0) {
   }
 }
+
+// --- Threads and processes -------------------------------------------------------
+
+/// The kernel's id of the calling thread (unique among running threads, as
+/// Windows' is); libraries key per-thread state by it.
+inline DWORD GetCurrentThreadId() { return DWORD(::gettid()); }
+inline DWORD GetCurrentProcessId() { return DWORD(::getpid()); }
 
 // --- min and max ----------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 // What a Visual C++ machine gives C++ AMP programs through <windows.h> (which
 // its <amp.h> includes): Windows types with Windows' sizes, the performance
 // counter, GetTickCount, Sleep, ZeroMemory/CopyMemory, COM's task memory
-// allocator, HRESULT tests, and the
+// allocator, thread and process ids, HRESULT tests, and the
 // min/max macros' meaning in host and amp code (mixed argument types take
 // the usual arithmetic conversions), without breaking std::min, (std::min),
 // std::numeric_limits<T>::max() or <algorithm> under `using namespace std;`.
@@ -24,6 +24,7 @@
 // CHECK: timers: frequency 1000000000, counter advances 1, slept 1, tick64 1
 // CHECK: hresult: failed 1 1 succeeded 1 1, equals runtime_exception code 1
 // CHECK: memory: hi 0, task memory co
+// CHECK: ids: thread 1 process 1
 // CHECK: host min/max: 1.5 3 -2 4 size_t 7
 // CHECK: std: 4 2 (std::min) 1 limits 1 algorithm 9
 // CHECK: __min/__max: 2 7
@@ -40,6 +41,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <limits>
+#include <thread>
 #include <vector>
 #ifndef NO_XUTILITY
 #include <xutility>
@@ -92,6 +94,10 @@ int main() {
   Task = static_cast<char *>(CoTaskMemRealloc(Task, 64));
   printf("memory: %s %d, task memory %s\n", Buf, (int)Buf[7], Task);
   CoTaskMemFree(Task);
+  DWORD Tid = GetCurrentThreadId(), Other = 0;
+  std::thread([&] { Other = GetCurrentThreadId(); }).join();
+  printf("ids: thread %d process %d\n", (int)(Tid != 0 && Other != 0 && Other != Tid),
+         (int)(GetCurrentProcessId() == DWORD(getpid())));
 
   std::vector<int> V = {9, 3, 5};
   size_t Count = 7;

@@ -1,7 +1,7 @@
 // PPL's locks and concurrent containers on oneTBB, without any kernel:
 // counters under critical_section and reader_writer_lock, improper_lock on
-// a recursive lock, concurrent_queue and concurrent_vector filled from many
-// tasks and checked element by element.
+// a recursive lock, concurrent_queue, concurrent_vector and the concurrent
+// unordered map and set filled from many tasks and checked element by element.
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: critical_section: 200000
@@ -11,13 +11,18 @@
 // CHECK-NEXT: concurrent_queue: 100000 items, each once
 // CHECK-NEXT: concurrent_vector: 100000 items, each once
 // CHECK-NEXT: concurrent_vector grow_by: 3000
+// CHECK-NEXT: concurrent_unordered_map: 5000 keys, each once, find 1
+// CHECK-NEXT: concurrent_unordered_set: 100 keys
 #include <concurrent_queue.h>
+#include <concurrent_unordered_map.h>
+#include <concurrent_unordered_set.h>
 #include <concurrent_vector.h>
 #include <ppl.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -97,6 +102,25 @@ int main() {
     for (int X : G)
       S += X;
     std::printf("concurrent_vector grow_by: %ld\n", S);
+  }
+  {
+    // Values that cannot be copied (ampblas keeps unique_ptrs per thread id);
+    // every task inserts its key once, and racing tasks insert key % 100.
+    concurrent_unordered_map<unsigned, std::unique_ptr<int>> M;
+    concurrent_unordered_set<int> Small;
+    parallel_for(0, 5000, [&](int I) {
+      auto Done = M.insert(std::make_pair(unsigned(I), std::make_unique<int>(I)));
+      if (!Done.second)
+        std::printf("FAIL: key %d inserted twice\n", I);
+      Small.insert(I % 100);
+    });
+    bool Ok = M.size() == 5000;
+    for (auto &KV : M)
+      Ok &= *KV.second == int(KV.first);
+    auto Found = M.find(1234);
+    std::printf("concurrent_unordered_map: %zu keys, %s, find %d\n", M.size(),
+                Ok ? "each once" : "FAIL", int(Found != M.end() && *Found->second == 1234));
+    std::printf("concurrent_unordered_set: %zu keys\n", Small.size());
   }
   return 0;
 }
