@@ -24,15 +24,27 @@ namespace {
 
 /// Why a class of a system header (the standard library) is not
 /// amp-compatible: a %select index of err_restrict_library_class, or -1.
-int libraryProblem(const CXXRecordDecl *RD, QualType &Bad, unsigned Depth = 0) {
+/// The classes it holds that are not the library's (std::pair of the
+/// user's classes, of array_views) are checked as classes used at
+/// \p UseLoc, by their own rules, not as the library's.
+int libraryProblem(const CXXRecordDecl *RD, QualType &Bad, CheckContext &C,
+                   SourceLocation UseLoc, unsigned Depth = 0) {
   if (!RD || !(RD = RD->getDefinition()) || Depth > 8)
     return -1;
+  if (isInAmpNamespace(RD))
+    return -1;
+  if (!C.isLibrary(RD)) {
+    if (C.OnClassUse)
+      C.OnClassUse(RD, UseLoc);
+    return -1;
+  }
   if (RD->isPolymorphic())
     return 0;
   for (const CXXBaseSpecifier &B : RD->bases()) {
     if (B.isVirtual())
       return 1;
-    if (int P = libraryProblem(B.getType()->getAsCXXRecordDecl(), Bad, Depth + 1); P >= 0)
+    if (int P = libraryProblem(B.getType()->getAsCXXRecordDecl(), Bad, C, UseLoc, Depth + 1);
+        P >= 0)
       return P;
   }
   for (const FieldDecl *F : RD->fields()) {
@@ -53,7 +65,7 @@ int libraryProblem(const CXXRecordDecl *RD, QualType &Bad, unsigned Depth = 0) {
         return 4;
       }
     }
-    if (int P = libraryProblem(E->getAsCXXRecordDecl(), Bad, Depth + 1); P >= 0)
+    if (int P = libraryProblem(E->getAsCXXRecordDecl(), Bad, C, UseLoc, Depth + 1); P >= 0)
       return P;
   }
   return -1;
@@ -67,7 +79,7 @@ public:
       // Errors inside the standard library's headers would not help: report
       // the use.
       QualType Bad;
-      int P = libraryProblem(RD, Bad);
+      int P = libraryProblem(RD, Bad, C, UseLoc);
       if (P >= 0)
         C.error(UseLoc, Diag::err_restrict_library_class)
             << C.ast().getRecordType(RD) << P << Bad;
