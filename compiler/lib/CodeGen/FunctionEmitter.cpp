@@ -147,14 +147,20 @@ void FunctionEmitter::emitDeclCode(const VarDecl *VD) {
       return line(Decl + ";");
     // An array of objects with a default constructor (`float_4 v[4][2]`):
     // C has no array constructors, so every element, in order, is assigned
-    // the constructor's result through a pointer to the first one.
+    // the constructor's result through a pointer to the first one. The
+    // constructor may take arguments that all have defaults (ampblas's
+    // `complex(const T &re = T(), const T &im = T())`).
+    bool AllDefaults = llvm::all_of(CE->arguments(), [](const Expr *A) {
+      return isa<CXXDefaultArgExpr>(A);
+    });
     if (const auto *CAT = CG.getContext().getAsConstantArrayType(T))
-      if (CE->getConstructor()->isDefaultConstructor() && CE->getNumArgs() == 0) {
+      if (CE->getConstructor()->isDefaultConstructor() && AllDefaults) {
         line(Decl + ";");
         uint64_t Count = CG.getContext().getConstantArrayElementCount(CAT);
         QualType Elem = CG.getContext().getBaseElementType(T).getUnqualifiedType();
         CallParts Default;
         Default.FD = CE->getConstructor();
+        Default.Args.assign(CE->arg_begin(), CE->arg_end());
         std::string Value = callFunction(Default, CE).value();
         std::string K = Name == "_k" ? "_k_" : "_k";
         return line("for (int " + K + " = 0; " + K + " < " + std::to_string(Count) + "; ++" +
