@@ -24,7 +24,7 @@ void fill2(float *P, int D0, int D1) {
 
 // CHECK: typedef struct { int off; int ext[3]; int stride[3]; } ampcc_shape3;
 // CHECK: __global int *ampcc_view_int_3_at(ampcc_view_int_3 v, Concurrency_index_3 i) {
-// CHECK-NEXT: return v.data + v.shape.off + i._M_base[0] * v.shape.stride[0] + i._M_base[1] * v.shape.stride[1] + i._M_base[2] * v.shape.stride[2];
+// CHECK-NEXT: return v.data + v.shape.off + i._M_base[0] * v.shape.stride[0] + i._M_base[1] * v.shape.stride[1] + i._M_base[2];
 // CHECK: __kernel void fill3_kernel(__global int *V_data, ampcc_shape3 V_shape, ampcc_domain3 _domain) {
 // CHECK: if (get_global_id(2) >= (size_t)_domain.ext[0] || get_global_id(1) >= (size_t)_domain.ext[1] || get_global_id(0) >= (size_t)_domain.ext[2])
 // CHECK-NEXT: return;

@@ -20,16 +20,16 @@
 // CHECK-NEXT: ampcc_shape1 shape;
 // CHECK-NEXT: __global uchar *sink;
 // CHECK: __global float *ampcc_view_float_1_at(ampcc_view_float_1 v, Concurrency_index_1 i) {
-// CHECK-NEXT: int o = v.shape.off + i._M_base[0] * v.shape.stride[0];
+// CHECK-NEXT: int o = v.shape.off + i._M_base[0];
 // CHECK-NEXT: return (uint)o < (uint)v.shape.n ? v.data + o : (__global float *)v.sink;
 // CHECK: __global const float *ampcc_view_cfloat_1_at_rd(ampcc_view_cfloat_1 v, Concurrency_index_1 i) {
-// CHECK-NEXT: int o = v.shape.off + i._M_base[0] * v.shape.stride[0];
+// CHECK-NEXT: int o = v.shape.off + i._M_base[0];
 // CHECK-NEXT: return (uint)o < (uint)v.shape.n ? v.data + o : (__global const float *)(v.sink + AMPCC_SINK_BYTES);
 // CHECK: ampcc_view_float_1 ampcc_view_float_2_project_ampcc_view_float_1(ampcc_view_float_2 v, int i) {
 // CHECK: r.shape.n = v.shape.n;
 // CHECK-NEXT: r.sink = v.sink;
 // CHECK: __global int *ampcc_view_int_1_at_atomic(ampcc_view_int_1 v, Concurrency_index_1 i) {
-// CHECK-NEXT: int o = v.shape.off + i._M_base[0] * v.shape.stride[0];
+// CHECK-NEXT: int o = v.shape.off + i._M_base[0];
 // CHECK-NEXT: return (uint)o < (uint)v.shape.n ? v.data + o : (__global int *)0;
 // CHECK: int ampcc_atomic_add_robust_int(volatile __global int *dest, int v) {
 // CHECK-NEXT: return dest ? atomic_add(dest, v) : 0;

@@ -21,7 +21,7 @@ void saxpy(int N, float A, const float *X, float *Y) {
 // CHECK: typedef struct ampcc_view_cfloat_1 {
 // CHECK-NEXT:   __global const float *data;
 // CHECK: __global float *ampcc_view_float_1_at(ampcc_view_float_1 v, Concurrency_index_1 i) {
-// CHECK-NEXT:   return v.data + v.shape.off + i._M_base[0] * v.shape.stride[0];
+// CHECK-NEXT:   return v.data + v.shape.off + i._M_base[0];
 // CHECK: #line 14 "{{.*}}saxpy.cpp"
 // CHECK-NEXT: __kernel void saxpy_kernel(__global float *YV_data, ampcc_shape1 YV_shape, float A, __global const float *XV_data, ampcc_shape1 XV_shape, ampcc_domain1 _domain) {
 // The runtime may round the launch up to whole work-groups of its choosing
