@@ -75,7 +75,15 @@ void toHost(void *Dst, const void *Dev, size_t Bytes) {
 }
 
 bool wanted(const std::string &Name) {
-  return options().Only.empty() || Name.find(options().Only) != std::string::npos;
+  // --only takes several names, comma-separated, as the harness's does.
+  const std::string &Only = options().Only;
+  for (size_t Begin = 0; Begin <= Only.size();) {
+    size_t End = std::min(Only.find(',', Begin), Only.size());
+    if (Name.find(Only.substr(Begin, End - Begin)) != std::string::npos)
+      return true;
+    Begin = End + 1;
+  }
+  return false;
 }
 
 static bool AllOk = true;

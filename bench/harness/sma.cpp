@@ -52,9 +52,13 @@ void ampLaunch(bool Tiled, const array_view<const float, 1> &In, const array_vie
     });
   else
     parallel_for_each(Out.extent, [=](index<1> I) restrict(amp) {
+      // The clamp as the twins write it (min): written as a conditional,
+      // 'I + K < N ? I + K : N - 1', it costs a compare and a select a
+      // sample in NVIDIA's OpenCL compiler and in nvcc alike (1.21 and
+      // 1.19 ms against 0.94; docs/performance.md).
       float Sum = 0.0f;
       for (int K = 0; K < W; ++K)
-        Sum += In[I[0] + K < N ? I[0] + K : N - 1];
+        Sum += In[direct3d::imin(I[0] + K, N - 1)];
       Out[I] = Sum / W;
     });
 }

@@ -212,11 +212,31 @@ void grid(size_t Bytes) {
   T = Default;
 }
 
+/// The knobs that decide small transfers (1 to 16 MiB: a few pieces):
+/// pipelines, pieces per pipeline, the smallest piece.
+void smallGrid(size_t Bytes) {
+  ampcc::rt::StagingTuning &T = ampcc::rt::stagingTuning();
+  const ampcc::rt::StagingTuning Default = T;
+  char Impl[64];
+  for (unsigned Threads : {4u, 8u, 12u})
+    for (unsigned Per : {1u, 2u})
+      for (size_t MinKiB : {128u, 256u, 1024u}) {
+        T = Default;
+        T.Mode = 1;
+        T.Threads = Threads;
+        T.PiecesPerThread = Per;
+        T.MinPieceBytes = MinKiB << 10;
+        std::snprintf(Impl, sizeof(Impl), "sg-t%u-p%u-m%zuK", Threads, Per, MinKiB);
+        ampccCopies(Bytes, Impl);
+      }
+  T = Default;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
   std::vector<size_t> Sizes = {1, 4, 16, 64, 256};
-  bool Sweep = true, Grid = false;
+  bool Sweep = true, Grid = false, SmallGrid = false;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
     const char *V = I + 1 < Argc ? Argv[I + 1] : nullptr;
@@ -240,8 +260,10 @@ int main(int Argc, char **Argv) {
       Sweep = false;
     } else if (A == "--grid") {
       Grid = true;
+    } else if (A == "--small-grid") {
+      SmallGrid = true;
     } else {
-      std::fprintf(stderr, "usage: %s [--csv FILE] [--sizes 1,16,256] [--reps N] [--no-sweep] [--grid]\n",
+      std::fprintf(stderr, "usage: %s [--csv FILE] [--sizes 1,16,256] [--reps N] [--no-sweep] [--grid] [--small-grid]\n",
                    Argv[0]);
       return 2;
     }
@@ -268,6 +290,9 @@ int main(int Argc, char **Argv) {
   if (Grid)
     for (size_t MiB : Sizes)
       grid(MiB << 20);
+  if (SmallGrid)
+    for (size_t MiB : Sizes)
+      smallGrid(MiB << 20);
   if (Csv)
     std::fclose(Csv);
   return AllOk ? 0 : 1;
