@@ -207,14 +207,27 @@ AddrSpace ClonePlanner::spaceOf(const FunctionPlan &P, const Expr *E) const {
 
 AddrSpace ClonePlanner::pointeeSpaceOf(const FunctionPlan &P, const Expr *E) const {
   E = E->IgnoreParens();
+  // An initializer whose temporaries need cleaning up (`&av[tidx]`, whose
+  // tiled_index converts to an index temporary) points where its value does;
+  // so does a pointer materialised to bind a reference (`T *&&`).
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return pointeeSpaceOf(P, FE->getSubExpr());
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return pointeeSpaceOf(P, MTE->getSubExpr());
   // Implicit and explicit casts alike: (bool *)p points where p does.
   if (const auto *ICE = dyn_cast<CastExpr>(E)) {
     switch (ICE->getCastKind()) {
     case CK_ArrayToPointerDecay:
       return spaceOf(P, ICE->getSubExpr());
     case CK_LValueToRValue: {
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(ICE->getSubExpr()->IgnoreParens()))
-        return pointeeSpaceOf(P, DRE);
+      // The pointer read is a variable, or one chosen by an lvalue ?: or
+      // the right of a comma (`b ? (--n, p) : q`).
+      const Expr *Read = ICE->getSubExpr()->IgnoreParens();
+      if (const auto *BO = dyn_cast<BinaryOperator>(Read);
+          BO && BO->getOpcode() == BO_Comma)
+        return pointeeSpaceOf(P, BO->getRHS());
+      if (isa<DeclRefExpr, ConditionalOperator>(Read))
+        return pointeeSpaceOf(P, Read);
       return AddrSpace::Private;
     }
     case CK_NoOp:

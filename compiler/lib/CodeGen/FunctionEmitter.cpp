@@ -572,8 +572,18 @@ std::string FunctionEmitter::addressOf(const Expr *E) {
       return "&(__private " +
              CG.lowerType(Value->getType().getUnqualifiedType(), Value->getBeginLoc()) + "){" +
              expr(Value) + "}";
+    // A pointer value bound to `T *&&` (a function's returned pointer): the
+    // same, a private object holding a pointer into the value's space.
+    if (Value->isPRValue() && Value->getType()->isPointerType())
+      return "&(" +
+             CG.pointerTo(Value->getType()->getPointeeType(), pointeeSpaceOf(Value),
+                          Value->getBeginLoc(), AddrSpace::Private, viewSpaceOf(Value)) +
+             "__private){" + expr(Value) + "}";
     return addressOf(Value);
   }
+  // C's comma is no lvalue: `&(a, b)` is `(a, &b)`.
+  if (const auto *BO = dyn_cast<BinaryOperator>(Inner); BO && BO->getOpcode() == BO_Comma)
+    return "(" + expr(BO->getLHS()) + ", " + addressOf(BO->getRHS()) + ")";
   // The object of a property access (PropertyLowering.cpp).
   if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Inner))
     if (OVE->getSourceExpr())
