@@ -9,6 +9,7 @@
 
 #include "ampcc/exceptions.h"
 #include "devices/Device.h"
+#include "support/Env.h"
 
 namespace Concurrency {
 
@@ -99,9 +100,13 @@ bool accelerator::get_supports_limited_double_precision() const {
 bool accelerator::get_is_debug() const { return false; }
 
 /// OpenCL CPU devices are software accelerators like Visual C++'s WARP; the
-/// CPU accelerator and REF are emulated in Visual C++ too.
+/// CPU accelerator and REF are emulated in Visual C++ too. Under
+/// AMPCC_CPU_DEVICES_NOT_EMULATED (an opt-in for testing without a GPU) an
+/// OpenCL CPU device counts as hardware; the host and REF/WARP never do.
 bool accelerator::get_is_emulated() const {
-  return Dev->isCPU() || Dev->isHost() || Dev->isSoftwareEmulation();
+  if (Dev->isHost() || Dev->isSoftwareEmulation())
+    return true;
+  return Dev->isCPU() && !ampcc::rt::env().CpuDevicesNotEmulated;
 }
 
 bool accelerator::get_has_display() const { return false; }

@@ -42,6 +42,7 @@ static EnvSettings readEnv() {
   S.Profile = flag("AMPCC_PROFILE");
   S.ContextPerDevice = flag("AMPCC_CONTEXT_PER_DEVICE");
   S.NoImages = flag("AMPCC_NO_IMAGES");
+  S.CpuDevicesNotEmulated = flag("AMPCC_CPU_DEVICES_NOT_EMULATED");
   if (const char *V = std::getenv("AMPCC_TRACE_FILE"); V && *V)
     S.TraceFile = V;
   if (const char *V = std::getenv("AMPCC_MAX_LAUNCH_ITEMS"); V && *V) {

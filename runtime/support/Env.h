@@ -70,6 +70,12 @@ struct EnvSettings {
   /// AMPCC_NO_IMAGES: textures stay buffers in every kernel (the image
   /// forms of kernels are never launched; docs/graphics.md).
   bool NoImages = false;
+  /// AMPCC_CPU_DEVICES_NOT_EMULATED: OpenCL CPU devices report is_emulated
+  /// false, so programs (and the conformance suite's test library, which
+  /// takes any non-emulated accelerator for a GPU) that ask for hardware
+  /// accept them. An opt-in for testing on a machine without a GPU: by
+  /// default they are emulated, as WARP is (docs/multi-device.md).
+  bool CpuDevicesNotEmulated = false;
 };
 
 /// The kernel cache directory for these variable values (nullptr: unset):
