@@ -14,8 +14,8 @@
 # options; the SASS of OpenCL's JIT carved from its compute cache),
 # clock (the SM clock and the compute-bound kernels under OpenCL, beside a
 # CUDA context, under CUDA; nvidia-smi sampled), ptxas, carveout, ncu;
-# with WITH_BENCH=1 also bench (harness and CUDA twin), transfers,
-# smallgrid.
+# with WITH_BENCH=1 also bench (harness and CUDA twin), first (the
+# harness's first launch, empty caches), transfers, smallgrid.
 # Usage: [WITH_BENCH=1] [SIZES=1,4,16,64,256] [STEPS="probe clock"] bash bench/kernel-probe/run-on-device.sh
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -30,7 +30,7 @@ exec > >(tee "$DEST/log.txt") 2>&1
 export AMPCC_CACHE_DIR=$W/ampcc-cache CUDA_CACHE_PATH=$W/cuda-cache
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv
 CU="nvcc -O3 -arch=sm_90 -std=c++17"
-STEPS=${STEPS:-probe residency clock jit ptxas carveout ncu bench transfers smallgrid}
+STEPS=${STEPS:-probe residency clock jit ptxas carveout ncu bench first transfers smallgrid}
 step() { case " $STEPS " in *" $1 "*) return 0 ;; esac; return 1; }
 
 echo "== nvcc: the CUDA twins' PTX, cubins (ptxas -v), the carveout probe, the benchmarks"
@@ -166,6 +166,18 @@ if [ "${WITH_BENCH:-0}" = 1 ] && step bench; then
   timeout 300 .device/bench/bin/bench-harness --scale full --only sma,matmul,nbody --csv "$DEST/harness.csv"
   timeout 200 "$W/cuda-bench" --scale full --only sma,matmul,nbody --csv "$DEST/cuda.csv"
   python3 bench/report.py "$DEST/harness.csv" "$DEST/cuda.csv" | grep -E "^\| (sma|matmul|nbody)" || true
+fi
+
+if [ "${WITH_BENCH:-0}" = 1 ] && step first; then
+  echo "== first launch (item 2): harness build-first, empty caches, 5 runs; one traced"
+  for i in 1 2 3 4 5; do
+    AMPCC_CACHE_DIR=$(mktemp -d) CUDA_CACHE_PATH=$(mktemp -d) .device/bench/bin/bench-harness \
+      --only build-first --csv "$A/build-first-$i.csv" | grep build-first
+  done
+  cat "$A"/build-first-*.csv | sort -u > "$DEST/build-first.csv"
+  AMPCC_CACHE_DIR=$(mktemp -d) CUDA_CACHE_PATH=$(mktemp -d) AMPCC_TRACE_FILE=$A/build-first.json \
+    .device/bench/bin/bench-harness --only build-first > /dev/null
+  python3 bench/trace/summary.py "$A/build-first.json" | grep -v "^ *[0-9.]* *[0-9.]*  NVIDIA" | tail -20
 fi
 
 T=.device/transfers
