@@ -55,9 +55,12 @@ int main() {
     P = Tail; // same space: C struct assignment
     Out[T.global] = first(P) + first(L) + first(Out);
 #ifdef BAD
+    // Assigned in a branch: after the if, G would view either space
+    // (codegen/view-space-versions.cpp has the assignments that work).
     array_view<int, 1> G = Out;
-    G = P;
-    // BAD: view-address-spaces.cpp:[[@LINE-1]]:9: error: array_view 'G' refers to private memory here but to global memory elsewhere
+    if (T.local[0] == 0)
+      G = P;
+    // BAD: view-address-spaces.cpp:[[@LINE-1]]:11: error: array_view 'G' refers to private memory here but to global memory elsewhere
     // A class holding views is one C struct per space it views.
     Holder H = {P};
     H.V = L;

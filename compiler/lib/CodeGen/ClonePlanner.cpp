@@ -16,8 +16,11 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
+
+#include <functional>
 
 using namespace clang;
 
@@ -317,6 +320,8 @@ AddrSpace ClonePlanner::viewSpaceOf(const FunctionPlan &P, const Expr *E) const 
   if (isa<CXXThisExpr>(E))
     return P.ThisViewSpace;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (auto It = P.VersionRefs.find(DRE); It != P.VersionRefs.end())
+      return It->second.Space;
     const VarPlace *V = P.var(DRE->getDecl());
     return V ? V->ViewSpace : AddrSpace::Global;
   }
@@ -432,6 +437,12 @@ CloneKey ClonePlanner::cloneKey(const FunctionPlan &P, const CallParts &Parts) c
 
 // --- The walk -----------------------------------------------------------------
 
+/// A view variable's current version during the walk.
+struct PlannedVersion {
+  unsigned N = 0;
+  AddrSpace FirstSpace = AddrSpace::Global;
+};
+
 /// One walk over a body, in evaluation order, filling a plan.
 class ClonePlanner::Walker {
 public:
@@ -482,6 +493,24 @@ private:
   bool SawReturn = false;
   bool SawViewInit = false;
   bool LearnedLate = false;
+  /// The block being walked and its statement being walked (versions).
+  const CompoundStmt *Block = nullptr;
+  const Stmt *BlockStmt = nullptr;
+  /// The block declaring each local view, and its current version.
+  llvm::DenseMap<const VarDecl *, const CompoundStmt *> DeclBlock;
+  llvm::DenseMap<const VarDecl *, PlannedVersion> Current;
+
+public:
+  /// The version-0 spaces, put back once the walk is done: declarations
+  /// print the first version.
+  void restoreFirstVersions() {
+    for (auto &[VD, V] : Current)
+      P.Vars[VD].ViewSpace = V.FirstSpace;
+  }
+
+private:
+  /// May \p VD become another C variable at an assignment?
+  bool versionable(const VarDecl *VD);
 };
 
 void ClonePlanner::Walker::walk(const Stmt *S) {
@@ -514,6 +543,18 @@ void ClonePlanner::Walker::walk(const Stmt *S) {
     return walk(DIE->getExpr());
   if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S))
     return walk(OVE->getSourceExpr());
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    const CompoundStmt *OuterBlock = Block;
+    const Stmt *OuterStmt = BlockStmt;
+    for (const Stmt *Child : CS->body()) {
+      Block = CS;
+      BlockStmt = Child;
+      walk(Child);
+    }
+    Block = OuterBlock;
+    BlockStmt = OuterStmt;
+    return;
+  }
 
   for (const Stmt *Child : S->children())
     walk(Child);
@@ -542,6 +583,9 @@ void ClonePlanner::Walker::walk(const Stmt *S) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
         VD && VD->hasAttr<CUDASharedAttr>())
       tileStatic(VD);
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (auto It = Current.find(VD); It != Current.end() && It->second.N > 0)
+        P.VersionRefs[DRE] = {VD, It->second.N, P.Vars[VD].ViewSpace};
   }
 }
 
@@ -581,6 +625,8 @@ void ClonePlanner::Walker::declare(const VarDecl *VD) {
   }
   if (holdsView(ctx(), T) && Init)
     V.ViewSpace = Planner.viewSpaceOf(P, Init);
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl(); Block && RD && isViewClass(RD))
+    DeclBlock[VD] = Block;
   P.Vars[VD] = V;
   if (!V.IsRef && !VD->isNRVOVariable())
     destroyed(T.getNonReferenceType(), AddrSpace::Private, VD->getLocation(), V.ViewSpace);
@@ -672,6 +718,23 @@ void ClonePlanner::Walker::assignView(const CallParts &Parts, const Expr *Site) 
   // A view is one C struct whose pointer has one space: views of another
   // space cannot be assigned to it.
   const Expr *Dest = Parts.Object->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Dest)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    AddrSpace New = Planner.viewSpaceOf(P, Parts.Args[0]);
+    const Stmt *Statement = BlockStmt;
+    if (const auto *FE = dyn_cast_or_null<FullExpr>(Statement))
+      Statement = FE->getSubExpr();
+    if (VD && New != Planner.viewSpaceOf(P, DRE) && Statement == Site &&
+        DeclBlock.lookup(VD) == Block && versionable(VD)) {
+      PlannedVersion &Cur = Current[VD];
+      if (Cur.N == 0)
+        Cur.FirstSpace = P.Vars[VD].ViewSpace;
+      ++Cur.N;
+      P.Vars[VD].ViewSpace = New;
+      P.VersionAssigns[Site] = {VD, Cur.N, New};
+      return;
+    }
+  }
   std::string What = "array_view";
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Dest))
     What += " '" + DRE->getDecl()->getNameAsString() + "'";
@@ -679,6 +742,38 @@ void ClonePlanner::Walker::assignView(const CallParts &Parts, const Expr *Site) 
     What = "member '" + ME->getMemberDecl()->getNameAsString() + "'";
   sameSpace(Parts.Args[0], What, Planner.viewSpaceOf(P, Parts.Object));
   (void)Site;
+}
+
+bool ClonePlanner::Walker::versionable(const VarDecl *VD) {
+  // Every name of the variable in the function: the object of one of its
+  // members or operators (view members are lowered on the C struct by
+  // name), or the source of a copy. Anything else (a reference bound, an
+  // address taken, a capture by reference) could see the old version.
+  const FunctionDecl *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
+  if (!FD || !FD->getBody())
+    return false;
+  ParentMap PM(FD->getBody());
+  bool Ok = true;
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+    if (!S || !Ok)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == VD) {
+      const Stmt *Parent = PM.getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(DRE));
+      bool AsObject = false;
+      if (const auto *ME = dyn_cast_or_null<MemberExpr>(Parent))
+        AsObject = !ME->isArrow();
+      else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Parent))
+        AsObject = OC->getNumArgs() > 0 &&
+                   OC->getArg(0)->IgnoreParenImpCasts() == DRE;
+      else if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Parent))
+        AsObject = CE->getConstructor()->isCopyOrMoveConstructor();
+      Ok = AsObject;
+    }
+    for (const Stmt *Child : S->children())
+      Visit(Child);
+  };
+  Visit(FD->getBody());
+  return Ok;
 }
 
 void ClonePlanner::Walker::sameSpace(const Expr *E, const std::string &What,
@@ -792,6 +887,7 @@ void ClonePlanner::walkBody(const FunctionDecl *Def, FunctionPlan &P) {
       for (const CXXCtorInitializer *Init : Ctor->inits())
         W.initializes(Init);
     W.walk(Def->getBody());
+    W.restoreFirstVersions();
     // A destructor destroys its members and bases, where `this` points.
     if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(Def)) {
       for (const CXXBaseSpecifier &B : Dtor->getParent()->bases())

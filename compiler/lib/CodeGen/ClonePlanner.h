@@ -91,6 +91,22 @@ struct FunctionPlan {
     std::string Where;
   };
   std::vector<StoredView> StoredViews;
+  /// A local view given a view of another space by an assignment that is a
+  /// statement of the block declaring it (`array_view<int> v(e, priv); v =
+  /// global;`): one C variable cannot view two spaces, so from there on the
+  /// variable is another C variable (version N > 0), which that assignment
+  /// declares. Only for views named nowhere but as the object of their own
+  /// members and operators or as a copy's source, so no reference or
+  /// pointer can see the old version.
+  struct ViewVersion {
+    const clang::VarDecl *Var = nullptr;
+    unsigned N = 0;
+    AddrSpace Space = AddrSpace::Global;
+  };
+  /// The assignments that start a version (the operator= call).
+  llvm::DenseMap<const clang::Expr *, ViewVersion> VersionAssigns;
+  /// The names of a variable that denote a version after the first.
+  llvm::DenseMap<const clang::DeclRefExpr *, ViewVersion> VersionRefs;
 
   const VarPlace *var(const clang::ValueDecl *D) const {
     auto It = Vars.find(D);

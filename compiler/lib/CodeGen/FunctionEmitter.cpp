@@ -358,11 +358,26 @@ std::string FunctionEmitter::literal(const Expr *E) {
   return "0";
 }
 
+std::string FunctionEmitter::versionDeclaration(const Expr *E) {
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    E = FE->getSubExpr();
+  auto It = Plan.VersionAssigns.find(E);
+  if (It == Plan.VersionAssigns.end())
+    return "";
+  const FunctionPlan::ViewVersion &V = It->second;
+  const auto *OC = llvm::cast<CXXOperatorCallExpr>(E);
+  return CG.declare(V.Var->getType().getUnqualifiedType(),
+                    versionName(Vars[V.Var].Name, V.N), E->getBeginLoc(), V.Space) +
+         " = " + expr(OC->getArg(1));
+}
+
 std::string FunctionEmitter::declRef(const DeclRefExpr *DRE) {
   const ValueDecl *D = DRE->getDecl();
   if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
     return intText(EC->getInitVal());
   auto It = Vars.find(D);
+  if (auto V = Plan.VersionRefs.find(DRE); V != Plan.VersionRefs.end() && It != Vars.end())
+    return versionName(It->second.Name, V->second.N);
   if (It != Vars.end()) {
     // A captured reference variable was captured by copy: its closure
     // field is a value even though the variable is a reference.

@@ -60,6 +60,15 @@ public:
   FunctionEmitter(DeviceCodeGen &CG, const FunctionPlan &Plan)
       : CG(CG), Plan(Plan) {}
 
+  /// The C variable holding version \p N of the view variable \p Name
+  /// (FunctionPlan::ViewVersion): `__` cannot occur in a C++ name.
+  static std::string versionName(llvm::StringRef Name, unsigned N) {
+    return (Name + "__" + llvm::Twine(N)).str();
+  }
+  /// The declaration that an assignment starting a version of a view
+  /// variable prints instead of itself; "" for any other expression.
+  std::string versionDeclaration(const clang::Expr *E);
+
   /// Names the parameter, capture or local \p D; its place is the plan's.
   void bindVar(const clang::ValueDecl *D, std::string Name) {
     VarInfo VI;
