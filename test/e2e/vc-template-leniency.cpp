@@ -12,7 +12,9 @@
 // - an ordered comparison of a pointer with 0 (C++03, as ampcblas writes
 //   `x <= 0`): the 0 becomes a null pointer of the pointer's type;
 // - a temporary of any class type bound to a non-const reference (C4239),
-//   as an argument and as a variable; conversions are not bound;
+//   as an argument and as a variable; conversions are not bound, except a
+//   container's iterator to its const_iterator (a base class in
+//   Microsoft's STL);
 // - a constant and a class template declared after the class template that
 //   uses them (Visual C++ looks names up at instantiation): their
 //   declarations move before it, in two rounds of repairs, and every line
@@ -30,7 +32,7 @@
 // CHECK: narrowed 1
 // CHECK: dependent base: 3 4 11
 // CHECK: dependent base types: 50 4 8, pointer and zero 0 2
-// CHECK: temporaries: take 3, variable 2
+// CHECK: temporaries: take 3, variable 2, const_iterator 1 7
 // CHECK: kernel: 0 mismatches
 // WARN-NOT: error
 // RUN: %not %ampcc -DUNDECLARED -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=UNDECLARED %s
@@ -39,6 +41,7 @@
 #include <amp_short_vectors.h>
 #include <cstdio>
 #include <iterator>
+#include <list>
 #include <vector>
 
 template <typename T> struct Outer {
@@ -114,6 +117,16 @@ struct Counter {
 };
 void take(Counter &C) { C.V += 1; }
 Counter make() { return Counter{2}; }
+// The TSP samples' reduction takes `const_iterator &` and is given begin().
+typedef std::vector<float>::const_iterator CostIterator;
+int lowest(CostIterator &Begin, CostIterator &End) {
+  CostIterator Best = Begin;
+  for (CostIterator I = Begin; I != End; ++I)
+    if (*I < *Best)
+      Best = I;
+  return int(Best - Begin);
+}
+int front(std::list<int>::const_iterator &I) { return *I; }
 #ifdef CONVERSION
 struct FromInt {
   FromInt(int) {}
@@ -181,7 +194,13 @@ int main() {
   // WARN: vc-template-leniency.cpp:[[@LINE+1]]:12: warning: non-const reference to 'Counter' bound to a temporary, as Visual C++ allows; the variable holds the temporary's value itself
   Counter &Held = make();
   take(Argument);
-  std::printf("temporaries: take %d, variable %d\n", Argument.V, Held.V);
+  std::vector<float> Costs = {3, 1, 2};
+  std::list<int> Items = {7, 8};
+  // WARN: vc-template-leniency.cpp:[[@LINE+2]]:23: warning: non-const reference to 'CostIterator' (aka '__normal_iterator<const float *, std::vector<float, std::allocator<float>>>') bound to a temporary
+  // WARN: vc-template-leniency.cpp:[[@LINE+1]]:66: warning: non-const reference to 'std::list<int>::const_iterator'
+  int Lowest = lowest(Costs.begin(), Costs.end()), Front = front(Items.begin());
+  std::printf("temporaries: take %d, variable %d, const_iterator %d %d\n", Argument.V, Held.V,
+              Lowest, Front);
 
   std::vector<float> Out(64);
   concurrency::array_view<float, 1> D(64, Out);

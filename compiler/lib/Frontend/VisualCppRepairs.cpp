@@ -32,6 +32,47 @@ bool isHandleClass(QualType T) {
          (RD->getName() == "accelerator" || RD->getName() == "accelerator_view");
 }
 
+/// Is \p From a standard container's iterator and \p To its const_iterator?
+/// Microsoft's STL derives each container's iterator from its
+/// const_iterator, so Visual C++ binds a temporary iterator to a
+/// `const_iterator &` parameter (C4239); libstdc++'s are separate classes
+/// with a conversion.
+bool constIteratorOf(QualType From, QualType To) {
+  const auto *F = dyn_cast_or_null<ClassTemplateSpecializationDecl>(From->getAsCXXRecordDecl());
+  const auto *T = dyn_cast_or_null<ClassTemplateSpecializationDecl>(To->getAsCXXRecordDecl());
+  if (!F || !T)
+    return false;
+  auto InLibrary = [](const NamedDecl *D) {
+    const auto *NS = dyn_cast<NamespaceDecl>(D->getDeclContext()->getEnclosingNamespaceContext());
+    for (; NS; NS = dyn_cast<NamespaceDecl>(NS->getParent()))
+      if (NS->getName() == "std" || NS->getName() == "__gnu_cxx")
+        return true;
+    return false;
+  };
+  if (!InLibrary(F) || !InLibrary(T))
+    return false;
+  llvm::StringRef FN = F->getName(), TN = T->getName();
+  // vector, string, deque: one template, its pointer or reference arguments
+  // const in the const_iterator (__normal_iterator<const T *, C>).
+  if (FN == TN && (FN == "__normal_iterator" || FN == "_Deque_iterator")) {
+    const TemplateArgumentList &FA = F->getTemplateArgs(), &TA = T->getTemplateArgs();
+    if (FA.size() < 1 || FA.size() != TA.size() || FA[0].getKind() != TemplateArgument::Type ||
+        TA[0].getKind() != TemplateArgument::Type)
+      return false;
+    QualType FP = FA[0].getAsType(), TP = TA[0].getAsType();
+    if (FN == "_Deque_iterator")
+      return FP == TP; // <T, T &, T *> and <T, const T &, const T *>: the value type
+    return FP->isPointerType() && TP->isPointerType() &&
+           TP->getPointeeType().isConstQualified() &&
+           FP->getPointeeType().getUnqualifiedType() == TP->getPointeeType().getUnqualifiedType();
+  }
+  // list, map, set, unordered containers: X_iterator and X_const_iterator.
+  for (llvm::StringRef Kind : {"_List", "_Rb_tree", "_Node"})
+    if (FN == (Kind + "_iterator").str() && TN == (Kind + "_const_iterator").str())
+      return true;
+  return false;
+}
+
 /// The function a candidate note names: one of the overload set's decls.
 const FunctionDecl *candidateAt(const OverloadExpr *Callee, SourceLocation Loc) {
   for (const NamedDecl *D : Callee->decls()) {
@@ -361,7 +402,11 @@ void VisualCppRepairs::onNote(const Diagnostic &Info) {
     return;
   // "candidate function not viable: expects an lvalue for 2nd argument":
   // its range is the parameter's.
-  if (Info.getID() == diag::note_ovl_candidate_bad_value_category &&
+  // "no known conversion from 'iterator' to 'const_iterator &'": maybe a
+  // container's iterator, which Microsoft's STL derives from its
+  // const_iterator (see constIteratorOf).
+  if ((Info.getID() == diag::note_ovl_candidate_bad_value_category ||
+       Info.getID() == diag::note_ovl_candidate_bad_conv) &&
       Info.getNumRanges() > 0)
     CallRequests.push_back(
         {LastErrorLoc, Info.getLocation(), Info.getRange(0).getBegin()});
@@ -454,6 +499,22 @@ VisualCppRepairs::Verdict VisualCppRepairs::recordTemporaryHandle(const Diagnost
   wrapTemporary(SM, Info.getRange(0).getAsRange(), LO);
   HandleWarnings.push_back({Loc, T.getUnqualifiedType(), 0u});
   return Verdict::Silent;
+}
+
+void VisualCppRepairs::wrapTemporaryAs(const SourceManager &SM, SourceRange R, QualType T,
+                                       const ASTContext &Ctx) {
+  SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts());
+  if (!editable(SM, R.getBegin()) || End.isInvalid() || End.isMacroID())
+    return;
+  // Spelled from the global namespace, so that the call's scope cannot
+  // change what it names.
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.FullyQualifiedName = true;
+  Policy.PrintCanonicalTypes = true;
+  Policy.SuppressUnwrittenScope = true;
+  std::string Type = T.getUnqualifiedType().getCanonicalType().getAsString(Policy);
+  addEdit(SM, R.getBegin(), 0, "::Concurrency::details::bindTemporary< " + Type + " >(");
+  addEdit(SM, End, 0, ")");
 }
 
 void VisualCppRepairs::wrapTemporary(const SourceManager &SM, SourceRange R,
@@ -974,10 +1035,21 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
         if (I + 1 >= Call->subExpressions().size())
           continue;
         // A temporary of the parameter's own class (not one a conversion
-        // would make: Visual C++ does not bind those either).
+        // would make: Visual C++ does not bind those either), or a
+        // container's iterator for its const_iterator (a base class in
+        // Microsoft's STL, a conversion in libstdc++'s).
         const Expr *Arg = Call->subExpressions()[I + 1];
-        if (Arg->isLValue() || !isClass(Arg->getType()) ||
-            !(Deduced || Ctx.hasSameUnqualifiedType(Arg->getType(), PT->getPointeeType())))
+        if (Arg->isLValue() || !isClass(Arg->getType()))
+          continue;
+        if (!Deduced && !P->getType()->isDependentType() &&
+            constIteratorOf(Arg->getType(), PT->getPointeeType())) {
+          wrapTemporaryAs(SM, Arg->getSourceRange(), PT->getPointeeType(), Ctx);
+          if (FirstTime(Arg->getBeginLoc()))
+            report(Diags, Arg->getBeginLoc(), Diag::warn_vc_temporary_handle_reference)
+                << PT->getPointeeType().getUnqualifiedType() << 0u;
+          continue;
+        }
+        if (!(Deduced || Ctx.hasSameUnqualifiedType(Arg->getType(), PT->getPointeeType())))
           continue;
         wrapTemporary(SM, Arg->getSourceRange(), Ctx.getLangOpts());
         if (FirstTime(Arg->getBeginLoc()))

@@ -95,6 +95,9 @@ private:
                                 const clang::LangOptions &LO);
   void wrapTemporary(const clang::SourceManager &SM, clang::SourceRange R,
                      const clang::LangOptions &LO);
+  /// The same, converting to \p T (`bindTemporary<T>(...)`).
+  void wrapTemporaryAs(const clang::SourceManager &SM, clang::SourceRange R, clang::QualType T,
+                       const clang::ASTContext &Ctx);
   /// Replaces the text of a type as written (typeText in the .cpp) by
   /// \p Text; false (nothing done) where it cannot be edited.
   bool replaceType(const clang::SourceManager &SM, clang::CharSourceRange Spelled,
