@@ -1,13 +1,14 @@
 //===- VisualCppExpressionRepairs.cpp - expressions Visual C++ accepts --===//
 //
 // Expressions that Visual C++ 2012/2013 compile and Clang rejects in C++11
-// and later, each repaired in the text where it is written (the device pass
-// parses again, the host pass compiles the same text) and reported as the
-// warning Clang's error becomes.
+// and later (a pointer compared with 0, a stream compared with a bool),
+// each repaired in the text where it is written (the device pass parses
+// again, the host pass compiles the same text) and reported as a warning.
 //
 //===----------------------------------------------------------------------===//
 #include "ampcc/Frontend/VisualCppRepairs.h"
 
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -47,6 +48,55 @@ bool VisualCppRepairs::compareZeroAsNullPointer(const Diagnostic &Info,
   // Templates report it once per instantiation: one edit.
   if (Warned.insert(Zero.getBegin().getRawEncoding()).second)
     addEdit(SM, Zero.getBegin(), Length, "(true ? nullptr : (" + PointerText.str() + "))");
+  return true;
+}
+
+namespace {
+/// Is \p T std::basic_ios or a class derived from it (a stream)?
+bool isStream(QualType T) {
+  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !(RD = RD->getDefinition()))
+    return false;
+  auto IsBasicIos = [](const CXXRecordDecl *Base) {
+    return Base->getName() == "basic_ios" && Base->isInStdNamespace();
+  };
+  if (IsBasicIos(RD))
+    return true;
+  return !RD->forallBases([&](const CXXRecordDecl *Base) { return !IsBasicIos(Base); });
+}
+} // namespace
+
+/// `cin == false`, `stream != 0`: Visual C++ 2012's streams converted to
+/// `void *` (C++03's safe-bool), which compares with a null pointer constant;
+/// C++11's `explicit operator bool` does not convert there. The stream
+/// becomes `static_cast<bool>(stream)`, which has the meaning the pointer
+/// comparison had.
+bool VisualCppRepairs::compareStreamAsBool(const Diagnostic &Info, const LangOptions &LO) {
+  if (Info.getNumRanges() < 2 || Info.getNumArgs() < 2 ||
+      Info.getArgKind(0) != DiagnosticsEngine::ak_qualtype ||
+      Info.getArgKind(1) != DiagnosticsEngine::ak_qualtype)
+    return false;
+  QualType LHS = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(0)));
+  QualType RHS = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(1)));
+  bool StreamOnLeft = isStream(LHS);
+  QualType Other = StreamOnLeft ? RHS : LHS;
+  if (StreamOnLeft == isStream(RHS) || !Other->isBooleanType() && !Other->isIntegerType())
+    return false;
+  const SourceManager &SM = Info.getSourceManager();
+  // Only `==` and `!=`: the operator stands between the operands.
+  CharSourceRange Stream =
+      Lexer::makeFileCharRange(Info.getRange(StreamOnLeft ? 0 : 1), SM, LO);
+  if (Stream.isInvalid() || !editable(SM, Stream.getBegin()))
+    return false;
+  SourceLocation Op = SM.getExpansionLoc(Info.getLocation());
+  llvm::StringRef OpText(SM.getCharacterData(Op), 2);
+  if (OpText != "==" && OpText != "!=")
+    return false;
+  if (Warned.insert(Stream.getBegin().getRawEncoding()).second) {
+    addEdit(SM, Stream.getBegin(), 0, "static_cast<bool>(");
+    addEdit(SM, Stream.getEnd(), 0, ")");
+    StreamComparisons.push_back({Op, Other->isBooleanType()});
+  }
   return true;
 }
 

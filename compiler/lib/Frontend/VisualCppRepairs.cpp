@@ -304,6 +304,8 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
       PartialSpecRequests.insert(Spec->getSpecializedTemplate()->getCanonicalDecl());
     return Verdict::NotRepaired;
   }
+  if (ID == diag::err_typecheck_invalid_operands)
+    return compareStreamAsBool(Info, LO) ? Verdict::Silent : Verdict::NotRepaired;
   if (ID == diag::err_typecheck_ordered_comparison_of_pointer_and_zero)
     return compareZeroAsNullPointer(Info, LO) ? Verdict::Warning : Verdict::NotRepaired;
   if (ID == diag::err_template_parameter_default_template_member)
@@ -1006,6 +1008,9 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
   for (const auto &[Loc, Iter] : PointerTraits)
     report(Diags, Loc, Diag::warn_vc_pointer_iterator_traits) << Iter;
   PointerTraits.clear();
+  for (const auto &[Loc, Bool] : StreamComparisons)
+    report(Diags, Loc, Diag::warn_vc_stream_bool_comparison) << (Bool ? 0 : 1);
+  StreamComparisons.clear();
   for (const HandleWarning &W : HandleWarnings)
     if (FirstTime(W.Loc))
       report(Diags, W.Loc, Diag::warn_vc_temporary_handle_reference) << W.Type << W.Kind;

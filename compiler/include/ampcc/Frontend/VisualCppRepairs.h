@@ -109,6 +109,8 @@ private:
   /// `p <= 0`: the zero becomes a null pointer of p's type
   /// (VisualCppExpressionRepairs.cpp).
   bool compareZeroAsNullPointer(const clang::Diagnostic &Info, const clang::LangOptions &LO);
+  /// `cin == false`: the stream becomes `static_cast<bool>(cin)`.
+  bool compareStreamAsBool(const clang::Diagnostic &Info, const clang::LangOptions &LO);
   /// `typename Base::Name` at \p Loc when a dependent base of the class
   /// template around it declares the type \p Name; false otherwise.
   bool qualifyDependentBaseType(clang::ASTContext &Ctx, const RepairSites &Sites,
@@ -158,6 +160,8 @@ private:
   /// `It::value_type` where It is a pointer (a Microsoft STL iterator is a
   /// class): where the qualifier was rewritten, and the pointer type.
   std::vector<std::pair<clang::SourceLocation, std::string>> PointerTraits;
+  /// Streams compared with a bool (1) or an integer (0), repaired.
+  std::vector<std::pair<clang::SourceLocation, bool>> StreamComparisons;
   Verdict qualifyPointerTraits(const clang::Diagnostic &Info, const clang::LangOptions &LO);
 
   /// The last error: a call's "no viable function" error is followed by one
