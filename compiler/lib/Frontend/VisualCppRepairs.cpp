@@ -505,26 +505,22 @@ VisualCppRepairs::Verdict VisualCppRepairs::recordTemporaryHandle(const Diagnost
 
 void VisualCppRepairs::wrapTemporaryAs(const SourceManager &SM, SourceRange R, QualType T,
                                        const ASTContext &Ctx) {
-  SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts());
-  if (!editable(SM, R.getBegin()) || End.isInvalid() || End.isMacroID())
-    return;
-  // Spelled from the global namespace, so that the call's scope cannot
-  // change what it names.
+  // Fully qualified, so that the call's scope cannot change what it names.
   PrintingPolicy Policy(Ctx.getLangOpts());
   Policy.FullyQualifiedName = true;
   Policy.PrintCanonicalTypes = true;
   Policy.SuppressUnwrittenScope = true;
   std::string Type = T.getUnqualifiedType().getCanonicalType().getAsString(Policy);
-  addEdit(SM, R.getBegin(), 0, "::Concurrency::details::bindTemporary< " + Type + " >(");
-  addEdit(SM, End, 0, ")");
+  wrapTemporary(SM, R, Ctx.getLangOpts(),
+                "::Concurrency::details::bindTemporary< " + Type + " >");
 }
 
 void VisualCppRepairs::wrapTemporary(const SourceManager &SM, SourceRange R,
-                                     const LangOptions &LO) {
+                                     const LangOptions &LO, llvm::StringRef Binder) {
   SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO);
   if (!editable(SM, R.getBegin()) || End.isInvalid() || End.isMacroID())
     return;
-  addEdit(SM, R.getBegin(), 0, "::Concurrency::details::bindTemporary(");
+  addEdit(SM, R.getBegin(), 0, Binder.str() + "(");
   addEdit(SM, End, 0, ")");
 }
 

@@ -93,8 +93,11 @@ private:
   bool recordAmpName(const clang::Diagnostic &Info);
   Verdict recordTemporaryHandle(const clang::Diagnostic &Info,
                                 const clang::LangOptions &LO);
+  /// Passes the expression at \p R through \p Binder (bindTemporary, or a
+  /// specialization of it that converts).
   void wrapTemporary(const clang::SourceManager &SM, clang::SourceRange R,
-                     const clang::LangOptions &LO);
+                     const clang::LangOptions &LO,
+                     llvm::StringRef Binder = "::Concurrency::details::bindTemporary");
   /// The same, converting to \p T (`bindTemporary<T>(...)`).
   void wrapTemporaryAs(const clang::SourceManager &SM, clang::SourceRange R, clang::QualType T,
                        const clang::ASTContext &Ctx);
