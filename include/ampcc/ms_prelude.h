@@ -36,11 +36,21 @@
 #include <string>
 
 // Visual C++'s standard headers include the C library's: after <iostream>
-// or <vector> alone, programs call fabs, sqrt, printf and atoi. These three
-// declare no BSD index() (see <amp.h>).
+// or <vector> alone, programs call fabs, sqrt, printf and atoi, and use
+// FLT_MAX and INT_MAX (Microsoft's <limits> includes <cfloat> and
+// <climits>), and memcpy and strlen (its <iosfwd> includes <cstring>).
+// glibc's <string.h> also declares the BSD index(), which Windows lacks;
+// it is renamed here as <amp.h> renames it (see there), so that `index<1>`
+// under `using namespace concurrency;` stays unambiguous.
+#include <cfloat>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#pragma push_macro("index")
+#define index __ampcc_glibc_index
+#include <cstring>
+#pragma pop_macro("index")
 
 // The Microsoft CRT's secure (_s) functions, _countof, _stricmp, _itoa,
 // _byteswap_*, ... and stdext::checked_array_iterator, which Visual C++'s
@@ -85,6 +95,20 @@ private:
   // Shared, so that copying the exception (as throwing does) cannot throw.
   std::shared_ptr<const std::string> Message;
 };
+
+/// A range-for whose begin and end only namespace std declares (a
+/// program's own std::begin for concurrency::array): C++11 as published
+/// found them there, DR 1442 does not. ampcc rewrites such a range `r` to
+/// `std_range(::std::begin(r), ::std::end(r))`
+/// (compiler/lib/Frontend/VisualCppLookupRepairs.cpp).
+template <class Iterator> struct range {
+  Iterator First, Last;
+  Iterator begin() const { return First; }
+  Iterator end() const { return Last; }
+};
+template <class Iterator> range<Iterator> std_range(Iterator First, Iterator Last) {
+  return {First, Last};
+}
 } // namespace ampcc_ms
 #endif
 

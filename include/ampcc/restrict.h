@@ -32,6 +32,8 @@
 #define AMPCC_RESTRICT_8_(A, ...) AMPCC_RESTRICTION_##A AMPCC_RESTRICT_7_(__VA_ARGS__)
 #define AMPCC_RESTRICTION_amp __attribute__((device))
 #define AMPCC_RESTRICTION_cpu __attribute__((host))
+// The Visual Studio 11 Developer Preview's name for amp (ampcc warns).
+#define AMPCC_RESTRICTION_direct3d __attribute__((device))
 
 // tile_static variables live in OpenCL __local memory: CUDA's shared-memory
 // attribute gives Clang's own checks (only in device code, no initializer).

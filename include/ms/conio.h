@@ -4,7 +4,9 @@
 // _getch(). On a terminal these switch it to unbuffered, unechoed input for
 // the call, as the Windows console gives them; when standard input is not a
 // terminal (a pipe, a file, /dev/null), _kbhit says whether bytes are waiting
-// and _getch reads the next one (EOF at the end).
+// and _getch reads the next one (EOF at the end), both through stdio's
+// buffer, which std::cin shares: a program that reads lines with cin and
+// keys with _getch gets its input in order.
 #ifndef AMPCC_MS_CONIO_H
 #define AMPCC_MS_CONIO_H
 
@@ -42,6 +44,11 @@ private:
 
 inline int readKey(bool Echo) {
   fflush(stdout);
+  // From a pipe or a file: through stdio, whose buffer std::cin shares
+  // (sync_with_stdio), so that keys and lines read with cin come in the
+  // order they were written.
+  if (!isatty(STDIN_FILENO))
+    return getc(stdin);
   RawTerminal Mode(Echo);
   unsigned char C;
   ssize_t N = read(STDIN_FILENO, &C, 1);
@@ -54,6 +61,11 @@ inline int readKey(bool Echo) {
 
 /// Nonzero when a key (a byte of standard input) is waiting.
 inline int _kbhit() {
+#ifdef __GLIBC__
+  // Bytes stdio has read ahead (for std::cin or _getch) are waiting too.
+  if (!isatty(STDIN_FILENO) && stdin->_IO_read_ptr < stdin->_IO_read_end)
+    return 1;
+#endif
   ampcc_ms::RawTerminal Mode(false);
   int Waiting = 0;
   if (ioctl(STDIN_FILENO, FIONREAD, &Waiting) != 0)

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -69,6 +70,7 @@ typedef wchar_t *LPWSTR;
 typedef const wchar_t *LPCWSTR;
 typedef BOOL *LPBOOL;
 typedef DWORD *LPDWORD;
+typedef DWORD *PDWORD;
 // HRESULT is a LONG in Windows; here a long, so that it compares equal to
 // concurrency::runtime_exception::get_error_code() (a long holding the
 // code's 32 bits). SUCCEEDED and FAILED look at the low 32 bits' sign.
@@ -191,6 +193,164 @@ inline void Sleep(DWORD Milliseconds) {
 /// Windows' is); libraries key per-thread state by it.
 inline DWORD GetCurrentThreadId() { return DWORD(::gettid()); }
 inline DWORD GetCurrentProcessId() { return DWORD(::getpid()); }
+
+// --- Processors -----------------------------------------------------------------
+
+// GetLogicalProcessorInformation, which programs size their thread pools
+// with (MSDN's example counts the logical processors of each core), from
+// Linux's CPU topology.
+typedef enum _LOGICAL_PROCESSOR_RELATIONSHIP {
+  RelationProcessorCore,
+  RelationNumaNode,
+  RelationCache,
+  RelationProcessorPackage,
+  RelationGroup,
+  RelationAll = 0xffff
+} LOGICAL_PROCESSOR_RELATIONSHIP;
+
+typedef enum _PROCESSOR_CACHE_TYPE {
+  CacheUnified,
+  CacheInstruction,
+  CacheData,
+  CacheTrace
+} PROCESSOR_CACHE_TYPE;
+
+typedef struct _CACHE_DESCRIPTOR {
+  BYTE Level;
+  BYTE Associativity;
+  WORD LineSize;
+  DWORD Size;
+  PROCESSOR_CACHE_TYPE Type;
+} CACHE_DESCRIPTOR, *PCACHE_DESCRIPTOR;
+
+typedef struct _SYSTEM_LOGICAL_PROCESSOR_INFORMATION {
+  ULONG_PTR ProcessorMask;
+  LOGICAL_PROCESSOR_RELATIONSHIP Relationship;
+  union {
+    struct {
+      BYTE Flags;
+    } ProcessorCore;
+    struct {
+      DWORD NodeNumber;
+    } NumaNode;
+    CACHE_DESCRIPTOR Cache;
+    ULONGLONG Reserved[2];
+  };
+} SYSTEM_LOGICAL_PROCESSOR_INFORMATION, *PSYSTEM_LOGICAL_PROCESSOR_INFORMATION;
+
+#define ERROR_INSUFFICIENT_BUFFER 122L
+
+namespace ampcc_ms {
+/// The calling thread's last error (GetLastError).
+inline DWORD &lastError() {
+  static thread_local DWORD Error = 0;
+  return Error;
+}
+/// The number in /sys/devices/system/cpu/cpu<Cpu>/topology/<Name>, or -1.
+inline long cpuTopology(long Cpu, const char *Name) {
+  char Path[128];
+  snprintf(Path, sizeof Path, "/sys/devices/system/cpu/cpu%ld/topology/%s", Cpu, Name);
+  long Value = -1;
+  if (FILE *F = fopen(Path, "r")) {
+    if (fscanf(F, "%ld", &Value) != 1)
+      Value = -1;
+    fclose(F);
+  }
+  return Value;
+}
+} // namespace ampcc_ms
+
+inline DWORD GetLastError() { return ampcc_ms::lastError(); }
+inline void SetLastError(DWORD Error) { ampcc_ms::lastError() = Error; }
+
+/// One RelationProcessorCore entry per core, whose mask holds the core's
+/// logical processors (the first 64, as one Windows processor group), and
+/// one RelationProcessorPackage entry per package. Where sysfs says
+/// nothing, each logical processor is a core of one package.
+inline BOOL GetLogicalProcessorInformation(PSYSTEM_LOGICAL_PROCESSOR_INFORMATION Buffer,
+                                           PDWORD ReturnedLength) {
+  long Cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  if (Cpus < 1)
+    Cpus = 1;
+  if (Cpus > 64)
+    Cpus = 64;
+  SYSTEM_LOGICAL_PROCESSOR_INFORMATION Entries[128] = {};
+  long Keys[128];
+  DWORD Count = 0;
+  auto Add = [&](LOGICAL_PROCESSOR_RELATIONSHIP Kind, long Key, long Cpu) {
+    for (DWORD I = 0; I < Count; ++I)
+      if (Entries[I].Relationship == Kind && Keys[I] == Key) {
+        Entries[I].ProcessorMask |= ULONG_PTR(1) << Cpu;
+        return;
+      }
+    Entries[Count].Relationship = Kind;
+    Entries[Count].ProcessorMask = ULONG_PTR(1) << Cpu;
+    Keys[Count++] = Key;
+  };
+  for (long Cpu = 0; Cpu < Cpus; ++Cpu) {
+    long Package = ampcc_ms::cpuTopology(Cpu, "physical_package_id");
+    long Core = ampcc_ms::cpuTopology(Cpu, "core_id");
+    if (Package < 0)
+      Package = 0;
+    Add(RelationProcessorCore, Core < 0 ? Cpu : Package * 65536 + Core, Cpu);
+    Add(RelationProcessorPackage, Package, Cpu);
+  }
+  DWORD Needed = DWORD(Count * sizeof(SYSTEM_LOGICAL_PROCESSOR_INFORMATION));
+  if (!Buffer || *ReturnedLength < Needed) {
+    *ReturnedLength = Needed;
+    SetLastError(ERROR_INSUFFICIENT_BUFFER);
+    return FALSE;
+  }
+  for (DWORD I = 0; I < Count; ++I)
+    Buffer[I] = Entries[I];
+  *ReturnedLength = Needed;
+  return TRUE;
+}
+
+// --- Modules ----------------------------------------------------------------------
+
+// GetProcAddress(GetModuleHandle(TEXT("kernel32")), "...") is how programs
+// of Windows XP's time reached newer functions: kernel32's functions that
+// this header has are found by name; any other name gives a null pointer, as
+// for a function Windows lacks.
+typedef struct ampcc_HINSTANCE__ *HMODULE, *HINSTANCE;
+typedef intptr_t (*FARPROC)();
+
+namespace ampcc_ms {
+inline HMODULE kernel32() { return reinterpret_cast<HMODULE>(uintptr_t(0x4b32)); }
+inline bool isKernel32(const char *Name) {
+  const char *K = "kernel32";
+  for (; *K; ++K, ++Name)
+    if (*Name != *K && *Name != *K - ('a' - 'A') * (*K >= 'a' && *K <= 'z'))
+      return false;
+  return *Name == 0 || (Name[0] == '.' && (Name[1] | 32) == 'd' && (Name[2] | 32) == 'l' &&
+                        (Name[3] | 32) == 'l' && Name[4] == 0);
+}
+} // namespace ampcc_ms
+
+inline HMODULE GetModuleHandleA(LPCSTR Name) {
+  return Name && ampcc_ms::isKernel32(Name) ? ampcc_ms::kernel32() : nullptr;
+}
+inline HMODULE GetModuleHandleW(LPCWSTR Name) {
+  char Narrow[16] = {};
+  for (int I = 0; Name && Name[I] && I < 15; ++I)
+    Narrow[I] = Name[I] < 128 ? char(Name[I]) : '?';
+  return Name ? GetModuleHandleA(Narrow) : nullptr;
+}
+inline FARPROC GetProcAddress(HMODULE Module, LPCSTR Name) {
+  if (Module != ampcc_ms::kernel32() || !Name)
+    return nullptr;
+  if (__builtin_strcmp(Name, "GetLogicalProcessorInformation") == 0)
+    return reinterpret_cast<FARPROC>(&GetLogicalProcessorInformation);
+  if (__builtin_strcmp(Name, "GetTickCount64") == 0)
+    return reinterpret_cast<FARPROC>(&GetTickCount64);
+  return nullptr;
+}
+#ifdef _UNICODE
+#define GetModuleHandle GetModuleHandleW
+#else
+#define GetModuleHandle GetModuleHandleA
+#endif
 
 // --- min and max ----------------------------------------------------------------
 

@@ -38,9 +38,12 @@ int viaMacro(int x) GPU_ONLY { return x; }
 int dup(int x) restrict(amp, amp) { return x; }
 // CHECK: restrict-specifiers.cpp:[[@LINE-1]]:30: warning: duplicate restriction specifier 'amp'
 struct Widget {
-  int get() const restrict(direct3d) { return 1; }
-  // CHECK: restrict-specifiers.cpp:[[@LINE-1]]:28: error: unknown restriction specifier 'direct3d'; C++ AMP defines restrict(cpu), restrict(amp) and restrict(cpu, amp)
+  int get() const restrict(kernel) { return 1; }
+  // CHECK: restrict-specifiers.cpp:[[@LINE-1]]:28: error: unknown restriction specifier 'kernel'; C++ AMP defines restrict(cpu), restrict(amp) and restrict(cpu, amp)
   // CHECK: restrict-specifiers.cpp:[[@LINE-2]]:28: note: did you mean 'amp'?
+  // The Developer Preview's spelling of amp: a warning (test/host/vc-developer-preview-direct3d.cpp).
+  int old() const restrict(direct3d) { return 1; }
+  // CHECK: restrict-specifiers.cpp:[[@LINE-1]]:28: warning: 'direct3d' is the Visual Studio 11 Developer Preview's name for the restriction specifier 'amp'; taken as 'amp'
 };
 
 // Valid: both specifiers in any order and spacing, behind a macro as Visual

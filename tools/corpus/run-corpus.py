@@ -113,17 +113,50 @@ def judge(entry, rc, output):
     return True, ""
 
 
+# What a program prints is kept up to this many bytes: a menu that loops at
+# the end of its input prints forever, and the runner must not hold it all.
+OUTPUT_LIMIT = 16 << 20
+
+
 def run_program(entry, exe, cwd, timeout, env):
+    """Runs one program; returns (result, why, output, seconds)."""
+    import tempfile
+    import threading
     t0 = time.time()
-    try:
-        p = subprocess.run([exe] + entry.get("args", []), cwd=cwd, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout, env=env)
-        out = p.stdout.decode(errors="replace")
-        ok, why = judge(entry, p.returncode, out)
-        return ("pass" if ok else "fail"), why, out, time.time() - t0
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b"").decode(errors="replace")
+    # A program that reads its input (a menu, a list of problems) gets the
+    # entry's "stdin"; every other one an empty input. The entry's "env"
+    # (each with its reason in the manifest) is set over the runner's.
+    run_env = dict(env, **entry.get("env", {}))
+    with tempfile.TemporaryFile() as stdin:
+        stdin.write(entry.get("stdin", "").encode())
+        stdin.seek(0)
+        p = subprocess.Popen([exe] + entry.get("args", []), cwd=cwd, stdin=stdin,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=run_env)
+        kept = []
+        size = [0]
+
+        def drain():
+            for chunk in iter(lambda: p.stdout.read(1 << 16), b""):
+                if size[0] < OUTPUT_LIMIT:
+                    kept.append(chunk[:OUTPUT_LIMIT - size[0]])
+                size[0] += len(chunk)
+        reader = threading.Thread(target=drain)
+        reader.start()
+        try:
+            rc = p.wait(timeout=timeout)
+            timed_out = False
+        except subprocess.TimeoutExpired:
+            p.kill()
+            rc = p.wait()
+            timed_out = True
+        reader.join()
+    out = b"".join(kept).decode(errors="replace")
+    if size[0] > OUTPUT_LIMIT:
+        out += "\n[runner: %d bytes of output, the first %d kept]\n" % (size[0], OUTPUT_LIMIT)
+    if timed_out:
         return "timeout", "after %ds" % timeout, out, time.time() - t0
+    ok, why = judge(entry, rc, out)
+    return ("pass" if ok else "fail"), why, out, time.time() - t0
 
 
 def build_entry(entry, args, wdir):

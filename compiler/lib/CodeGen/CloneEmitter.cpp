@@ -25,8 +25,16 @@ CloneEmitter::CloneEmitter(DeviceCodeGen &CG, const FunctionPlan &Plan)
 std::string CloneEmitter::baseName() const {
   const CloneKey &Key = Plan.Key;
   std::string Base;
+  // A member function is named after its class. A static one only by the
+  // class's name: lowering the class would emit its fields, which amp code
+  // never sees and the restriction checker never checked (a `Pixel *` of
+  // unsigned chars beside a static restrict(amp) helper).
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Def))
-    Base = CG.lowerRecord(MD->getParent(), Def->getLocation(), Key.ThisViewSpace) + "_";
+    Base = (MD->isInstance()
+                ? CG.lowerRecord(MD->getParent(), Def->getLocation(), Key.ThisViewSpace)
+                : QualType(MD->getParent()->getTypeForDecl(), 0)
+                      .getAsString(CG.getContext().getPrintingPolicy())) +
+           "_";
   Base += isa<CXXConstructorDecl>(Def) ? std::string("ctor") : functionBaseName(Def);
   std::string Suffix;
   for (AddrSpace AS : Key.ParamSpaces)

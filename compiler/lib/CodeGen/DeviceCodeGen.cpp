@@ -117,6 +117,17 @@ std::string DeviceCodeGen::lowerType(QualType T, SourceLocation Loc,
   }
   if (const auto *ET = C->getAs<EnumType>())
     return Qual + lowerType(ET->getDecl()->getIntegerType(), Loc);
+  // An array as a whole type: what a pointer points to when an array
+  // parameter decays (`unsigned int data[4][4]` is `uint (*data)[4]`).
+  // Callers write `<type> *name`, which C's declarators cannot say for an
+  // array without a typedef: one per element type and size.
+  if (const auto *AT = Ctx.getAsConstantArrayType(C)) {
+    std::string Elem = lowerType(AT->getElementType(), Loc, ViewData);
+    std::string Size = std::to_string(AT->getSize().getZExtValue());
+    std::string Name = "ampcc_array_" + sanitizeIdentifier(Elem) + "_" + Size;
+    addTypeDef(Name, "typedef " + Elem + " " + Name + "[" + Size + "];\n");
+    return Name;
+  }
   if (const auto *RD = C->getAsCXXRecordDecl())
     return Qual + lowerRecord(RD, Loc, ViewData);
   // A type is lowered for each use of a declaration (parameter, prologue):

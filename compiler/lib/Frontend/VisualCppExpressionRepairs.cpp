@@ -7,6 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ampcc/Frontend/VisualCppRepairs.h"
+#include "RepairSites.h"
+
+#include "ampcc/Support/Diagnostics.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -98,6 +101,66 @@ bool VisualCppRepairs::compareStreamAsBool(const Diagnostic &Info, const LangOpt
     StreamComparisons.push_back({Op, Other->isBooleanType()});
   }
   return true;
+}
+
+/// `settings == ProcessingUnitSettings::Invalid()` where the class's
+/// `bool operator==(ProcessingUnitSettings &)` takes a non-const reference:
+/// Visual C++ binds the temporary (its C4239 extension), as it does for a
+/// function's argument (VisualCppRepairs.cpp). Clang reports the operator
+/// as invalid, then each candidate with the operand it could not bind; the
+/// operands are kept here for those notes.
+void VisualCppRepairs::recordOperands(const Diagnostic &Info, const LangOptions &LO) {
+  LastOperands[0] = LastOperands[1] = CharSourceRange();
+  if (Info.getNumRanges() < 2)
+    return;
+  const SourceManager &SM = Info.getSourceManager();
+  for (unsigned I = 0; I < 2; ++I) {
+    CharSourceRange R = Lexer::makeFileCharRange(Info.getRange(I), SM, LO);
+    if (R.isValid() && editable(SM, R.getBegin()))
+      LastOperands[I] = R;
+  }
+}
+
+/// "candidate function not viable: expects an lvalue for 1st argument"
+/// (arguments 3, 4 and 5: an argument, its ordinal, an lvalue): which
+/// operand that is depends on whether the candidate is a member, which the
+/// AST tells at the end.
+void VisualCppRepairs::recordTemporaryOperand(const Diagnostic &Info) {
+  // (A bool argument is an ak_sint, an unsigned one an ak_uint.)
+  auto Integer = [&](unsigned I) {
+    return Info.getArgKind(I) == DiagnosticsEngine::ak_uint ||
+           Info.getArgKind(I) == DiagnosticsEngine::ak_sint;
+  };
+  if (Info.getNumArgs() < 6 || !Integer(3) || !Integer(4) || !Integer(5) ||
+      Info.getRawArg(3) != 0 || Info.getRawArg(5) != 0 || LastOperands[0].isInvalid() ||
+      LastOperands[1].isInvalid())
+    return;
+  OperandRequests.push_back({{LastOperands[0], LastOperands[1]},
+                             Info.getLocation(),
+                             unsigned(Info.getRawArg(4))});
+}
+
+void VisualCppRepairs::finishTemporaryOperands(ASTContext &Ctx, const RepairSites &Sites) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const OperandRequest &R : OperandRequests) {
+    // A member operator's first argument is its right operand (the left
+    // is the object); a non-member's are the operands in order.
+    bool Member = llvm::any_of(Sites.Records, [&](const CXXRecordDecl *RD) {
+      return llvm::any_of(RD->methods(), [&](const CXXMethodDecl *MD) {
+        return MD->isInstance() && MD->getLocation() == R.Candidate;
+      });
+    });
+    unsigned Operand = Member ? R.Ordinal : R.Ordinal - 1;
+    if (Operand > 1)
+      continue;
+    CharSourceRange Range = R.Operands[Operand];
+    if (!Warned.insert(Range.getBegin().getRawEncoding()).second)
+      continue;
+    addEdit(SM, Range.getBegin(), 0, "::Concurrency::details::bindTemporary(");
+    addEdit(SM, Range.getEnd(), 0, ")");
+    report(Ctx.getDiagnostics(), Range.getBegin(), Diag::warn_vc_temporary_operand);
+  }
+  OperandRequests.clear();
 }
 
 } // namespace ampcc

@@ -1,5 +1,6 @@
 //===- VisualCppRepairs.cpp - Visual C++ code that Clang rejects ---------===//
 #include "ampcc/Frontend/VisualCppRepairs.h"
+#include "RepairSites.h"
 
 #include "ampcc/Analysis/AmpModel.h"
 #include "ampcc/Support/Diagnostics.h"
@@ -8,6 +9,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/CharInfo.h"
+#include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -115,56 +117,6 @@ public:
 
 } // namespace
 
-/// Finds what the recorded errors refer to: failed calls (RecoveryExpr,
-/// which keeps the callee and the arguments), function templates,
-/// variables, constructors and classes, and the declarations at namespace
-/// scope.
-class RepairSites : public RecursiveASTVisitor<RepairSites> {
-public:
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitRecoveryExpr(RecoveryExpr *E) {
-    if (!E->subExpressions().empty())
-      if (const auto *Callee = dyn_cast<OverloadExpr>(E->subExpressions()[0]))
-        Calls.emplace_back(Callee, E);
-    return true;
-  }
-  bool VisitFunctionTemplateDecl(FunctionTemplateDecl *D) {
-    Templates.push_back(D);
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *D) {
-    Vars.push_back(D);
-    return true;
-  }
-  bool VisitCXXConstructorDecl(CXXConstructorDecl *D) {
-    Ctors.push_back(D);
-    return true;
-  }
-  bool VisitCXXRecordDecl(CXXRecordDecl *D) {
-    Records.push_back(D);
-    return true;
-  }
-  bool VisitTranslationUnitDecl(TranslationUnitDecl *D) { return scope(D); }
-  bool VisitNamespaceDecl(NamespaceDecl *D) { return scope(D); }
-
-  std::vector<std::pair<const OverloadExpr *, const RecoveryExpr *>> Calls;
-  std::vector<const FunctionTemplateDecl *> Templates;
-  std::vector<const VarDecl *> Vars;
-  std::vector<const CXXConstructorDecl *> Ctors;
-  std::vector<const CXXRecordDecl *> Records;
-  /// Declarations directly in a namespace (or the translation unit),
-  /// namespaces themselves left out.
-  std::vector<const Decl *> NamespaceScope;
-
-private:
-  bool scope(DeclContext *DC) {
-    for (Decl *Child : DC->decls())
-      if (!isa<NamespaceDecl>(Child) && !Child->isImplicit())
-        NamespaceScope.push_back(Child);
-    return true;
-  }
-};
-
 namespace {
 
 bool isStdException(QualType T) {
@@ -205,12 +157,6 @@ CharSourceRange typeText(const TypeSourceInfo *TSI, const SourceManager &SM,
       End.isMacroID())
     return {};
   return CharSourceRange::getCharRange(R.getBegin(), End);
-}
-
-/// Is \p L inside \p R (its ends included)?
-bool contains(const SourceManager &SM, SourceRange R, SourceLocation L) {
-  return R.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(R.getEnd(), L);
 }
 
 } // namespace
@@ -290,8 +236,16 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
     return Verdict::NotRepaired;
   if (ID == diag::err_nested_name_spec_non_tag)
     return qualifyPointerTraits(Info, LO);
-  if (ID == diag::err_ambiguous_reference)
-    return recordAmpName(Info) ? Verdict::Warning : Verdict::NotRepaired;
+  if (ID == diag::err_ambiguous_reference) {
+    if (recordAmpName(Info))
+      return Verdict::Warning;
+    recordAmbiguousName(Info); // resolved with the AST, at the end
+    return Verdict::NotRepaired;
+  }
+  if (ID == diag::err_for_range_invalid) {
+    recordRangeForStdLookup(Info, LO); // resolved with the AST, at the end
+    return Verdict::NotRepaired;
+  }
   if (ID == diag::err_lvalue_reference_bind_to_temporary)
     return recordTemporaryHandle(Info, LO);
   if (ID == diag::err_template_param_shadow)
@@ -304,8 +258,12 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
       PartialSpecRequests.insert(Spec->getSpecializedTemplate()->getCanonicalDecl());
     return Verdict::NotRepaired;
   }
-  if (ID == diag::err_typecheck_invalid_operands)
-    return compareStreamAsBool(Info, LO) ? Verdict::Silent : Verdict::NotRepaired;
+  if (ID == diag::err_typecheck_invalid_operands) {
+    if (compareStreamAsBool(Info, LO))
+      return Verdict::Silent;
+    recordOperands(Info, LO); // maybe a temporary for a `T &`: see onNote
+    return Verdict::NotRepaired;
+  }
   if (ID == diag::err_typecheck_ordered_comparison_of_pointer_and_zero)
     return compareZeroAsNullPointer(Info, LO) ? Verdict::Warning : Verdict::NotRepaired;
   if (ID == diag::err_template_parameter_default_template_member)
@@ -398,6 +356,15 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
 void VisualCppRepairs::onNote(const Diagnostic &Info) {
   if (Disabled)
     return;
+  if (Info.getID() == diag::note_constexpr_function_param_value_unknown) {
+    recordStaticMemberThroughReference(Info);
+    return;
+  }
+  if (LastErrorID == diag::err_typecheck_invalid_operands &&
+      Info.getID() == diag::note_ovl_candidate_bad_value_category) {
+    recordTemporaryOperand(Info);
+    return;
+  }
   bool AfterCallError = LastErrorID == diag::err_ovl_no_viable_function_in_call ||
                         LastErrorID == diag::err_ovl_no_viable_member_function_in_call;
   if (!AfterCallError || Info.getLocation().isInvalid())
@@ -824,7 +791,8 @@ void VisualCppRepairs::finishDeclaredLater(ASTContext &Ctx, const RepairSites &S
     // A dependent base's type named as an expression would be (a template
     // argument, `get_real_type<promoted_type>`), or its member.
     if (!Use.Scope && editable(SM, Loc) &&
-        (qualifyDependentBaseType(Ctx, Sites, Loc, Use.Name) ||
+        (qualifyScopedEnumerator(Ctx, Sites, Loc, Use.Name) ||
+         qualifyDependentBaseType(Ctx, Sites, Loc, Use.Name) ||
          qualifyDependentBaseMember(Ctx, Sites, Loc, Use.Name)))
       continue;
     // The namespace-scope template whose definition holds the use.
@@ -990,11 +958,14 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
   if (!ExceptionVariables.empty() || !ExceptionBaseInits.empty() ||
       !DependentBaseTypes.empty() || !ShadowedBaseTypes.empty() ||
       !ShadowedVarTypes.empty() || !DeclaredLater.empty() ||
-      !CallRequests.empty() || !RankRequests.empty() || !PartialSpecRequests.empty())
+      !CallRequests.empty() || !RankRequests.empty() || !PartialSpecRequests.empty() ||
+      !OperandRequests.empty())
     Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
   finishExceptionMessages(Ctx, Sites);
   finishDependentBaseTypes(Ctx, Sites);
   finishDeclaredLater(Ctx, Sites);
+  finishLookupRepairs(Ctx);
+  finishTemporaryOperands(Ctx, Sites);
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   const SourceManager &SM = Ctx.getSourceManager();
   // Templates report an error once per instantiation: warn once per place.

@@ -25,7 +25,7 @@ struct Intent {
 
 Intent intentOf(StringRef Name) {
   return llvm::StringSwitch<Intent>(Name)
-      .Cases("gpu", "device", "accelerator", "direct3d", "kernel", {"amp", "device"})
+      .Cases("gpu", "device", "accelerator", "kernel", {"amp", "device"})
       .Cases("AMP", "Amp", {"amp", "device"})
       .Cases("host", "CPU", "Cpu", {"cpu", "host"})
       .Default({nullptr, "host, device"});
@@ -87,6 +87,14 @@ public:
         }
         const Token &T = Item[0];
         std::string Name = spelling(T);
+        // The Visual Studio 11 Developer Preview spelled amp `direct3d`
+        // (ampcc/restrict.h parses it as amp); programs of that time
+        // still do, some through `#define amp direct3d`.
+        if (Name == "direct3d") {
+          report(DE, T.getLocation(), Diag::warn_restrict_developer_preview_specifier)
+              << FixItHint::CreateReplacement(SourceRange(T.getLocation()), "amp");
+          Name = "amp";
+        }
         if (Name == "cpu" || Name == "amp") {
           if (!Seen.insert(Name).second)
             report(DE, T.getLocation(), Diag::warn_restrict_duplicate_specifier) << Name;

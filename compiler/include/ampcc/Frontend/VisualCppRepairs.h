@@ -114,6 +114,19 @@ private:
   bool compareZeroAsNullPointer(const clang::Diagnostic &Info, const clang::LangOptions &LO);
   /// `cin == false`: the stream becomes `static_cast<bool>(cin)`.
   bool compareStreamAsBool(const clang::Diagnostic &Info, const clang::LangOptions &LO);
+  /// `a == T()` where operator== takes a `T &`: the operands, kept until
+  /// the candidates' notes say which one is a temporary.
+  void recordOperands(const clang::Diagnostic &Info, const clang::LangOptions &LO);
+  /// A candidate's note "expects an lvalue for 1st argument" after that.
+  void recordTemporaryOperand(const clang::Diagnostic &Info);
+  void finishTemporaryOperands(clang::ASTContext &Ctx, const RepairSites &Sites);
+  clang::CharSourceRange LastOperands[2];
+  struct OperandRequest {
+    clang::CharSourceRange Operands[2];
+    clang::SourceLocation Candidate;
+    unsigned Ordinal; ///< of the argument the note names, from 1
+  };
+  std::vector<OperandRequest> OperandRequests;
   /// `typename Base::Name` at \p Loc when a dependent base of the class
   /// template around it declares the type \p Name; false otherwise.
   bool qualifyDependentBaseType(clang::ASTContext &Ctx, const RepairSites &Sites,
@@ -140,6 +153,31 @@ private:
   /// variable's location and the name).
   std::vector<std::pair<clang::SourceLocation, std::string>> ShadowedVarTypes;
   void finishExceptionMessages(clang::ASTContext &Ctx, const RepairSites &Sites);
+
+  // Names Visual C++ 2012 finds where C++17 does not
+  // (VisualCppLookupRepairs.cpp).
+  /// A note: a reference parameter in a constant expression (`d.member`).
+  void recordStaticMemberThroughReference(const clang::Diagnostic &Info);
+  /// A range-for with no begin or end: maybe only namespace std has them.
+  bool recordRangeForStdLookup(const clang::Diagnostic &Info, const clang::LangOptions &LO);
+  /// An ambiguous name: maybe a class never defined beside `using std::X`.
+  bool recordAmbiguousName(const clang::Diagnostic &Info);
+  /// An undeclared name: maybe a scoped enumeration's enumerator.
+  bool qualifyScopedEnumerator(clang::ASTContext &Ctx, const RepairSites &Sites,
+                               clang::SourceLocation Loc, llvm::StringRef Name);
+  void finishLookupRepairs(clang::ASTContext &Ctx);
+  struct NameUse {
+    clang::SourceLocation Loc;
+    std::string Name;
+    std::string Text;
+    clang::QualType Type;
+  };
+  /// Static members named through a reference, repaired (the member, and
+  /// the parameter as Text).
+  std::vector<NameUse> ReferenceMembers;
+  std::vector<NameUse> AmbiguousNames;
+  /// Range-for ranges (Text as written, Type the range's).
+  std::vector<NameUse> StdRanges;
 
   bool MsHeaders = false;
   bool Disabled = false;

@@ -1,0 +1,78 @@
+//===- RepairSites.h - what the Visual C++ repairs look at -----*- C++ -*-===//
+//
+// The repairs that need the AST (VisualCppRepairs.cpp and the files beside
+// it) share one walk of the translation unit, made at its end and only
+// when such an error was reported.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_LIB_FRONTEND_REPAIRSITES_H
+#define AMPCC_LIB_FRONTEND_REPAIRSITES_H
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <utility>
+#include <vector>
+
+namespace ampcc {
+
+/// Is \p L inside \p R (its ends included)?
+inline bool contains(const clang::SourceManager &SM, clang::SourceRange R, clang::SourceLocation L) {
+  return R.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+}
+
+/// Finds what the recorded errors refer to: failed calls (RecoveryExpr,
+/// which keeps the callee and the arguments), function templates,
+/// variables, constructors and classes, and the declarations at namespace
+/// scope.
+class RepairSites : public clang::RecursiveASTVisitor<RepairSites> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitRecoveryExpr(clang::RecoveryExpr *E) {
+    if (!E->subExpressions().empty())
+      if (const auto *Callee = llvm::dyn_cast<clang::OverloadExpr>(E->subExpressions()[0]))
+        Calls.emplace_back(Callee, E);
+    return true;
+  }
+  bool VisitFunctionTemplateDecl(clang::FunctionTemplateDecl *D) {
+    Templates.push_back(D);
+    return true;
+  }
+  bool VisitVarDecl(clang::VarDecl *D) {
+    Vars.push_back(D);
+    return true;
+  }
+  bool VisitCXXConstructorDecl(clang::CXXConstructorDecl *D) {
+    Ctors.push_back(D);
+    return true;
+  }
+  bool VisitCXXRecordDecl(clang::CXXRecordDecl *D) {
+    Records.push_back(D);
+    return true;
+  }
+  bool VisitTranslationUnitDecl(clang::TranslationUnitDecl *D) { return scope(D); }
+  bool VisitNamespaceDecl(clang::NamespaceDecl *D) { return scope(D); }
+
+  std::vector<std::pair<const clang::OverloadExpr *, const clang::RecoveryExpr *>> Calls;
+  std::vector<const clang::FunctionTemplateDecl *> Templates;
+  std::vector<const clang::VarDecl *> Vars;
+  std::vector<const clang::CXXConstructorDecl *> Ctors;
+  std::vector<const clang::CXXRecordDecl *> Records;
+  /// Declarations directly in a namespace (or the translation unit),
+  /// namespaces themselves left out.
+  std::vector<const clang::Decl *> NamespaceScope;
+
+private:
+  bool scope(clang::DeclContext *DC) {
+    for (clang::Decl *Child : DC->decls())
+      if (!llvm::isa<clang::NamespaceDecl>(Child) && !Child->isImplicit())
+        NamespaceScope.push_back(Child);
+    return true;
+  }
+};
+
+} // namespace ampcc
+
+#endif // AMPCC_LIB_FRONTEND_REPAIRSITES_H
