@@ -16,3 +16,9 @@ for p in ocl-icd-libopencl1 libtbb12 libtbbmalloc2 liblapack3 libblas3 libgfortr
     (cd "$OUT/debs" && apt-get download "$p" >/dev/null 2>&1) || echo "no package $p" >&2
 done
 du -sh "$OUT"
+# The device machine takes 64 MiB of carried files; the pack is larger as a
+# folder, so it travels as an xz tarball (carry .device/pack), which
+# run-on-device.sh unpacks there.
+mkdir -p .device/pack
+tar -C .device -cf - corpus | xz -T2 -6 > .device/pack/corpus.tar.xz
+du -sh .device/pack/corpus.tar.xz

@@ -265,9 +265,16 @@ def process(entry, args, env):
         os.makedirs(pdir)
         subprocess.run(["strip", "-o", os.path.join(pdir, "prog"), exe])
         # The extracted tree's data files (inputs the program reads), no
-        # sources, at the same relative paths.
-        shutil.copytree(os.path.join(wdir, "src"), os.path.join(pdir, "src"),
-                        ignore=shutil.ignore_patterns(*BUNDLE_SKIP))
+        # sources, at the same relative paths; only the entry's "data" when
+        # it lists them (a folder of problems of which it reads one).
+        if entry.get("data"):
+            for rel in entry["data"]:
+                dst = os.path.join(pdir, "src", rel)
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                shutil.copy(os.path.join(wdir, "src", rel), dst)
+        else:
+            shutil.copytree(os.path.join(wdir, "src"), os.path.join(pdir, "src"),
+                            ignore=shutil.ignore_patterns(*BUNDLE_SKIP))
         os.makedirs(cwd.replace(os.path.join(wdir, "src"), os.path.join(pdir, "src"), 1), exist_ok=True)
     if not args.keep and res == "pass":
         shutil.rmtree(os.path.join(wdir, "src"), ignore_errors=True)

@@ -8,6 +8,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 B="$(pwd)/.device/corpus" # absolute: the runner runs each program in its own folder
+# The pack travels as a tarball (build-device-bundle.sh); unpack it once.
+if [ ! -d "$B" ] && [ -f .device/pack/corpus.tar.xz ]; then
+  tar -C .device -xJf .device/pack/corpus.tar.xz
+fi
 R=/tmp/ampcc-corpus
 rm -rf "$R" && mkdir -p "$R/root" "$R/vendors" "$R/work"
 for d in "$B"/debs/*.deb; do dpkg -x "$d" "$R/root"; done

@@ -44,7 +44,7 @@ llvm::StringRef identifierAt(llvm::StringRef At) {
 /// `p->v`, `ns::v`): an expression that may be evaluated twice?
 bool isNamedRange(llvm::StringRef Text) {
   Text = Text.trim();
-  if (Text.empty() || !isAsciiIdentifierStart(Text[0]) && Text[0] != ':')
+  if (Text.empty() || (!isAsciiIdentifierStart(Text[0]) && Text[0] != ':'))
     return false;
   return llvm::all_of(Text, [](char C) {
     return isAsciiIdentifierContinue(C) || C == '.' || C == ':' || C == '-' ||
