@@ -2,7 +2,9 @@
 // expression (the ant colony sample's `tiled_index<domain.tile_dim0,
 // domain.tile_dim1>` with `const Dom_t &domain`): Visual C++ takes it as a
 // constant, C++17 does not (P2280, not in Clang 19). Repaired with a
-// warning to the member named through the parameter's type; the program
+// warning to the member named through the parameter's type (every such name
+// of a line at once; a later line's in the next parse, whose warning is
+// printed too); the program
 // runs with the tile sizes of the extent passed. A non-static member stays
 // an error.
 // RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
@@ -16,8 +18,16 @@
 using namespace concurrency;
 
 template <typename Dom_t> int tileSum(const Dom_t &domain) {
-  // WARN: vc-static-member-through-reference.cpp:[[@LINE+1]]:23: warning: static member 'tile_dim0' named through the reference parameter 'domain' in a constant expression, as Visual C++ allows
+  // WARN: vc-static-member-through-reference.cpp:[[@LINE+2]]:23: warning: static member 'tile_dim0' named through the reference parameter 'domain' in a constant expression, as Visual C++ allows
+  // WARN: vc-static-member-through-reference.cpp:[[@LINE+1]]:41: warning: static member 'tile_dim1' named through the reference parameter 'domain'
   typedef tiled_index<domain.tile_dim0, domain.tile_dim1> Idx_t;
+  // Clang reports the second line's name only once the first is repaired:
+  // its warning comes from the second parse.
+  // WARN: vc-static-member-through-reference.cpp:[[@LINE+2]]:23: warning: static member 'tile_dim0'
+  // WARN: vc-static-member-through-reference.cpp:[[@LINE+2]]:23: warning: static member 'tile_dim1'
+  typedef tiled_index<domain.tile_dim0,
+                      domain.tile_dim1> Same_t;
+  static_assert(Same_t::tile_dim1 == Idx_t::tile_dim1, "");
   std::vector<int> Out(domain.size());
   array_view<int, 2> Av(domain[0], domain[1], Out);
   parallel_for_each(domain, [=](Idx_t T) restrict(amp) {

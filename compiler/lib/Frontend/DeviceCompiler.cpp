@@ -76,6 +76,7 @@ public:
   }
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
+    bool RepairWarning = false;
     // restrict(...) or tile_static on something other than a function or a
     // variable (a class, a variable declared restrict(cpu), a function
     // declared tile_static) is an error in C++ AMP; Clang only warns that
@@ -110,6 +111,7 @@ public:
       if (V == VisualCppRepairs::Verdict::Warning) {
         Level = DiagnosticsEngine::Warning;
         SuppressedNotes = false;
+        RepairWarning = true;
       } else {
         ++Errors;
         // The user's -ferror-limit (Clang's default 20) counts Clang's
@@ -131,13 +133,18 @@ public:
     } else {
       DroppingNotes = false;
     }
-    if (ErrorsOnly && Level < DiagnosticsEngine::Error) {
+    // A later parse prints its errors only (the first printed the
+    // warnings), except the warnings of repairs it found itself: Clang's
+    // error turned into a warning, or the repairs' own at the end of the
+    // translation unit.
+    RepairWarning |= Level == DiagnosticsEngine::Warning && Repairs.reporting();
+    if (ErrorsOnly && Level < DiagnosticsEngine::Error && !RepairWarning) {
       // Notes belong to the diagnostic before them.
       if (Level != DiagnosticsEngine::Note || SuppressedNotes)
         return;
     }
     if (ErrorsOnly)
-      SuppressedNotes = Level < DiagnosticsEngine::Error;
+      SuppressedNotes = Level < DiagnosticsEngine::Error && !RepairWarning;
     Printer.HandleDiagnostic(Level, Info);
   }
   RestrictDiagConsumer &restrictions() { return Printer; }

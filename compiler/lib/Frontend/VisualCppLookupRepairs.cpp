@@ -120,18 +120,41 @@ void VisualCppRepairs::recordStaticMemberThroughReference(const Diagnostic &Info
   llvm::StringRef Member = identifierAt(AfterName.ltrim());
   if (Member.empty())
     return;
-  bool Static = false;
-  for (const NamedDecl *ND : RD->lookup(&Param->getASTContext().Idents.get(Member)))
-    Static |= isa<VarDecl>(ND) || isa<EnumConstantDecl>(ND);
-  if (!Static)
+  auto IsStatic = [&](llvm::StringRef M) {
+    bool Static = false;
+    for (const NamedDecl *ND : RD->lookup(&Param->getASTContext().Idents.get(M)))
+      Static |= isa<VarDecl>(ND) || isa<EnumConstantDecl>(ND);
+    return Static;
+  };
+  if (!IsStatic(Member))
     return;
   // A template reports it once per instantiation: one edit.
   if (!Warned.insert(Loc.getRawEncoding()).second)
     return;
-  unsigned Length = AfterName.ltrim().data() - At; // up to the member
-  addEdit(SM, Loc, Length,
-          "::std::remove_reference<decltype(" + Name.str() + ")>::type::");
+  std::string Type = "::std::remove_reference<decltype(" + Name.str() + ")>::type::";
+  addEdit(SM, Loc, AfterName.ltrim().data() - At, Type);
   ReferenceMembers.push_back({Loc, Member.str(), Name.str(), {}});
+  // Clang stops at the first such name of an expression: the others on the
+  // same line (`tiled_index<d.tile_dim0, d.tile_dim1>`) are repaired now,
+  // where the warnings can still point at the user's columns.
+  llvm::StringRef Line = Rest.take_until([](char C) { return C == '\n'; });
+  for (size_t From = Name.size(); (From = Line.find(Name, From)) != llvm::StringRef::npos;
+       From += Name.size()) {
+    if (isAsciiIdentifierContinue(Line[From - 1]) ||
+        identifierAt(Line.drop_front(From)) != Name)
+      continue;
+    llvm::StringRef After = Line.drop_front(From + Name.size()).ltrim();
+    if (!After.consume_front("."))
+      continue;
+    llvm::StringRef Next = identifierAt(After.ltrim());
+    if (Next.empty() || !IsStatic(Next))
+      continue;
+    SourceLocation At2 = Loc.getLocWithOffset(From);
+    if (!Warned.insert(At2.getRawEncoding()).second)
+      continue;
+    addEdit(SM, At2, After.ltrim().data() - Line.data() - From, Type);
+    ReferenceMembers.push_back({At2, Next.str(), Name.str(), {}});
+  }
 }
 
 /// `for (T e : a)` where only namespace std declares begin(a) and end(a):

@@ -13,6 +13,7 @@
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -952,6 +953,8 @@ void VisualCppRepairs::finishExceptionMessages(ASTContext &Ctx,
 }
 
 void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
+  Reporting = true;
+  auto Done = llvm::make_scope_exit([&] { Reporting = false; });
   // One walk of the AST serves every repair that needs it, and none when
   // no such error was reported.
   RepairSites Sites;

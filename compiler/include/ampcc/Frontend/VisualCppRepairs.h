@@ -77,6 +77,9 @@ public:
   void disable() { Disabled = true; }
   /// Resolves the repairs that need the AST and reports their warnings.
   void finishTranslationUnit(clang::ASTContext &Ctx);
+  /// Whether the diagnostics now reported are those warnings (a later
+  /// parse prints them, though it prints no other warning).
+  bool reporting() const { return Reporting; }
 
   /// Every edit found so far, in the order found (duplicates included:
   /// templates report once per instantiation).
@@ -181,6 +184,7 @@ private:
 
   bool MsHeaders = false;
   bool Disabled = false;
+  bool Reporting = false;
   /// std::exception constructed with a message: where Clang reported it
   /// (the name of a variable or a mem-initializer whose type must change),
   /// and mem-initializers, whose class's base must change too.
