@@ -156,8 +156,7 @@ void VisualCppRepairs::finishTemporaryOperands(ASTContext &Ctx, const RepairSite
     CharSourceRange Range = R.Operands[Operand];
     if (!Warned.insert(Range.getBegin().getRawEncoding()).second)
       continue;
-    addEdit(SM, Range.getBegin(), 0, "::Concurrency::details::bindTemporary(");
-    addEdit(SM, Range.getEnd(), 0, ")");
+    wrapTemporaryText(SM, Range);
     report(Ctx.getDiagnostics(), Range.getBegin(), Diag::warn_vc_temporary_operand);
   }
   OperandRequests.clear();

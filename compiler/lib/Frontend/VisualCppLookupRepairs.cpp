@@ -201,12 +201,13 @@ bool VisualCppRepairs::recordAmbiguousName(const Diagnostic &Info) {
 /// `string_split_options::none`), which Visual C++ 2012 accepts: qualified
 /// with its enumeration when exactly one scoped enumeration declared before
 /// the use, in a namespace around it, has an enumerator of that name.
+/// (The caller, finishDeclaredLater, has checked that \p Loc is editable.)
 bool VisualCppRepairs::qualifyScopedEnumerator(ASTContext &Ctx, const RepairSites &Sites,
                                                SourceLocation Loc, llvm::StringRef Name) {
   const SourceManager &SM = Ctx.getSourceManager();
   bool Invalid = false;
   const char *At = SM.getCharacterData(Loc, &Invalid);
-  if (Invalid || Loc.isMacroID() || identifierAt(At) != Name || !editable(SM, Loc))
+  if (Invalid || Loc.isMacroID() || identifierAt(At) != Name)
     return false;
   auto Encloses = [&](const DeclContext *DC) {
     if (DC->isTranslationUnit())

@@ -479,8 +479,7 @@ void VisualCppRepairs::wrapTemporaryAs(const SourceManager &SM, SourceRange R, Q
   Policy.PrintCanonicalTypes = true;
   Policy.SuppressUnwrittenScope = true;
   std::string Type = T.getUnqualifiedType().getCanonicalType().getAsString(Policy);
-  wrapTemporary(SM, R, Ctx.getLangOpts(),
-                "::Concurrency::details::bindTemporary< " + Type + " >");
+  wrapTemporary(SM, R, Ctx.getLangOpts(), std::string(TemporaryBinder) + "< " + Type + " >");
 }
 
 void VisualCppRepairs::wrapTemporary(const SourceManager &SM, SourceRange R,
@@ -488,8 +487,13 @@ void VisualCppRepairs::wrapTemporary(const SourceManager &SM, SourceRange R,
   SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO);
   if (!editable(SM, R.getBegin()) || End.isInvalid() || End.isMacroID())
     return;
+  wrapTemporaryText(SM, CharSourceRange::getCharRange(R.getBegin(), End), Binder);
+}
+
+void VisualCppRepairs::wrapTemporaryText(const SourceManager &SM, CharSourceRange R,
+                                         llvm::StringRef Binder) {
   addEdit(SM, R.getBegin(), 0, Binder.str() + "(");
-  addEdit(SM, End, 0, ")");
+  addEdit(SM, R.getEnd(), 0, ")");
 }
 
 bool VisualCppRepairs::replaceType(const SourceManager &SM, CharSourceRange Spelled,

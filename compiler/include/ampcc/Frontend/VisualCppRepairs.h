@@ -96,11 +96,15 @@ private:
   bool recordAmpName(const clang::Diagnostic &Info);
   Verdict recordTemporaryHandle(const clang::Diagnostic &Info,
                                 const clang::LangOptions &LO);
-  /// Passes the expression at \p R through \p Binder (bindTemporary, or a
-  /// specialization of it that converts).
+  /// What hands a function a temporary as an lvalue (ampcc/restrict.h).
+  static constexpr const char *TemporaryBinder = "::Concurrency::details::bindTemporary";
+  /// Passes the expression at \p R (a token range) through \p Binder
+  /// (bindTemporary, or a specialization of it that converts).
   void wrapTemporary(const clang::SourceManager &SM, clang::SourceRange R,
-                     const clang::LangOptions &LO,
-                     llvm::StringRef Binder = "::Concurrency::details::bindTemporary");
+                     const clang::LangOptions &LO, llvm::StringRef Binder = TemporaryBinder);
+  /// The same for the characters of \p R, already checked editable.
+  void wrapTemporaryText(const clang::SourceManager &SM, clang::CharSourceRange R,
+                         llvm::StringRef Binder = TemporaryBinder);
   /// The same, converting to \p T (`bindTemporary<T>(...)`).
   void wrapTemporaryAs(const clang::SourceManager &SM, clang::SourceRange R, clang::QualType T,
                        const clang::ASTContext &Ctx);
