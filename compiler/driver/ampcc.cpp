@@ -282,6 +282,10 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   Cmd.push_back("--offload-host-only");
   // C++ AMP's inference rules, as in the device pass (compiler/plugin).
   Cmd.push_back("-fplugin=" + TC.HostPlugin);
+  // And Visual C++'s definitions of static const members (StaticConstMembers.h).
+  // (-fplugin-arg- takes the plugin's name up to its first '-'.)
+  if (Opts.MsHeaders)
+    Cmd.insert(Cmd.end(), {"-Xclang", "-plugin-arg-ampcc-host", "-Xclang", "ms"});
   // Visual C++ resolves the cpu half of restrict(cpu, amp) code among
   // cpu-callable functions only; Clang by default lets an amp-only candidate
   // win there (a better conversion, a non-template) and then rejects the

@@ -7,11 +7,14 @@
 // pass and not in the other. The driver loads this plugin with -fplugin=;
 // it applies the same inference (compiler/lib/Sema) as the device pass,
 // through the same consumer callbacks, before Clang's own consumer runs.
+// With Visual C++'s headers (the plugin's argument "ms"), it also gives the
+// host code Visual C++'s definitions of static const members.
 //
 //===----------------------------------------------------------------------===//
 #include "ampcc/Sema/LibraryMemberDefinitions.h"
 #include "ampcc/Sema/LocalClassInference.h"
 #include "ampcc/Sema/SpecialMemberInference.h"
+#include "ampcc/Sema/StaticConstMembers.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclCXX.h"
@@ -23,7 +26,10 @@ namespace {
 
 class HostConsumer : public ASTConsumer {
 public:
+  explicit HostConsumer(bool VisualCpp) : VisualCpp(VisualCpp) {}
   void HandleTagDeclDefinition(TagDecl *D) override {
+    if (VisualCpp)
+      ampcc::defineStaticConstMembers(D);
     ampcc::inferLocalClassRestrictions(D);
     ampcc::markLibraryMembersDefinedElsewhere(D);
     if (const auto *RD = dyn_cast<CXXRecordDecl>(D))
@@ -32,6 +38,7 @@ public:
   ASTMutationListener *GetASTMutationListener() override { return &Members; }
 
 private:
+  bool VisualCpp;
   ampcc::SpecialMemberListener Members;
 };
 
@@ -39,12 +46,16 @@ class HostAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  StringRef) override {
-    return std::make_unique<HostConsumer>();
+    return std::make_unique<HostConsumer>(VisualCpp);
   }
-  bool ParseArgs(const CompilerInstance &, const std::vector<std::string> &) override {
+  bool ParseArgs(const CompilerInstance &, const std::vector<std::string> &Args) override {
+    VisualCpp = llvm::is_contained(Args, "ms");
     return true;
   }
   ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  bool VisualCpp = false;
 };
 
 } // namespace

@@ -189,7 +189,9 @@ def build_entry(entry, args, wdir):
             return False, " ".join(cmd) + "\n" + p.stdout.decode() + p.stderr.decode()
         objs.append(obj)
     exe = os.path.join(wdir, "prog")
-    flags = [f.replace("{src}", src) for f in args.defaults.get("flags", []) + entry.get("flags", []) + args.cflags]
+    # {src}: the extracted tree; {corpus}: this folder (its compat/ headers).
+    flags = [f.replace("{src}", src).replace("{corpus}", HERE)
+             for f in args.defaults.get("flags", []) + entry.get("flags", []) + args.cflags]
     incs = ["-I" + os.path.join(src, d) for d in entry.get("include", [])]
     cmd = [args.ampcc] + flags + incs + [os.path.join(src, s) for s in sources] + objs + \
         [f.replace("{src}", src) for f in entry.get("ldflags", [])] + ["-o", exe]

@@ -392,6 +392,17 @@ AddrSpace ClonePlanner::callResultSpace(const FunctionPlan &P, const CallExpr *C
   return Callee == Plans.end() ? AddrSpace::Private : Callee->second.ReturnSpace;
 }
 
+bool ClonePlanner::callReturnsValue(const FunctionPlan &P, const Expr *E) const {
+  const auto *CE = dyn_cast<CallExpr>(E);
+  if (!CE || !CE->isGLValue())
+    return false;
+  auto Call = P.Calls.find(CE);
+  if (Call == P.Calls.end())
+    return false; // the library's intrinsics and C assignment yield lvalues
+  auto Callee = Plans.find(Call->second);
+  return Callee != Plans.end() && !Callee->second.ReturnsPointer;
+}
+
 CloneKey ClonePlanner::cloneKey(const FunctionPlan &P, const CallParts &Parts) const {
   CloneKey Key;
   Key.FD = Parts.FD->getCanonicalDecl();
@@ -600,10 +611,14 @@ void ClonePlanner::Walker::declare(const VarDecl *VD) {
   VarPlace V;
   if (T->isReferenceType()) {
     // A reference to a temporary (or a const reference without an
-    // initializer) is its value; any other reference is a pointer.
+    // initializer) is its value, and so is one bound to what a call returns
+    // as a value in C (`const V &d = light.dir();`, the callee returning a
+    // `const V &`, which C functions return by value); any other reference
+    // is a pointer.
     const Expr *Bound = Init ? ignoreFullExprAndImplicitCasts(Init) : nullptr;
     bool BindsTemporary = Bound && (isa<MaterializeTemporaryExpr>(Bound) ||
-                                    !Init->IgnoreParens()->isGLValue());
+                                    !Init->IgnoreParens()->isGLValue() ||
+                                    Planner.callReturnsValue(P, Bound));
     if (!BindsTemporary && Init) {
       V.IsRef = true;
       V.Space = Planner.spaceOf(P, Init);

@@ -189,6 +189,9 @@ private:
   class Walker;
   /// Where a call's reference or pointer result points.
   AddrSpace callResultSpace(const FunctionPlan &P, const clang::CallExpr *CE) const;
+  /// Is \p E a call returning a reference whose clone returns a value (a
+  /// const reference, or one into the callee's copy of a temporary)?
+  bool callReturnsValue(const FunctionPlan &P, const clang::Expr *E) const;
   /// Binds parameters, `this` and lambda captures as \p P.Key says.
   void bindSignature(const clang::FunctionDecl *Def, FunctionPlan &P);
   /// Walks \p Def's body (and a constructor's initializers) into \p P,

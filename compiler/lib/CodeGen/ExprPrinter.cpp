@@ -95,6 +95,11 @@ public:
   std::string VisitBinaryOperator(const BinaryOperator *BO) {
     if (BO->getOpcode() == BO_PtrMemD || BO->getOpcode() == BO_PtrMemI)
       return FE.unsupported(BO);
+    if (BO->isEqualityOp()) {
+      std::string Known = FE.disjointPointers(BO);
+      if (!Known.empty())
+        return Known;
+    }
     return FE.expr(BO->getLHS()) + " " + BO->getOpcodeStr().str() + " " +
            FE.expr(BO->getRHS());
   }

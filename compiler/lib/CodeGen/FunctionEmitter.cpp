@@ -567,6 +567,22 @@ std::string FunctionEmitter::initList(const InitListExpr *ILE,
   return S;
 }
 
+std::string FunctionEmitter::disjointPointers(const BinaryOperator *BO) {
+  const Expr *L = BO->getLHS(), *R = BO->getRHS();
+  const ASTContext &Ctx = CG.getContext();
+  // A constant (a null pointer, `(T *)0`) points into no space.
+  if (!L->getType()->isPointerType() || !R->getType()->isPointerType() ||
+      L->isEvaluatable(Ctx) || R->isEvaluatable(Ctx) ||
+      pointeeSpaceOf(L) == pointeeSpaceOf(R))
+    return "";
+  // The operands still run for their side effects.
+  std::string Effects;
+  for (const Expr *Op : {L, R})
+    if (Op->HasSideEffects(Ctx))
+      Effects += "(void)(" + expr(Op) + "), ";
+  return "(" + Effects + (BO->getOpcode() == BO_EQ ? "0" : "1") + ")";
+}
+
 std::string FunctionEmitter::addressOf(const Expr *E) {
   const Expr *Inner = E->IgnoreParens();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Inner)) {

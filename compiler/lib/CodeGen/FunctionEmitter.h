@@ -256,6 +256,11 @@ private:
                          clang::SourceLocation Loc);
   /// The C expression for the address of lvalue \p E.
   std::string addressOf(const clang::Expr *E);
+  /// `p == q` (or `!=`) where p and q point into different address spaces
+  /// (`this == &other` in a clone whose `this` is global and `other`
+  /// private): OpenCL C rejects the comparison, and no object lives in
+  /// two spaces, so its value is known; empty where the spaces agree.
+  std::string disjointPointers(const clang::BinaryOperator *BO);
   std::string unsupported(const clang::Expr *E);
 
   // Address spaces, as planned.

@@ -27,6 +27,7 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <string>
@@ -139,7 +140,12 @@ private:
   bool qualifyDependentBaseType(clang::ASTContext &Ctx, const RepairSites &Sites,
                                 clang::SourceLocation Loc, llvm::StringRef Name);
   void finishDependentBaseTypes(clang::ASTContext &Ctx, const RepairSites &Sites);
+  // Names used before their declaration (VisualCppDeclarationOrder.cpp).
   void finishDeclaredLater(clang::ASTContext &Ctx, const RepairSites &Sites);
+  static std::string lineMarked(const clang::SourceManager &SM, llvm::StringRef Text,
+                                clang::SourceLocation From);
+  void insertBefore(const clang::SourceManager &SM, const clang::Decl *Before,
+                    llvm::StringRef Open, llvm::StringRef Close, llvm::StringRef Text);
   bool qualifyDependentBaseMember(clang::ASTContext &Ctx, const RepairSites &Sites,
                                   clang::SourceLocation Loc, llvm::StringRef Name);
   /// Undeclared names in templates: maybe declared later in the file.
@@ -151,6 +157,14 @@ private:
     const clang::DeclContext *Scope = nullptr;
   };
   std::vector<LaterName> DeclaredLater;
+  /// A friend function defined in a class, called where only Visual C++
+  /// finds it: declared before the class.
+  struct FriendDeclarations {
+    llvm::DenseSet<const clang::Decl *> Functions;
+    llvm::MapVector<const clang::Decl *, std::string> Text;
+  };
+  bool declareFriends(clang::ASTContext &Ctx, const RepairSites &Sites, const LaterName &Use,
+                      const clang::Decl *User, FriendDeclarations &Declared);
   /// "unknown type name": maybe a type of a dependent base.
   std::vector<std::pair<clang::SourceLocation, std::string>> DependentBaseTypes;
   /// A class template found by unqualified lookup where a dependent base
