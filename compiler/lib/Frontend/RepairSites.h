@@ -23,6 +23,20 @@ inline bool contains(const clang::SourceManager &SM, clang::SourceRange R, clang
          !SM.isBeforeInTranslationUnit(R.getEnd(), L);
 }
 
+/// The function a candidate note names: one of the overload set's decls.
+inline const clang::FunctionDecl *candidateAt(const clang::OverloadExpr *Callee,
+                                              clang::SourceLocation Loc) {
+  for (const clang::NamedDecl *D : Callee->decls()) {
+    D = D->getUnderlyingDecl();
+    const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D);
+    if (const auto *FTD = llvm::dyn_cast<clang::FunctionTemplateDecl>(D))
+      FD = FTD->getTemplatedDecl();
+    if (FD && FD->getLocation() == Loc)
+      return FD;
+  }
+  return nullptr;
+}
+
 /// Finds what the recorded errors refer to: failed calls (RecoveryExpr,
 /// which keeps the callee and the arguments), function templates,
 /// variables, constructors and classes, and the declarations at namespace
@@ -34,6 +48,15 @@ public:
     if (!E->subExpressions().empty())
       if (const auto *Callee = llvm::dyn_cast<clang::OverloadExpr>(E->subExpressions()[0]))
         Calls.emplace_back(Callee, E);
+    return true;
+  }
+  /// A call in a template's definition whose callee is still a set of
+  /// candidates: where a failed call of an instantiation is written (the
+  /// instantiation keeps no RecoveryExpr).
+  bool VisitCallExpr(clang::CallExpr *E) {
+    if (E->isTypeDependent())
+      if (const auto *Callee = llvm::dyn_cast<clang::OverloadExpr>(E->getCallee()->IgnoreParens()))
+        DependentCalls.emplace_back(Callee, E);
     return true;
   }
   bool VisitFunctionTemplateDecl(clang::FunctionTemplateDecl *D) {
@@ -56,6 +79,7 @@ public:
   bool VisitNamespaceDecl(clang::NamespaceDecl *D) { return scope(D); }
 
   std::vector<std::pair<const clang::OverloadExpr *, const clang::RecoveryExpr *>> Calls;
+  std::vector<std::pair<const clang::OverloadExpr *, const clang::CallExpr *>> DependentCalls;
   std::vector<const clang::FunctionTemplateDecl *> Templates;
   std::vector<const clang::VarDecl *> Vars;
   std::vector<const clang::CXXConstructorDecl *> Ctors;

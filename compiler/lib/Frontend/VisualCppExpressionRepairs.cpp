@@ -1,7 +1,8 @@
 //===- VisualCppExpressionRepairs.cpp - expressions Visual C++ accepts --===//
 //
 // Expressions that Visual C++ 2012/2013 compile and Clang rejects in C++11
-// and later (a pointer compared with 0, a stream compared with a bool),
+// and later (a pointer compared with 0, a stream compared with a bool), or
+// on a 64-bit target (std::max of an unsigned and a size_t),
 // each repaired in the text where it is written (the device pass parses
 // again, the host pass compiles the same text) and reported as a warning.
 //
@@ -11,6 +12,7 @@
 
 #include "ampcc/Support/Diagnostics.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
@@ -160,6 +162,60 @@ void VisualCppRepairs::finishTemporaryOperands(ASTContext &Ctx, const RepairSite
     report(Ctx.getDiagnostics(), Range.getBegin(), Diag::warn_vc_temporary_operand);
   }
   OperandRequests.clear();
+}
+
+/// `std::max(0U, 55 - name.length())`: on 32-bit Windows, the target of
+/// Visual C++ 2012's projects unless one is added, size_t is `unsigned
+/// int`, so both arguments have one type; on a 64-bit target std::max
+/// cannot deduce one. Recorded from the candidate's note when std::max or
+/// std::min deduced two integer types of one signedness, 32 and 64 bits
+/// wide; the call names the wider type (`std::max<unsigned long>(...)`),
+/// which holds both values.
+void VisualCppRepairs::recordMixedWidthMinMax(const Diagnostic &Info) {
+  // Its first argument selects "conflicting types" (0).
+  bool Types = (Info.getArgKind(0) == DiagnosticsEngine::ak_uint && Info.getArgUInt(0) == 0) ||
+               (Info.getArgKind(0) == DiagnosticsEngine::ak_sint && Info.getArgSInt(0) == 0);
+  if (!MsHeaders || Info.getNumArgs() < 4 || !Types ||
+      Info.getArgKind(2) != DiagnosticsEngine::ak_qualtype ||
+      Info.getArgKind(3) != DiagnosticsEngine::ak_qualtype)
+    return;
+  MinMaxRequest R{LastErrorLoc, Info.getLocation(), {}};
+  for (unsigned I = 0; I < 2; ++I)
+    R.Types[I] = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(2 + I)));
+  MinMaxRequests.push_back(R);
+}
+
+void VisualCppRepairs::finishMixedWidthMinMax(ASTContext &Ctx, const RepairSites &Sites) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const MinMaxRequest &R : MinMaxRequests) {
+    QualType A = R.Types[0].getCanonicalType().getUnqualifiedType();
+    QualType B = R.Types[1].getCanonicalType().getUnqualifiedType();
+    if (!A->isIntegerType() || !B->isIntegerType() || A->isEnumeralType() ||
+        B->isEnumeralType() || A->isSignedIntegerType() != B->isSignedIntegerType())
+      continue;
+    uint64_t WA = Ctx.getTypeSize(A), WB = Ctx.getTypeSize(B);
+    if (std::min(WA, WB) != 32 || std::max(WA, WB) != 64)
+      continue;
+    QualType Wide = WA > WB ? A : B;
+    for (auto [Callee, Call] : Sites.Calls) {
+      const FunctionDecl *FD = Callee->getExprLoc() == R.Callee
+                                   ? candidateAt(Callee, R.Candidate)
+                                   : nullptr;
+      if (!FD || !FD->isInStdNamespace() || !FD->getDeclName().isIdentifier() ||
+          (FD->getName() != "max" && FD->getName() != "min") ||
+          Callee->hasExplicitTemplateArgs() || !editable(SM, Callee->getNameLoc()))
+        continue;
+      SourceLocation AfterName =
+          Lexer::getLocForEndOfToken(Callee->getNameLoc(), 0, SM, Ctx.getLangOpts());
+      if (AfterName.isInvalid() || !Warned.insert(Callee->getNameLoc().getRawEncoding()).second)
+        continue;
+      std::string Type = Wide.getAsString(Ctx.getPrintingPolicy());
+      addEdit(SM, AfterName, 0, "<" + Type + ">");
+      report(Ctx.getDiagnostics(), Callee->getNameLoc(), Diag::warn_vc_win32_min_max)
+          << FD->getName() << R.Types[0] << R.Types[1] << Type;
+    }
+  }
+  MinMaxRequests.clear();
 }
 
 } // namespace ampcc

@@ -27,6 +27,13 @@ namespace {
 /// non-const reference.
 bool isClass(QualType T) { return !T.isNull() && T->getAsCXXRecordDecl(); }
 
+/// The same, or, in a template's definition, a specialization of a class
+/// template that depends on the template's parameters (`array_view<T>`).
+bool isClassOrTemplateOfOne(QualType T) {
+  return isClass(T) || (!T.isNull() && T->isDependentType() &&
+                        (T->getAs<TemplateSpecializationType>() || T->getAs<InjectedClassNameType>()));
+}
+
 /// accelerator and accelerator_view are handles: copies share one device or
 /// one queue, so a reference to a temporary behaves as a copy would.
 bool isHandleClass(QualType T) {
@@ -74,19 +81,6 @@ bool constIteratorOf(QualType From, QualType To) {
     if (FN == (Kind + "_iterator").str() && TN == (Kind + "_const_iterator").str())
       return true;
   return false;
-}
-
-/// The function a candidate note names: one of the overload set's decls.
-const FunctionDecl *candidateAt(const OverloadExpr *Callee, SourceLocation Loc) {
-  for (const NamedDecl *D : Callee->decls()) {
-    D = D->getUnderlyingDecl();
-    const auto *FD = dyn_cast<FunctionDecl>(D);
-    if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
-      FD = FTD->getTemplatedDecl();
-    if (FD && FD->getLocation() == Loc)
-      return FD;
-  }
-  return nullptr;
 }
 
 /// Is \p P used as an argument of a C++ AMP class template at a position
@@ -380,6 +374,11 @@ void VisualCppRepairs::onNote(const Diagnostic &Info) {
       Info.getNumRanges() > 0)
     CallRequests.push_back(
         {LastErrorLoc, Info.getLocation(), Info.getRange(0).getBegin()});
+  // "candidate template ignored: deduced conflicting types for parameter
+  // '_Tp' ('unsigned int' vs. 'unsigned long')": maybe std::max of a
+  // 32-bit value and a size_t (VisualCppExpressionRepairs.cpp).
+  if (Info.getID() == diag::note_ovl_candidate_inconsistent_deduction)
+    recordMixedWidthMinMax(Info);
   // "candidate template ignored: substitution failure ...: deduced
   // non-type template argument does not have the same type".
   if (Info.getID() == diag::note_ovl_candidate_substitution_failure)
@@ -831,13 +830,14 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
       !DependentBaseTypes.empty() || !ShadowedBaseTypes.empty() ||
       !ShadowedVarTypes.empty() || !DeclaredLater.empty() ||
       !CallRequests.empty() || !RankRequests.empty() || !PartialSpecRequests.empty() ||
-      !OperandRequests.empty())
+      !OperandRequests.empty() || !MinMaxRequests.empty())
     Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
   finishExceptionMessages(Ctx, Sites);
   finishDependentBaseTypes(Ctx, Sites);
   finishDeclaredLater(Ctx, Sites);
   finishLookupRepairs(Ctx);
   finishTemporaryOperands(Ctx, Sites);
+  finishMixedWidthMinMax(Ctx, Sites);
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   const SourceManager &SM = Ctx.getSourceManager();
   // Templates report an error once per instantiation: warn once per place.
@@ -857,8 +857,17 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
   if (CallRequests.empty() && RankRequests.empty() && PartialSpecRequests.empty())
     return;
 
+  // Failed calls and their arguments: where Clang recovered, and, for an
+  // instantiation's, as the template writes them.
+  std::vector<std::pair<const OverloadExpr *, llvm::ArrayRef<const Expr *>>> Calls;
+  for (auto [Callee, Call] : Sites.Calls)
+    if (!Call->subExpressions().empty())
+      Calls.push_back({Callee, llvm::ArrayRef<const Expr *>(Call->subExpressions().data() + 1,
+                                                            Call->subExpressions().size() - 1)});
+  for (auto [Callee, Call] : Sites.DependentCalls)
+    Calls.push_back({Callee, llvm::ArrayRef<const Expr *>(Call->getArgs(), Call->getNumArgs())});
   for (const CallRequest &R : CallRequests) {
-    for (auto [Callee, Call] : Sites.Calls) {
+    for (auto [Callee, Args] : Calls) {
       if (Callee->getExprLoc() != R.Callee)
         continue;
       const FunctionDecl *FD = candidateAt(Callee, R.Candidate);
@@ -874,16 +883,16 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
                        PT->getPointeeType()->getAs<TemplateTypeParmType>();
         if (P->getBeginLoc() != R.Param || !PT->isLValueReferenceType() ||
             PT->getPointeeType().isConstQualified() ||
-            !(Deduced || isClass(PT->getPointeeType())))
+            !(Deduced || isClassOrTemplateOfOne(PT->getPointeeType())))
           continue;
-        if (I + 1 >= Call->subExpressions().size())
+        if (I >= Args.size())
           continue;
         // A temporary of the parameter's own class (not one a conversion
         // would make: Visual C++ does not bind those either), or a
         // container's iterator for its const_iterator (a base class in
         // Microsoft's STL, a conversion in libstdc++'s).
-        const Expr *Arg = Call->subExpressions()[I + 1];
-        if (Arg->isLValue() || !isClass(Arg->getType()))
+        const Expr *Arg = Args[I];
+        if (Arg->isLValue() || !isClassOrTemplateOfOne(Arg->getType()))
           continue;
         if (!Deduced && !P->getType()->isDependentType() &&
             constIteratorOf(Arg->getType(), PT->getPointeeType())) {

@@ -234,6 +234,16 @@ private:
 
   /// A candidate not viable because an argument is a temporary: the call
   /// (its callee's location) and the parameter (its first location).
+  /// std::max or std::min of a 32-bit and a 64-bit integer: one type
+  /// where Visual C++ targets 32-bit Windows (VisualCppExpressionRepairs.cpp).
+  void recordMixedWidthMinMax(const clang::Diagnostic &Info);
+  void finishMixedWidthMinMax(clang::ASTContext &Ctx, const RepairSites &Sites);
+  struct MinMaxRequest {
+    clang::SourceLocation Callee;
+    clang::SourceLocation Candidate;
+    clang::QualType Types[2];
+  };
+  std::vector<MinMaxRequest> MinMaxRequests;
   struct CallRequest {
     clang::SourceLocation Callee;
     clang::SourceLocation Candidate;
