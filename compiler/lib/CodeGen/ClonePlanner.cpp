@@ -346,11 +346,8 @@ AddrSpace ClonePlanner::viewSpaceOf(const FunctionPlan &P, const Expr *E) const 
     // constructors are clones, whose plan says what they store.
     if (constructsWithoutCall(CCE))
       return N == 1 ? viewSpaceOf(P, CCE->getArg(0)) : AddrSpace::Global;
-    auto Call = P.Calls.find(CCE);
-    if (Call == P.Calls.end())
-      return AddrSpace::Global;
-    auto Callee = Plans.find(Call->second);
-    return Callee == Plans.end() ? AddrSpace::Global : Callee->second.ReturnViewSpace;
+    const FunctionPlan *Callee = calleePlan(P, CCE);
+    return Callee ? Callee->ReturnViewSpace : AddrSpace::Global;
   }
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     CallParts Parts;
@@ -363,11 +360,8 @@ AddrSpace ClonePlanner::viewSpaceOf(const FunctionPlan &P, const Expr *E) const 
                 isLibraryIntrinsic(Parts.FD, Parts.Args.size())) ||
                isTrivialAssignment(MD)))
       return viewSpaceOf(P, Parts.Object);
-    auto Call = P.Calls.find(CE);
-    if (Call == P.Calls.end())
-      return AddrSpace::Global;
-    auto Callee = Plans.find(Call->second);
-    return Callee == Plans.end() ? AddrSpace::Global : Callee->second.ReturnViewSpace;
+    const FunctionPlan *Callee = calleePlan(P, CE);
+    return Callee ? Callee->ReturnViewSpace : AddrSpace::Global;
   }
   return AddrSpace::Global;
 }
@@ -385,22 +379,26 @@ AddrSpace ClonePlanner::callResultSpace(const FunctionPlan &P, const CallExpr *C
   if (isTrivialAssignment(MD))
     return Parts.ObjectIsPointer ? pointeeSpaceOf(P, Parts.Object)
                                  : spaceOf(P, Parts.Object);
-  auto Call = P.Calls.find(CE);
-  if (Call == P.Calls.end())
-    return AddrSpace::Private; // not a clone: reported where it is printed
-  auto Callee = Plans.find(Call->second);
-  return Callee == Plans.end() ? AddrSpace::Private : Callee->second.ReturnSpace;
+  // Not a clone: reported where it is printed.
+  const FunctionPlan *Callee = calleePlan(P, CE);
+  return Callee ? Callee->ReturnSpace : AddrSpace::Private;
 }
 
 bool ClonePlanner::callReturnsValue(const FunctionPlan &P, const Expr *E) const {
   const auto *CE = dyn_cast<CallExpr>(E);
   if (!CE || !CE->isGLValue())
     return false;
-  auto Call = P.Calls.find(CE);
+  // The library's intrinsics and C assignment (no clone) yield lvalues.
+  const FunctionPlan *Callee = calleePlan(P, CE);
+  return Callee && !Callee->ReturnsPointer;
+}
+
+const FunctionPlan *ClonePlanner::calleePlan(const FunctionPlan &P, const Expr *Site) const {
+  auto Call = P.Calls.find(Site);
   if (Call == P.Calls.end())
-    return false; // the library's intrinsics and C assignment yield lvalues
+    return nullptr;
   auto Callee = Plans.find(Call->second);
-  return Callee != Plans.end() && !Callee->second.ReturnsPointer;
+  return Callee == Plans.end() ? nullptr : &Callee->second;
 }
 
 CloneKey ClonePlanner::cloneKey(const FunctionPlan &P, const CallParts &Parts) const {

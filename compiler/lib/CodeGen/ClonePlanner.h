@@ -189,6 +189,9 @@ private:
   class Walker;
   /// Where a call's reference or pointer result points.
   AddrSpace callResultSpace(const FunctionPlan &P, const clang::CallExpr *CE) const;
+  /// The plan of the clone that the call or construction \p Site runs;
+  /// null where it runs none (the library's intrinsics, C struct copies).
+  const FunctionPlan *calleePlan(const FunctionPlan &P, const clang::Expr *Site) const;
   /// Is \p E a call returning a reference whose clone returns a value (a
   /// const reference, or one into the callee's copy of a temporary)?
   bool callReturnsValue(const FunctionPlan &P, const clang::Expr *E) const;

@@ -87,6 +87,16 @@ public:
   /// Declarations directly in a namespace (or the translation unit),
   /// namespaces themselves left out.
   std::vector<const clang::Decl *> NamespaceScope;
+  /// The one of them whose text holds \p Loc (the class or template around
+  /// a use), or null.
+  const clang::Decl *namespaceScopeAround(const clang::SourceManager &SM,
+                                          clang::SourceLocation Loc) const {
+    const clang::Decl *Around = nullptr;
+    for (const clang::Decl *D : NamespaceScope)
+      if (contains(SM, D->getSourceRange(), Loc))
+        Around = D;
+    return Around;
+  }
 
 private:
   bool scope(clang::DeclContext *DC) {

@@ -135,16 +135,21 @@ private:
   const SourceManager &SM;
   SourceRange Outer;
 };
+
+/// A #line directive, on a line of its own, that gives the next line the
+/// number and file \p At has (as the user's file has them: an earlier round
+/// of repairs may have moved text with #line already).
+std::string lineDirective(const SourceManager &SM, SourceLocation At) {
+  PresumedLoc P = SM.getPresumedLoc(At);
+  return "\n#line " + std::to_string(P.getLine()) + " \"" + P.getFilename() + "\"\n";
+}
 } // namespace
 
 /// \p Text, from \p From in the user's file, after a #line directive that
-/// gives it that line's number (as the user's file has it: an earlier round
-/// of repairs may have moved text with #line already).
+/// gives it that line's number.
 std::string VisualCppRepairs::lineMarked(const SourceManager &SM, llvm::StringRef Text,
                                          SourceLocation From) {
-  PresumedLoc P = SM.getPresumedLoc(From);
-  return "\n#line " + std::to_string(P.getLine()) + " \"" + P.getFilename() + "\"\n" +
-         Text.str() + "\n";
+  return lineDirective(SM, From) + Text.str() + "\n";
 }
 
 /// Inserts \p Text (lineMarked), in the namespaces \p Open and \p Close
@@ -161,10 +166,7 @@ void VisualCppRepairs::insertBefore(const SourceManager &SM, const Decl *Before,
   llvm::StringRef Indent =
       Buf.substr(SM.getFileOffset(LineStart), SM.getFileOffset(Start) - SM.getFileOffset(LineStart));
   SourceLocation At = llvm::all_of(Indent, isWhitespace) ? LineStart : Start;
-  PresumedLoc P = SM.getPresumedLoc(At);
-  addEdit(SM, At, 0,
-          Open.str() + Text.str() + Close.str() + "\n#line " + std::to_string(P.getLine()) +
-              " \"" + P.getFilename() + "\"\n");
+  addEdit(SM, At, 0, Open.str() + Text.str() + Close.str() + lineDirective(SM, At));
 }
 
 /// Visual C++ looks names in templates up when they are instantiated, so a
@@ -203,10 +205,7 @@ void VisualCppRepairs::finishDeclaredLater(ASTContext &Ctx, const RepairSites &S
          qualifyDependentBaseMember(Ctx, Sites, Loc, Use.Name)))
       continue;
     // The namespace-scope declaration whose definition holds the use.
-    const Decl *User = nullptr;
-    for (const Decl *D : Sites.NamespaceScope)
-      if (contains(SM, D->getSourceRange(), Loc))
-        User = D;
+    const Decl *User = Sites.namespaceScopeAround(SM, Loc);
     if (!Use.Scope && User && declareFriends(Ctx, Sites, Use, User, Friends))
       continue;
     if (!User || !(isa<ClassTemplateDecl>(User) || isa<FunctionTemplateDecl>(User) ||
@@ -302,10 +301,7 @@ bool VisualCppRepairs::declareFriends(ASTContext &Ctx, const RepairSites &Sites,
         isa<ClassTemplateSpecializationDecl>(RD) || RD->isLocalClass() ||
         SM.isBeforeInTranslationUnit(Use.Loc, RD->getBeginLoc()))
       continue;
-    const Decl *Outer = nullptr;
-    for (const Decl *D : Sites.NamespaceScope)
-      if (contains(SM, D->getSourceRange(), RD->getLocation()))
-        Outer = D;
+    const Decl *Outer = Sites.namespaceScopeAround(SM, RD->getLocation());
     if (!Outer || !isa<CXXRecordDecl>(Outer) || !editable(SM, Outer->getBeginLoc()) ||
         !Outer->getDeclContext()->Encloses(User->getDeclContext()) ||
         SM.isBeforeInTranslationUnit(Use.Loc, Outer->getBeginLoc()) ||
