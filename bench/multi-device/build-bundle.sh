@@ -6,20 +6,30 @@
 # files the OpenCL ICD loader and Open MPI with the libraries it needs
 # beyond a basic system (the GPU machine has no compiler and fetches
 # nothing).
+# ONLY=mpi builds the MPI example alone. HEAT_EXTRA="name=path ..." adds
+# other builds of it as bin/heat-<name> (an earlier build, to compare before
+# and after in one run: run-on-device.sh times every bin/heat*).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BUILD_DIR=${BUILD_DIR:-build}
 OUT=.device/multi
 rm -rf "$OUT" && mkdir -p "$OUT/bin" "$OUT/debs"
-"$BUILD_DIR/bin/ampcc" -O2 examples/multi-gpu/multi-gpu.cpp -o "$OUT/bin/multi-gpu"
-"$BUILD_DIR/bin/ampcc" -O2 test/runtime/multi-device.cpp -o "$OUT/bin/multi-device"
+if [ "${ONLY:-}" != mpi ]; then
+  "$BUILD_DIR/bin/ampcc" -O2 examples/multi-gpu/multi-gpu.cpp -o "$OUT/bin/multi-gpu"
+  "$BUILD_DIR/bin/ampcc" -O2 test/runtime/multi-device.cpp -o "$OUT/bin/multi-device"
+fi
 cmake -S examples/mpi -B "$OUT/heat-build" -G Ninja -DCMAKE_CXX_COMPILER=clang++-19 \
       -DCMAKE_PREFIX_PATH="$PWD/$BUILD_DIR" >/dev/null
 cmake --build "$OUT/heat-build" >/dev/null
 cp "$OUT/heat-build/heat" "$OUT/bin/heat"
 rm -rf "$OUT/heat-build"
-clang++-19 -O2 -std=c++17 bench/multi-device/transfer-probe.cpp -lOpenCL \
-    -lpthread -o "$OUT/bin/transfer-probe"
+for extra in ${HEAT_EXTRA:-}; do
+  cp "${extra#*=}" "$OUT/bin/heat-${extra%%=*}"
+done
+if [ "${ONLY:-}" != mpi ]; then
+  clang++-19 -O2 -std=c++17 bench/multi-device/transfer-probe.cpp -lOpenCL \
+      -lpthread -o "$OUT/bin/transfer-probe"
+fi
 strip "$OUT"/bin/*
 
 # Open MPI's packages and what they pull in, less what every system has

@@ -2,12 +2,17 @@
 # On a machine with two (or more) NVIDIA GPUs: runs what build-bundle.sh
 # built and writes log.txt into $OUT (or ./multi-out). NVIDIA's OpenCL
 # driver alone is made visible (the machines also carry a CPU OpenCL
-# runtime). Usage: bash bench/multi-device/run-on-device.sh [repeat]
+# runtime). Usage: bash bench/multi-device/run-on-device.sh [repeat] [all|mpi]
+# mpi: the MPI runs alone, every bin/heat* of the bundle (build-bundle.sh's
+# HEAT_EXTRA) in turn, repeat times; with TRACE_STEPS=N also each one's
+# trace (AMPCC_TRACE_FILE, one file a rank) of N steps, summarised into the
+# log and packed into traces.tar.gz.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 M=.device/multi
 DEST=${OUT:-multi-out}
 REPEAT=${1:-3}
+WHAT=${2:-all}
 mkdir -p "$DEST"
 W=$(mktemp -d)
 exec > >(tee "$DEST/log.txt") 2>&1
@@ -34,26 +39,61 @@ MPIRUN=(mpirun --oversubscribe --bind-to none --mca pml ob1 --mca btl self,vader
 nvidia-smi --query-gpu=index,name,memory.total,pcie.link.gen.max,pcie.link.width.max --format=csv
 nvidia-smi topo -m 2>/dev/null | head -5
 
-echo "== transfer probe (plain OpenCL): bandwidth and overlap"
-timeout 120 "$M/bin/transfer-probe" 1024; echo "transfer-probe exit $?"
+if [ "$WHAT" != mpi ]; then
+  echo "== transfer probe (plain OpenCL): bandwidth and overlap"
+  timeout 120 "$M/bin/transfer-probe" 1024; echo "transfer-probe exit $?"
 
-echo "== runtime test: two devices"
-timeout 120 "$M/bin/multi-device"; echo "multi-device exit $?"
+  echo "== runtime test: two devices"
+  timeout 120 "$M/bin/multi-device"; echo "multi-device exit $?"
 
-echo "== multi-gpu 16384 (repeat $REPEAT)"
-timeout 400 "$M/bin/multi-gpu" --size 16384 --repeat "$REPEAT"; echo "multi-gpu exit $?"
+  echo "== multi-gpu 16384 (repeat $REPEAT)"
+  timeout 400 "$M/bin/multi-gpu" --size 16384 --repeat "$REPEAT"; echo "multi-gpu exit $?"
+fi
 
 echo "== MPI"
 mpirun --version 2>&1 | head -2
-echo "-- check: 2 ranks against one"
-timeout 120 "${MPIRUN[@]}" -np 2 "$M/bin/heat" --rows 2048 --cols 2048 --steps 200
-echo "heat check exit $?"
-for np in 1 2; do
-  echo "-- strong scaling, $np rank(s): 16384 x 16384, 500 steps"
-  timeout 120 "${MPIRUN[@]}" -np $np "$M/bin/heat" --rows 16384 --cols 16384 --steps 500 --no-check
+HEATS=$(ls "$M"/bin/heat*)
+heat() { # heat BINARY NP ARGS...: one run, its result line
+  local h=$1 np=$2; shift 2
+  timeout 120 "${MPIRUN[@]}" -np "$np" "$h" "$@" --no-check 2>&1 | grep -v "^rank"
+}
+for h in $HEATS; do
+  echo "-- $(basename "$h") check: 2 ranks against one"
+  timeout 120 "${MPIRUN[@]}" -np 2 "$h" --rows 2048 --cols 2048 --steps 200
+  echo "heat check exit $?"
 done
-for np in 1 2; do
-  echo "-- weak scaling, $np rank(s): 16384 rows per rank x 16384, 500 steps"
-  timeout 120 "${MPIRUN[@]}" -np $np "$M/bin/heat" --rows-per-rank 16384 --cols 16384 --steps 500 --no-check
+for rep in $(seq "$REPEAT"); do
+  for h in $HEATS; do
+    b=$(basename "$h")
+    echo "-- $b run $rep: 16384 x 16384, 500 steps, 1 rank (strong and weak baseline)"
+    heat "$h" 1 --rows 16384 --cols 16384 --steps 500
+    echo "-- $b run $rep: strong scaling, 2 ranks, 16384 x 16384, 500 steps"
+    heat "$h" 2 --rows 16384 --cols 16384 --steps 500
+    echo "-- $b run $rep: weak scaling, 2 ranks, 16384 rows per rank x 16384, 500 steps"
+    heat "$h" 2 --rows-per-rank 16384 --cols 16384 --steps 500
+  done
 done
+for h in $HEATS; do
+  b=$(basename "$h")
+  for np in 1 2; do
+    echo "-- $b: weak scaling, small bands, $np rank(s): 2048 rows per rank x 16384, 2000 steps"
+    heat "$h" $np --rows-per-rank 2048 --cols 16384 --steps 2000
+  done
+done
+if [ -n "${TRACE_STEPS:-}" ]; then
+  T=$W/traces && mkdir -p "$T"
+  for h in $HEATS; do
+    b=$(basename "$h")
+    for np in 1 2; do
+      echo "-- $b traced: $np rank(s), 16384 rows per rank x 16384, $TRACE_STEPS steps"
+      timeout 120 "${MPIRUN[@]}" -np $np bash -c 'AMPCC_TRACE_FILE='"$T/$b-np$np"'-rank$OMPI_COMM_WORLD_RANK.json exec "$0" "$@"' \
+        "$h" --rows-per-rank 16384 --cols 16384 --steps "$TRACE_STEPS" --no-check 2>&1 | grep -v "^rank"
+      for f in "$T/$b-np$np"-rank*.json; do
+        echo "   $(basename "$f"):"
+        python3 bench/trace/summary.py "$f" --busy --gaps | sed -n '/^track busy/,$p'
+      done
+    done
+  done
+  tar czf "$DEST/traces.tar.gz" -C "$T" .
+fi
 echo "== done"

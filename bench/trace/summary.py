@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Prints an AMPCC_TRACE_FILE trace as text: every event in time order
 (milliseconds from the first), its track, name and details; with --busy,
-per track the time covered by its events and the time two tracks' events
+per track the time covered by its events (of the span from its first
+event's start to its last event's end) and the time two tracks' events
 overlap (for two devices: how much their work ran at once).
-Usage: summary.py TRACE.json [--busy] [--limit N]"""
+With --gaps (and --busy), per track the idle time between its commands.
+Usage: summary.py TRACE.json [--busy [--gaps]] [--limit N]"""
 import json
 import sys
 
@@ -58,7 +60,18 @@ def main():
         iv = {t: intervals(ev) for t, ev in by_track.items()}
         print('track busy time (ms):')
         for t in sorted(iv):
-            print('  %-40s %10.3f  (%d events)' % (t, covered(iv[t]), len(by_track[t])))
+            span = iv[t][-1][1] - iv[t][0][0]
+            print('  %-40s %10.3f  of %10.3f  (%d events)' % (
+                t, covered(iv[t]), span, len(by_track[t])))
+            if '--gaps' in args:
+                # Idle time between one command's end and the next's start,
+                # counting only gaps under 5 ms (steady work, not setup).
+                gaps = sorted(b[0] - a[1] for a, b in zip(iv[t], iv[t][1:])
+                              if b[0] - a[1] < 5.0)
+                if gaps:
+                    print('  %-40s gaps under 5 ms: %d, %.3f ms in all, '
+                          'median %.4f ms' % ('', len(gaps), sum(gaps),
+                                              gaps[len(gaps) // 2]))
         names = sorted(iv)
         for i in range(len(names)):
             for j in range(i + 1, len(names)):

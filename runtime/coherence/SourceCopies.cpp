@@ -63,7 +63,12 @@ void DataSource::readDense(const ViewHeader *H, size_t E, void *Dst) {
   // user memory is the program's and changes at synchronize() (or the last
   // view's destruction), not because the data was copied somewhere else;
   // an array's host copy need not be brought up to date for a copy out.
+  // On the queue of the array's own view, as for copies between views: it
+  // waits for the commands that wrote the bytes, not for later kernels
+  // queued on the view they ran on (examples/mpi copies its edge rows out
+  // while the interior's kernel runs).
   if (Buffer && HostStale.contains(R)) {
+    useQueue(copyQueue(*BufferDevice));
     readRects(Queue, Buffer, rectsBetween(S, T.ref(), E), Dst);
     lastCommandDone();
     return;
