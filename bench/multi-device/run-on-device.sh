@@ -6,7 +6,8 @@
 # mpi: the MPI runs alone, every bin/heat* of the bundle (build-bundle.sh's
 # HEAT_EXTRA) in turn, repeat times; with TRACE_STEPS=N also each one's
 # trace (AMPCC_TRACE_FILE, one file a rank) of N steps, summarised into the
-# log and packed into traces.tar.gz.
+# log and packed into traces.tar.gz; SMALL=0 leaves out the runs on small
+# bands (2048 rows per rank).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 M=.device/multi
@@ -74,6 +75,7 @@ for rep in $(seq "$REPEAT"); do
   done
 done
 for h in $HEATS; do
+  [ "${SMALL:-1}" = 1 ] || break
   b=$(basename "$h")
   for np in 1 2; do
     echo "-- $b: weak scaling, small bands, $np rank(s): 2048 rows per rank x 16384, 2000 steps"
