@@ -8,16 +8,21 @@
 // it applies the same inference (compiler/lib/Sema) as the device pass,
 // through the same consumer callbacks, before Clang's own consumer runs.
 // With Visual C++'s headers (the plugin's argument "ms"), it also gives the
-// host code Visual C++'s definitions of static const members.
+// host code Visual C++'s definitions of static const members. Typedefs'
+// restrictions (TypedefRestrictions.h) and C++11's declarator groups
+// (DeclaratorGroups.h) apply as in the device pass.
 //
 //===----------------------------------------------------------------------===//
+#include "ampcc/Sema/DeclaratorGroups.h"
 #include "ampcc/Sema/LibraryMemberDefinitions.h"
 #include "ampcc/Sema/LocalClassInference.h"
 #include "ampcc/Sema/SpecialMemberInference.h"
 #include "ampcc/Sema/StaticConstMembers.h"
+#include "ampcc/Sema/TypedefRestrictions.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 
 using namespace clang;
@@ -26,8 +31,13 @@ namespace {
 
 class HostConsumer : public ASTConsumer {
 public:
-  explicit HostConsumer(bool VisualCpp) : VisualCpp(VisualCpp) {}
+  HostConsumer(bool VisualCpp, Preprocessor &PP) : VisualCpp(VisualCpp), Typedefs(PP) {}
+  bool HandleTopLevelDecl(DeclGroupRef G) override {
+    Typedefs.inferInGroup(G);
+    return true;
+  }
   void HandleTagDeclDefinition(TagDecl *D) override {
+    Typedefs.inferInClass(D);
     if (VisualCpp)
       ampcc::defineStaticConstMembers(D);
     ampcc::inferLocalClassRestrictions(D);
@@ -39,14 +49,16 @@ public:
 
 private:
   bool VisualCpp;
+  ampcc::TypedefRestrictions Typedefs;
   ampcc::SpecialMemberListener Members;
 };
 
 class HostAction : public PluginASTAction {
 protected:
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<HostConsumer>(VisualCpp);
+    ampcc::acceptFunctionsInDeclaratorGroups(CI.getDiagnostics());
+    return std::make_unique<HostConsumer>(VisualCpp, CI.getPreprocessor());
   }
   bool ParseArgs(const CompilerInstance &, const std::vector<std::string> &Args) override {
     VisualCpp = llvm::is_contained(Args, "ms");

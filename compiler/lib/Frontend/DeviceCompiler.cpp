@@ -3,7 +3,9 @@
 
 #include "ampcc/Analysis/KernelFinder.h"
 #include "ampcc/Sema/LibraryMemberDefinitions.h"
+#include "ampcc/Sema/DeclaratorGroups.h"
 #include "ampcc/Sema/LocalClassInference.h"
+#include "ampcc/Sema/TypedefRestrictions.h"
 #include "ampcc/Sema/SpecialMemberInference.h"
 #include "ampcc/Sema/TileStaticStorage.h"
 #include "ampcc/Sema/RestrictionChecker.h"
@@ -258,9 +260,10 @@ public:
                  RestrictDiagConsumer &Restrict,
                  const std::vector<ReorderResult::Misplaced> &Misplaced,
                  const std::vector<SourceRange> &Skipped,
-                 std::vector<SourceEdit> &InferenceEdits, VisualCppRepairs &Repairs)
+                 std::vector<SourceEdit> &InferenceEdits, VisualCppRepairs &Repairs,
+                 Preprocessor &PP)
       : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced),
-        Skipped_(Skipped), InferenceEdits(InferenceEdits), Repairs(Repairs) {}
+        Skipped_(Skipped), Typedefs(PP), InferenceEdits(InferenceEdits), Repairs(Repairs) {}
 
   /// Specifiers out of the spec's order, found by the token pass (which
   /// reads every line): reported unless the preprocessor skipped them.
@@ -279,7 +282,12 @@ public:
   }
   const std::vector<SourceRange> &Skipped_;
 
+  bool HandleTopLevelDecl(DeclGroupRef G) override {
+    Typedefs.inferInGroup(G, [&](SourceLocation L) { Restrict.dropWarningsAt(L); });
+    return true;
+  }
   void HandleTagDeclDefinition(TagDecl *D) override {
+    Typedefs.inferInClass(D, [&](SourceLocation L) { Restrict.dropWarningsAt(L); });
     inferLocalClassRestrictions(D, [&](const FunctionDecl *FD, bool Cpu) {
       recordInference(FD, Cpu);
     });
@@ -334,7 +342,30 @@ public:
     Result.WideMain = {true, Wide->getNumParams(), Ret->isVoidType()};
   }
 
+  /// A function of a namespace declared through a restricted typedef
+  /// (TypedefRestrictions.h) gets the restriction written after its name
+  /// for the second parse, which runs if this one failed. The attribute
+  /// itself, since `restrict(` after a name is not a specifier position
+  /// for the token pass.
+  void recordTypedefRestrictions(ASTContext &Ctx) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    Typedefs.findInNamespaces(Ctx.getTranslationUnitDecl(), [&](const FunctionDecl *FD,
+                                                                unsigned Bits) {
+      SourceLocation Name = FD->getLocation();
+      if (Name.isMacroID() || !SM.isInMainFile(Name))
+        return;
+      SourceLocation After = Lexer::getLocForEndOfToken(Name, 0, SM, Ctx.getLangOpts());
+      const char *Attrs = Bits == (TypedefRestrictions::Cpu | TypedefRestrictions::Amp)
+                              ? " __attribute__((host, device))"
+                          : Bits == TypedefRestrictions::Amp ? " __attribute__((device))"
+                                                             : " __attribute__((host))";
+      if (After.isValid())
+        InferenceEdits.push_back(editAt(SM, After, 0, Attrs));
+    });
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    recordTypedefRestrictions(Ctx);
     Repairs.finishTranslationUnit(Ctx);
     findWideMain(Ctx);
     reportMisplaced(Ctx);
@@ -368,6 +399,7 @@ private:
   RestrictDiagConsumer &Restrict;
   const std::vector<ReorderResult::Misplaced> &Misplaced;
   SpecialMemberListener Members;
+  TypedefRestrictions Typedefs;
   std::vector<SourceEdit> &InferenceEdits;
   VisualCppRepairs &Repairs;
 };
@@ -392,12 +424,13 @@ public:
     CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRanges>(Skipped));
     return true;
   }
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     // tile_static's attribute is registered by a static object of ampccSema.
     linkTileStaticAttribute();
+    acceptFunctionsInDeclaratorGroups(CI.getDiagnostics());
     return std::make_unique<KernelConsumer>(Result, Opts, Restrict, Misplaced, Skipped,
-                                            InferenceEdits, Repairs);
+                                            InferenceEdits, Repairs, CI.getPreprocessor());
   }
 
   /// Lines in inactive #if branches.

@@ -375,6 +375,10 @@ void RestrictDiagConsumer::flush() {
     const Group &G = Groups[I];
     if (G.Dropped)
       continue;
+    if (SM && !G.Diags.empty() && G.Diags.front().getLevel() == DiagnosticsEngine::Warning &&
+        llvm::is_contained(HonouredWarnings,
+                           SM->getExpansionLoc(G.Diags.front().getLocation())))
+      continue;
     for (const StoredDiagnostic &SD : G.Diags) {
       if (SD.getLevel() >= DiagnosticsEngine::Error)
         ++Printed;

@@ -53,6 +53,11 @@ public:
   /// locations): they follow from a malformed restrict(...) already reported.
   void suppressClangErrorsIn(clang::SourceRange R) { Suppressed.push_back(R); }
 
+  /// Drops the warnings at \p L (an expansion location): Clang's "does not
+  /// apply" for a typedef's restrict(...) that ampcc honours
+  /// (TypedefRestrictions.h).
+  void dropWarningsAt(clang::SourceLocation L) { HonouredWarnings.push_back(L); }
+
   /// The main file was parsed as \p Rewritten (SpecifierReorder.h): report
   /// moved text at its place in \p Original, and show \p Original in
   /// snippets when the layouts match.
@@ -88,6 +93,7 @@ private:
   std::deque<ClangFinding> Findings;
   ClangFinding *Open = nullptr;
   std::vector<clang::SourceRange> Suppressed;
+  std::vector<clang::SourceLocation> HonouredWarnings;
   std::vector<ReorderResult::Move> Moves;
   std::string Original;  ///< Shown in snippets when non-empty.
   unsigned Foreign = 0;
