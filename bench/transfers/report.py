@@ -2,7 +2,8 @@
 """Tables of bench/transfers' CSVs (ampcc.csv from transfers.cpp, cuda.csv
 from cuda-main.cu): GB/s per size and direction for every implementation,
 ampcc against pinned OpenCL (target: at least 0.8x) and against CUDA's
-pageable cudaMemcpy (target: above it), then the staging knobs at the
+pageable cudaMemcpy (target: above it), the array constructor from
+iterators against an empty array and copy(), then the staging knobs at the
 largest size. Usage: report.py ampcc.csv [cuda.csv]"""
 import csv
 import sys
@@ -42,7 +43,18 @@ for c in cases:
         met.append("> CUDA pageable " + ("met" if a > cu else "missed"))
     print(f"| {c} | " + " | ".join(cells) + f" | {vp} | {vc} | {'; '.join(met)} |")
 
-knobs = sorted({k for r in rate.values() for k in r if k.startswith("ampcc-") and k not in cols})
+ctors = ["ampcc-ctor", "ampcc-alloc-copy"]
+if any(k in r for r in rate.values() for k in ctors):
+    print("\nAn array made from a std::vector's iterators, against an empty array filled by copy() (GB/s, to the device, with the allocation)\n")
+    print("| case | constructor | alloc + copy() | ratio |")
+    print("| --- | --- | --- | --- |")
+    for c in cases:
+        a, b = rate[c].get(ctors[0]), rate[c].get(ctors[1])
+        if a and b:
+            print(f"| {c} | {a:.1f} | {b:.1f} | {a / b:.2f} |")
+
+knobs = sorted({k for r in rate.values() for k in r
+                if k.startswith("ampcc-") and k not in cols and k not in ctors})
 grid = sorted({k for r in rate.values() for k in r if k.startswith("g-")})
 if knobs:
     big = max(cases, key=mib)

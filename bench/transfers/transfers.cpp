@@ -110,6 +110,39 @@ void ampccCopies(size_t Bytes, const char *Impl) {
   emit(Impl, caseName(false, Bytes), Down, Bytes, Ok);
 }
 
+/// An array made from a std::vector's iterators, against an array made
+/// empty and filled by copy() (the same bytes, both with the allocation):
+/// the constructor takes copy()'s route (one transfer from contiguous
+/// memory), not a fill of the host copy element by element.
+void ampccConstructors(size_t Bytes) {
+  size_t N = Bytes / 4;
+  std::vector<float> Host(N), Back(N);
+  for (size_t I = 0; I < N; ++I)
+    Host[I] = float(I % 100003);
+  extent<1> E{int(N)};
+  bool Ok = true;
+  double Ctor = timeCalls(
+      [&] {
+        array<float, 1> A(E, Host.begin(), Host.end());
+        accelerator().default_view.wait();
+      },
+      Bytes);
+  {
+    array<float, 1> A(E, Host.begin(), Host.end());
+    copy(A, Back.begin());
+    Ok = Back == Host;
+  }
+  double AllocCopy = timeCalls(
+      [&] {
+        array<float, 1> A(E);
+        copy(Host.begin(), Host.end(), A);
+        accelerator().default_view.wait();
+      },
+      Bytes);
+  emit("ampcc-ctor", caseName(true, Bytes), Ctor, Bytes, Ok);
+  emit("ampcc-alloc-copy", caseName(true, Bytes), AllocCopy, Bytes);
+}
+
 /// An array_view over a std::vector: the lazy upload (refresh, then
 /// synchronize_to the device) and synchronize() after a kernel wrote it
 /// (the kernel, a fill, is inside that time).
@@ -279,6 +312,7 @@ int main(int Argc, char **Argv) {
     T.Mode = -1;
     ampccCopies(Bytes, "ampcc");
     ampccViews(Bytes);
+    ampccConstructors(Bytes);
     T.Mode = 0;
     ampccCopies(Bytes, "ampcc-direct");
     T.Mode = 1;

@@ -78,6 +78,40 @@ void copyInN(InputIt First, const ViewShape<N> &S) {
   forEachElement<N>(S, Fn);
 }
 
+/// Iterators over contiguous elements of type T (pointers, std::vector's).
+template <typename T, typename It>
+using IsContiguousOf = std::integral_constant<
+    bool, !std::is_same<T, bool>::value &&
+              (std::is_same<It, T *>::value || std::is_same<It, const T *>::value ||
+               std::is_same<It, typename std::vector<T>::iterator>::value ||
+               std::is_same<It, typename std::vector<T>::const_iterator>::value)>;
+
+/// copy from iterators into a view, and the array constructors that take
+/// iterators. From contiguous memory that covers every element the runtime
+/// moves the range in one transfer, straight to the device for an array
+/// (docs/performance.md, "Transfers from ordinary memory"); element by
+/// element through the host copy otherwise.
+template <typename T, int N, typename InputIter>
+void copyFrom(InputIter First, InputIter Last, const ViewShape<N> &S) {
+  if constexpr (IsContiguousOf<T, InputIter>::value) {
+    size_t Size = shapeSize<N>(S.Ext);
+    if (Size && size_t(Last - First) == Size) {
+      ampcc::rt::writeViewDense(&S.H, sizeof(T), &*First);
+      return;
+    }
+  }
+  copyIn<T, N>(First, Last, S);
+}
+template <typename T, int N, typename InputIter>
+void copyFromN(InputIter First, const ViewShape<N> &S) {
+  if constexpr (IsContiguousOf<T, InputIter>::value) {
+    if (shapeSize<N>(S.Ext))
+      ampcc::rt::writeViewDense(&S.H, sizeof(T), &*First);
+    return;
+  }
+  copyInN<T, N>(First, S);
+}
+
 /// Copies every element of shape S (row-major) to Dest; returns the end.
 /// Through a dense temporary that the runtime fills from wherever the
 /// current data is, so that copying out of an array_view does not update
@@ -159,7 +193,7 @@ public:
                                   details::IsIterator<InputIt>::value>::type> \
   array(PARAMS InputIt First, InputIt Last) {                                  \
     init(EXT);                                                                 \
-    details::copyIn<T, N>(First, Last, _M_shape);                              \
+    details::copyFrom<T, N>(First, Last, _M_shape);                            \
   }                                                                            \
   template <typename InputIt, typename = typename std::enable_if<             \
                                   details::IsIterator<InputIt>::value>::type> \
@@ -172,7 +206,7 @@ public:
   array(PARAMS InputIt First, InputIt Last, const AV &Av,                      \
         access_type Cpu = access_type_auto) {                                      \
     init(EXT, &Av, nullptr, Cpu);                                                            \
-    details::copyIn<T, N>(First, Last, _M_shape);                              \
+    details::copyFrom<T, N>(First, Last, _M_shape);                            \
   }                                                                            \
   template <typename InputIt, typename = typename std::enable_if<             \
                                   details::IsIterator<InputIt>::value>::type> \
@@ -185,7 +219,7 @@ public:
   array(PARAMS InputIt First, InputIt Last, const AV &Av,                      \
         const AV &Associated) {                                                \
     init(EXT, &Av, &Associated);                                               \
-    details::copyIn<T, N>(First, Last, _M_shape);                              \
+    details::copyFrom<T, N>(First, Last, _M_shape);                            \
   }                                                                            \
   template <typename InputIt, typename = typename std::enable_if<             \
                                   details::IsIterator<InputIt>::value>::type> \
@@ -555,7 +589,7 @@ private:
         &_M_shape.H, sizeof(T), ampcc::rt::HostAccessMode::Read));
   }
   template <typename InputIt> void fillFrom(InputIt First) {
-    details::copyInN<T, N>(First, _M_shape);
+    details::copyFromN<T, N>(First, _M_shape);
   }
   void copyFrom(const details::ViewShape<N> &Src) {
     ampcc::rt::copyView(&Src.H, &_M_shape.H, sizeof(T));

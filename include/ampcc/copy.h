@@ -39,38 +39,6 @@ void copyShapes(const ViewShape<N> &Src, const ViewShape<N> &Dst) {
   ampcc::rt::copyView(&Src.H, &Dst.H, sizeof(T));
 }
 
-/// Iterators over contiguous elements of type T (pointers, std::vector's).
-template <typename T, typename It>
-using IsContiguousOf = std::integral_constant<
-    bool, !std::is_same<T, bool>::value &&
-              (std::is_same<It, T *>::value || std::is_same<It, const T *>::value ||
-               std::is_same<It, typename std::vector<T>::iterator>::value ||
-               std::is_same<It, typename std::vector<T>::const_iterator>::value)>;
-
-/// copy from iterators into a view. From contiguous memory that covers every
-/// element the runtime moves the range in one transfer, straight to the
-/// device for an array (docs/performance.md, "Transfers from ordinary
-/// memory"); element by element through the host copy otherwise.
-template <typename T, int N, typename InputIter>
-void copyFrom(InputIter First, InputIter Last, const ViewShape<N> &S) {
-  if constexpr (IsContiguousOf<T, InputIter>::value) {
-    size_t Size = shapeSize<N>(S.Ext);
-    if (Size && size_t(Last - First) == Size) {
-      ampcc::rt::writeViewDense(&S.H, sizeof(T), &*First);
-      return;
-    }
-  }
-  copyIn<T, N>(First, Last, S);
-}
-template <typename T, int N, typename InputIter>
-void copyFromN(InputIter First, const ViewShape<N> &S) {
-  if constexpr (IsContiguousOf<T, InputIter>::value) {
-    if (shapeSize<N>(S.Ext))
-      ampcc::rt::writeViewDense(&S.H, sizeof(T), &*First);
-    return;
-  }
-  copyInN<T, N>(First, S);
-}
 } // namespace details
 
 // --- Between arrays and array_views ---------------------------------------------
