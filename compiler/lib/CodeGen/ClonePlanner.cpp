@@ -263,6 +263,8 @@ AddrSpace ClonePlanner::pointeeSpaceOf(const FunctionPlan &P, const Expr *E) con
     return callResultSpace(P, CE);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const VarPlace *V = P.var(DRE->getDecl())) {
+      if (auto It = P.VersionRefs.find(DRE); It != P.VersionRefs.end())
+        return It->second.Space;
       // A reference to a pointer: its Space is where the pointer lives.
       QualType T = DRE->getDecl()->getType();
       if (V->IsRef && T->isReferenceType() && T->getPointeeType()->isPointerType())
@@ -446,10 +448,12 @@ CloneKey ClonePlanner::cloneKey(const FunctionPlan &P, const CallParts &Parts) c
 
 // --- The walk -----------------------------------------------------------------
 
-/// A view variable's current version during the walk.
+/// A view's or pointer's current version during the walk.
 struct PlannedVersion {
   unsigned N = 0;
   AddrSpace FirstSpace = AddrSpace::Global;
+  /// A pointer (its Space versions), not a view (its ViewSpace).
+  bool Pointer = false;
 };
 
 /// One walk over a body, in evaluation order, filling a plan.
@@ -483,6 +487,9 @@ private:
   void construct(const CXXConstructExpr *CE);
   void assign(const BinaryOperator *BO);
   void assignView(const CallParts &Parts, const Expr *Site);
+  /// Starts a version of \p VD at \p Site, the statement assigning it
+  /// something in \p New, when the rules allow (FunctionPlan::ViewVersion).
+  bool startVersion(const VarDecl *VD, const Expr *Site, AddrSpace New, bool Pointer);
   void returns(const ReturnStmt *RS);
   void tileStatic(const VarDecl *VD);
   ASTContext &ctx() { return Planner.CG.getContext(); }
@@ -514,12 +521,15 @@ public:
   /// print the first version.
   void restoreFirstVersions() {
     for (auto &[VD, V] : Current)
-      P.Vars[VD].ViewSpace = V.FirstSpace;
+      (V.Pointer ? P.Vars[VD].Space : P.Vars[VD].ViewSpace) = V.FirstSpace;
   }
 
 private:
   /// May \p VD become another C variable at an assignment?
   bool versionable(const VarDecl *VD);
+  /// The same for a pointer: named only to read its value, to assign,
+  /// increment or decrement it.
+  bool pointerVersionable(const VarDecl *VD);
 };
 
 void ClonePlanner::Walker::walk(const Stmt *S) {
@@ -594,7 +604,8 @@ void ClonePlanner::Walker::walk(const Stmt *S) {
       tileStatic(VD);
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       if (auto It = Current.find(VD); It != Current.end() && It->second.N > 0)
-        P.VersionRefs[DRE] = {VD, It->second.N, P.Vars[VD].ViewSpace};
+        P.VersionRefs[DRE] = {VD, It->second.N,
+                              It->second.Pointer ? P.Vars[VD].Space : P.Vars[VD].ViewSpace};
   }
 }
 
@@ -638,7 +649,8 @@ void ClonePlanner::Walker::declare(const VarDecl *VD) {
   }
   if (holdsView(ctx(), T) && Init)
     V.ViewSpace = Planner.viewSpaceOf(P, Init);
-  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl(); Block && RD && isViewClass(RD))
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+      Block && ((RD && isViewClass(RD)) || T->isPointerType()))
     DeclBlock[VD] = Block;
   P.Vars[VD] = V;
   if (!V.IsRef && !VD->isNRVOVariable())
@@ -650,9 +662,17 @@ void ClonePlanner::Walker::assign(const BinaryOperator *BO) {
     return;
   const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !Untargeted.count(VD) ||
+  if (!VD || !VD->getType()->isPointerType() ||
       BO->getRHS()->isNullPointerConstant(ctx(), Expr::NPC_ValueDependentIsNotNull))
     return;
+  if (!Untargeted.count(VD)) {
+    // A pointer given a pointer into another space: one C pointer cannot
+    // point into two (OpenCL 1.2 has no generic space), so from a statement
+    // of its own block on it is another C variable.
+    if (const VarPlace *V = P.var(VD); V && !V->IsRef)
+      startVersion(VD, BO, Planner.pointeeSpaceOf(P, BO->getRHS()), /*Pointer=*/true);
+    return;
+  }
   Untargeted.erase(VD);
   AddrSpace AS = Planner.pointeeSpaceOf(P, BO->getRHS());
   if (AS != P.Vars[VD].Space) {
@@ -733,20 +753,8 @@ void ClonePlanner::Walker::assignView(const CallParts &Parts, const Expr *Site) 
   const Expr *Dest = Parts.Object->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Dest)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    AddrSpace New = Planner.viewSpaceOf(P, Parts.Args[0]);
-    const Stmt *Statement = BlockStmt;
-    if (const auto *FE = dyn_cast_or_null<FullExpr>(Statement))
-      Statement = FE->getSubExpr();
-    if (VD && New != Planner.viewSpaceOf(P, DRE) && Statement == Site &&
-        DeclBlock.lookup(VD) == Block && versionable(VD)) {
-      PlannedVersion &Cur = Current[VD];
-      if (Cur.N == 0)
-        Cur.FirstSpace = P.Vars[VD].ViewSpace;
-      ++Cur.N;
-      P.Vars[VD].ViewSpace = New;
-      P.VersionAssigns[Site] = {VD, Cur.N, New};
+    if (VD && startVersion(VD, Site, Planner.viewSpaceOf(P, Parts.Args[0]), /*Pointer=*/false))
       return;
-    }
   }
   std::string What = "array_view";
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Dest))
@@ -755,6 +763,55 @@ void ClonePlanner::Walker::assignView(const CallParts &Parts, const Expr *Site) 
     What = "member '" + ME->getMemberDecl()->getNameAsString() + "'";
   sameSpace(Parts.Args[0], What, Planner.viewSpaceOf(P, Parts.Object));
   (void)Site;
+}
+
+bool ClonePlanner::Walker::startVersion(const VarDecl *VD, const Expr *Site, AddrSpace New,
+                                        bool Pointer) {
+  AddrSpace &Space = Pointer ? P.Vars[VD].Space : P.Vars[VD].ViewSpace;
+  const Stmt *Statement = BlockStmt;
+  if (const auto *FE = dyn_cast_or_null<FullExpr>(Statement))
+    Statement = FE->getSubExpr();
+  if (New == Space || Statement != Site || DeclBlock.lookup(VD) != Block ||
+      !(Pointer ? pointerVersionable(VD) : versionable(VD)))
+    return false;
+  PlannedVersion &Cur = Current[VD];
+  if (Cur.N == 0) {
+    Cur.FirstSpace = Space;
+    Cur.Pointer = Pointer;
+  }
+  ++Cur.N;
+  Space = New;
+  P.VersionAssigns[Site] = {VD, Cur.N, New};
+  return true;
+}
+
+bool ClonePlanner::Walker::pointerVersionable(const VarDecl *VD) {
+  // An address taken, a reference bound or a capture by reference could
+  // see the old version; reads, assignments and steps name the current one.
+  const FunctionDecl *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
+  if (!FD || !FD->getBody())
+    return false;
+  ParentMap PM(FD->getBody());
+  bool Ok = true;
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+    if (!S || !Ok)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == VD) {
+      const Stmt *Parent = PM.getParentIgnoreParens(const_cast<DeclRefExpr *>(DRE));
+      if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(Parent))
+        Ok = ICE->getCastKind() == CK_LValueToRValue;
+      else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Parent))
+        Ok = BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == DRE;
+      else if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Parent))
+        Ok = UO->isIncrementDecrementOp();
+      else
+        Ok = false;
+    }
+    for (const Stmt *Child : S->children())
+      Visit(Child);
+  };
+  Visit(FD->getBody());
+  return Ok;
 }
 
 bool ClonePlanner::Walker::versionable(const VarDecl *VD) {

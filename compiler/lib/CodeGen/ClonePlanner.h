@@ -97,7 +97,9 @@ struct FunctionPlan {
   /// variable is another C variable (version N > 0), which that assignment
   /// declares. Only for views named nowhere but as the object of their own
   /// members and operators or as a copy's source, so no reference or
-  /// pointer can see the old version.
+  /// pointer can see the old version. A local pointer given a pointer into
+  /// another space the same way (`float *q = &x; q = p;`) versions too,
+  /// where it is named only to read, assign, increment or decrement it.
   struct ViewVersion {
     const clang::VarDecl *Var = nullptr;
     unsigned N = 0;

@@ -365,9 +365,13 @@ std::string FunctionEmitter::versionDeclaration(const Expr *E) {
   if (It == Plan.VersionAssigns.end())
     return "";
   const FunctionPlan::ViewVersion &V = It->second;
+  std::string Name = versionName(Vars[V.Var].Name, V.N);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) // a pointer
+    return CG.pointerTo(V.Var->getType()->getPointeeType(), V.Space, E->getBeginLoc(),
+                        AddrSpace::Private, Vars[V.Var].ViewSpace) +
+           Name + " = " + expr(BO->getRHS());
   const auto *OC = llvm::cast<CXXOperatorCallExpr>(E);
-  return CG.declare(V.Var->getType().getUnqualifiedType(),
-                    versionName(Vars[V.Var].Name, V.N), E->getBeginLoc(), V.Space) +
+  return CG.declare(V.Var->getType().getUnqualifiedType(), Name, E->getBeginLoc(), V.Space) +
          " = " + expr(OC->getArg(1));
 }
 

@@ -106,7 +106,8 @@ public:
   void VisitExpr(const Expr *E) {
     // Discarded values: a cast to void prints as the expression alone.
     const Expr *Inner = E->IgnoreParens();
-    // A view assigned a view of another space becomes a new C variable here.
+    // A view (or a pointer) assigned one of another space becomes a new C
+    // variable here.
     if (std::string Decl = FE.versionDeclaration(Inner); !Decl.empty())
       return FE.line(Decl + ";");
     if (const auto *CE = dyn_cast<CStyleCastExpr>(Inner))
