@@ -3,8 +3,8 @@
 //   member declared through the typedef (also through a typedef of the
 //   typedef, in a class or a namespace) takes the restriction, so its
 //   definition with the same specifier matches it and amp code can call
-//   it; no "does not apply" warning for a typedef that gave its
-//   restriction;
+//   it; no "does not apply" warning for a restricted typedef, used or
+//   not;
 // - a function with a trailing return type among other declarators of one
 //   declaration (C++11; C++14 forbids it, Clang in every mode).
 // Both passes agree (the host object links). The kernel's results are
@@ -26,6 +26,7 @@ using namespace concurrency;
 typedef int (twice_t)(int) __GPU;
 typedef int amp_only_t(int) restrict(amp);
 typedef twice_t alias_t;
+typedef float unused_t(float) restrict(amp); // no function uses it: no warning either
 
 struct Ops {
   twice_t twice;

@@ -101,6 +101,14 @@ unsigned TypedefRestrictions::throughTypedef(const FunctionDecl *FD, SourceLocat
 }
 
 void TypedefRestrictions::infer(Decl *D, HonouredFn OnHonoured) {
+  // The typedef itself keeps its restriction for the functions to come, so
+  // Clang's "does not apply" is wrong for it, used or not.
+  if (const auto *TD = dyn_cast_or_null<TypedefNameDecl>(D)) {
+    SourceLocation At;
+    if (OnHonoured && restrictionOf(TD, At))
+      OnHonoured(At);
+    return;
+  }
   auto *FD = dyn_cast_or_null<FunctionDecl>(D);
   SourceLocation At;
   unsigned Bits = FD ? throughTypedef(FD, At) : 0;

@@ -43,14 +43,16 @@ public:
   /// Listens to \p PP's expansions of `restrict(...)` from now on.
   explicit TypedefRestrictions(clang::Preprocessor &PP);
 
-  /// Called with the location of each typedef's restrict(...) that a
-  /// function took (so that Clang's warning that it does not apply can be
+  /// Called with the location of each typedef's restrict(...) that ampcc
+  /// keeps (so that Clang's warning that it does not apply can be
   /// dropped).
   using HonouredFn = llvm::function_ref<void(clang::SourceLocation)>;
 
-  /// Functions declared in \p G through a restricted typedef.
+  /// Functions declared in \p G through a restricted typedef, and the
+  /// restricted typedefs of \p G.
   void inferInGroup(clang::DeclGroupRef G, HonouredFn OnHonoured = nullptr);
-  /// Member functions of the completed class \p D declared through one.
+  /// Member functions of the completed class \p D declared through one,
+  /// and its restricted member typedefs.
   void inferInClass(clang::TagDecl *D, HonouredFn OnHonoured = nullptr);
 
   /// Functions of namespaces (not the global one) declared through one:
