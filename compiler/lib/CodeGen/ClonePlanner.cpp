@@ -530,6 +530,9 @@ private:
   /// The same for a pointer: named only to read its value, to assign,
   /// increment or decrement it.
   bool pointerVersionable(const VarDecl *VD);
+  /// Does \p Allowed accept every name of \p VD in its function's body?
+  bool everyName(const VarDecl *VD,
+                 llvm::function_ref<bool(const DeclRefExpr *, const ParentMap &)> Allowed);
 };
 
 void ClonePlanner::Walker::walk(const Stmt *S) {
@@ -785,9 +788,9 @@ bool ClonePlanner::Walker::startVersion(const VarDecl *VD, const Expr *Site, Add
   return true;
 }
 
-bool ClonePlanner::Walker::pointerVersionable(const VarDecl *VD) {
-  // An address taken, a reference bound or a capture by reference could
-  // see the old version; reads, assignments and steps name the current one.
+bool ClonePlanner::Walker::everyName(
+    const VarDecl *VD,
+    llvm::function_ref<bool(const DeclRefExpr *, const ParentMap &)> Allowed) {
   const FunctionDecl *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
   if (!FD || !FD->getBody())
     return false;
@@ -796,17 +799,8 @@ bool ClonePlanner::Walker::pointerVersionable(const VarDecl *VD) {
   std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
     if (!S || !Ok)
       return;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == VD) {
-      const Stmt *Parent = PM.getParentIgnoreParens(const_cast<DeclRefExpr *>(DRE));
-      if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(Parent))
-        Ok = ICE->getCastKind() == CK_LValueToRValue;
-      else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Parent))
-        Ok = BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == DRE;
-      else if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Parent))
-        Ok = UO->isIncrementDecrementOp();
-      else
-        Ok = false;
-    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == VD)
+      Ok = Allowed(DRE, PM);
     for (const Stmt *Child : S->children())
       Visit(Child);
   };
@@ -814,36 +808,36 @@ bool ClonePlanner::Walker::pointerVersionable(const VarDecl *VD) {
   return Ok;
 }
 
+bool ClonePlanner::Walker::pointerVersionable(const VarDecl *VD) {
+  // An address taken, a reference bound or a capture by reference could
+  // see the old version; reads, assignments and steps name the current one.
+  return everyName(VD, [](const DeclRefExpr *DRE, const ParentMap &PM) {
+    const Stmt *Parent = PM.getParentIgnoreParens(const_cast<DeclRefExpr *>(DRE));
+    if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(Parent))
+      return ICE->getCastKind() == CK_LValueToRValue;
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Parent))
+      return BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == DRE;
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Parent))
+      return UO->isIncrementDecrementOp();
+    return false;
+  });
+}
+
 bool ClonePlanner::Walker::versionable(const VarDecl *VD) {
   // Every name of the variable in the function: the object of one of its
   // members or operators (view members are lowered on the C struct by
   // name), or the source of a copy. Anything else (a reference bound, an
   // address taken, a capture by reference) could see the old version.
-  const FunctionDecl *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
-  if (!FD || !FD->getBody())
+  return everyName(VD, [](const DeclRefExpr *DRE, const ParentMap &PM) {
+    const Stmt *Parent = PM.getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(DRE));
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(Parent))
+      return !ME->isArrow();
+    if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Parent))
+      return OC->getNumArgs() > 0 && OC->getArg(0)->IgnoreParenImpCasts() == DRE;
+    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Parent))
+      return CE->getConstructor()->isCopyOrMoveConstructor();
     return false;
-  ParentMap PM(FD->getBody());
-  bool Ok = true;
-  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
-    if (!S || !Ok)
-      return;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == VD) {
-      const Stmt *Parent = PM.getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(DRE));
-      bool AsObject = false;
-      if (const auto *ME = dyn_cast_or_null<MemberExpr>(Parent))
-        AsObject = !ME->isArrow();
-      else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Parent))
-        AsObject = OC->getNumArgs() > 0 &&
-                   OC->getArg(0)->IgnoreParenImpCasts() == DRE;
-      else if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Parent))
-        AsObject = CE->getConstructor()->isCopyOrMoveConstructor();
-      Ok = AsObject;
-    }
-    for (const Stmt *Child : S->children())
-      Visit(Child);
-  };
-  Visit(FD->getBody());
-  return Ok;
+  });
 }
 
 void ClonePlanner::Walker::sameSpace(const Expr *E, const std::string &What,
