@@ -4,19 +4,20 @@
 // (`&V[T]` converts the tiled_index to an index temporary), a pointer read
 // from an lvalue ?: whose branch is a comma expression, that lvalue passed
 // to a `T *&` parameter (its address: C's ?: and comma are no lvalues), and
-// a pointer returned by a function bound to `T *&&` (a private object
-// holding it). The kernel's results are checked on the host.
+// a pointer returned by a function bound to `T *&&` (the temporary itself,
+// passed by value: CloneKey::TempPointers). The kernel's results are
+// checked on the host.
 // REQUIRES: opencl
 // RUN: %ampcc -emit-opencl %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %clcheck %t.cl
 // RUN: %ampcc %s -o %t && %t | %FileCheck --check-prefix=EXEC %s
 // CHECK: void bumpThrough[[G:[A-Za-z0-9_]*]](__global int *__private *R)
-// CHECK: int readFresh{{[A-Za-z0-9_]*}}(__private int *__private *R)
+// CHECK: int readFresh{{[A-Za-z0-9_]*}}(__private int *R)
 // CHECK: __global int *First = ampcc_view_int_1_at(
 // CHECK: __global int *Second = (Pick != 0) ? ampcc_view_int_1_at(
 // CHECK: bumpThrough[[G]](&((*((Pick != 0) ? (N = N + 1, &(First)) : &(Second)))));
-// CHECK: readFresh{{[A-Za-z0-9_]*}}(&(__private int *__private){addressOf{{[A-Za-z0-9_]*}}(&(Mine))})
+// CHECK: readFresh{{[A-Za-z0-9_]*}}(addressOf{{[A-Za-z0-9_]*}}(&(Mine)))
 // EXEC: pointer spaces: 11 1 26 26
 #include <amp.h>
 #include <cstdio>

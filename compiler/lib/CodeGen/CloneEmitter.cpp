@@ -42,7 +42,7 @@ std::string CloneEmitter::baseName() const {
       Suffix += AS == AddrSpace::Global ? "g" : "l";
   if (Key.ThisSpace != AddrSpace::Private)
     Suffix += Key.ThisSpace == AddrSpace::Global ? "G" : "L";
-  if (Key.ThisByValue)
+  if (Key.ThisByValue || llvm::is_contained(Key.TempPointers, true))
     Suffix += "v";
   // Views over private (p) or tile_static (t) memory.
   for (AddrSpace AS : Key.ViewSpaces)
@@ -110,6 +110,12 @@ void CloneEmitter::parameters() {
                                                  P->getLocation(), V->ViewSpace));
       break;
     case ArgPassing::Address:
+      if (Plan.Key.tempPointer(I)) { // the temporary pointer itself
+        Params.push_back(CG.pointerTo(PT->getPointeeType()->getPointeeType(), V->Space,
+                                      P->getLocation(), AddrSpace::Private, V->ViewSpace) +
+                         PName);
+        break;
+      }
       Params.push_back(CG.pointerTo(PT->getPointeeType(), V->Space, P->getLocation(),
                                     V->PointeeSpace, V->ViewSpace) +
                        PName);

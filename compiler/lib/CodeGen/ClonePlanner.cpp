@@ -85,6 +85,11 @@ bool isTemporary(const Expr *E) {
   return isa<MaterializeTemporaryExpr>(E) || !E->isGLValue();
 }
 
+bool isTempPointer(QualType PT, const Expr *Arg) {
+  return PT->isRValueReferenceType() && PT->getPointeeType()->isPointerType() &&
+         isTemporary(Arg);
+}
+
 bool isLibraryIntrinsic(const FunctionDecl *FD, unsigned NumArgs) {
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   if (!MD) {
@@ -422,11 +427,17 @@ CloneKey ClonePlanner::cloneKey(const FunctionPlan &P, const CallParts &Parts) c
   for (unsigned I = 0; I < Parts.Args.size() && I < Parts.FD->getNumParams(); ++I) {
     QualType PT = Parts.FD->getParamDecl(I)->getType();
     AddrSpace AS = AddrSpace::Private, Inner = AddrSpace::Private;
+    bool Temp = false;
     switch (argPassing(PT)) {
     case ArgPassing::ArrayDecay:
       AS = spaceOf(P, Parts.Args[I]);
       break;
     case ArgPassing::Address:
+      if (isTempPointer(PT, Parts.Args[I])) {
+        Temp = true;
+        AS = pointeeSpaceOf(P, Parts.Args[I]);
+        break;
+      }
       AS = spaceOf(P, Parts.Args[I]);
       if (PT->getPointeeType()->isPointerType())
         Inner = pointeeSpaceOf(P, Parts.Args[I]);
@@ -437,6 +448,7 @@ CloneKey ClonePlanner::cloneKey(const FunctionPlan &P, const CallParts &Parts) c
     case ArgPassing::Value:
       break;
     }
+    Key.TempPointers.push_back(Temp);
     Key.ParamSpaces.push_back(AS);
     Key.InnerSpaces.push_back(Inner);
     Key.ViewSpaces.push_back(holdsView(CG.getContext(), PT)
@@ -478,6 +490,9 @@ public:
   /// A constructor's member or base initializer: the first that holds views
   /// decides where the object's views view.
   void initializes(const CXXCtorInitializer *Init);
+  /// Pointer parameters are variables of the body's block: an assignment
+  /// that is a statement of it may version them as it versions locals.
+  void parameters(const FunctionDecl *Def);
   /// True when a pointer declared without a target learned a space
   /// different from the one its earlier uses saw.
   bool learnedLate() const { return LearnedLate; }
@@ -660,12 +675,20 @@ void ClonePlanner::Walker::declare(const VarDecl *VD) {
     destroyed(T.getNonReferenceType(), AddrSpace::Private, VD->getLocation(), V.ViewSpace);
 }
 
+void ClonePlanner::Walker::parameters(const FunctionDecl *Def) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  for (const ParmVarDecl *PVD : Def->parameters())
+    if (const VarPlace *V = P.var(PVD);
+        Body && V && !V->IsRef && PVD->getType().getNonReferenceType()->isPointerType())
+      DeclBlock[PVD] = Body;
+}
+
 void ClonePlanner::Walker::assign(const BinaryOperator *BO) {
   if (BO->getOpcode() != BO_Assign)
     return;
   const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !VD->getType()->isPointerType() ||
+  if (!VD || !VD->getType().getNonReferenceType()->isPointerType() ||
       BO->getRHS()->isNullPointerConstant(ctx(), Expr::NPC_ValueDependentIsNotNull))
     return;
   if (!Untargeted.count(VD)) {
@@ -923,6 +946,10 @@ void ClonePlanner::bindSignature(const FunctionDecl *Def, FunctionPlan &P) {
       V.Space = AS;
       break;
     case ArgPassing::Address:
+      if (Key.tempPointer(I)) {
+        V.Space = AS; // the temporary itself (CloneKey::TempPointers)
+        break;
+      }
       V.IsRef = true;
       V.Space = AS;
       V.PointeeSpace = I < Key.InnerSpaces.size() ? Key.InnerSpaces[I] : AddrSpace::Private;
@@ -947,6 +974,7 @@ void ClonePlanner::walkBody(const FunctionDecl *Def, FunctionPlan &P) {
   for (unsigned Round = 0; Round < 8; ++Round) {
     P = Signature;
     Walker W(*this, P, Learned);
+    W.parameters(Def);
     if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
       for (const CXXCtorInitializer *Init : Ctor->inits())
         W.initializes(Init);

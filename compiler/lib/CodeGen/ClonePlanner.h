@@ -143,6 +143,8 @@ bool isTrivialAssignment(const clang::CXXMethodDecl *MD);
 bool isDeviceCallable(const clang::FunctionDecl *FD);
 /// A prvalue, or a temporary materialised to bind `this`: no C lvalue.
 bool isTemporary(const clang::Expr *E);
+/// A `T *&&` parameter bound to a temporary pointer (CloneKey::TempPointers).
+bool isTempPointer(clang::QualType PT, const clang::Expr *Arg);
 /// Members of the C++ AMP library that AmpLibrary.cpp lowers itself (view
 /// element access, atomics, math, barriers): calls to them are not clones.
 bool isLibraryIntrinsic(const clang::FunctionDecl *FD, unsigned NumArgs);

@@ -367,7 +367,8 @@ std::string FunctionEmitter::versionDeclaration(const Expr *E) {
   const FunctionPlan::ViewVersion &V = It->second;
   std::string Name = versionName(Vars[V.Var].Name, V.N);
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) // a pointer
-    return CG.pointerTo(V.Var->getType()->getPointeeType(), V.Space, E->getBeginLoc(),
+    return CG.pointerTo(V.Var->getType().getNonReferenceType()->getPointeeType(), V.Space,
+                        E->getBeginLoc(),
                         AddrSpace::Private, Vars[V.Var].ViewSpace) +
            Name + " = " + expr(BO->getRHS());
   const auto *OC = llvm::cast<CXXOperatorCallExpr>(E);

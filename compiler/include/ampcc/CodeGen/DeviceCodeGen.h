@@ -135,20 +135,30 @@ struct CloneKey {
   /// For array_view parameters (by value or by reference), where the view's
   /// elements live; Global for every other parameter.
   std::vector<AddrSpace> ViewSpaces;
+  /// For `T *&&` parameters bound to a temporary pointer: nothing but the
+  /// callee can see that temporary, so the parameter is the pointer itself,
+  /// passed by value (its ParamSpaces entry is where it points), and the
+  /// callee may version it like a local pointer. False for every other
+  /// parameter.
+  std::vector<bool> TempPointers;
   AddrSpace ThisSpace = AddrSpace::Private;
   /// For members of array_view and of classes holding views: where the
   /// object's views' elements live.
   AddrSpace ThisViewSpace = AddrSpace::Global;
   /// A non-const member called on a temporary: `this` is a by-value copy.
   bool ThisByValue = false;
+  bool tempPointer(unsigned I) const {
+    return I < TempPointers.size() && TempPointers[I];
+  }
   /// Reached from the image form of kernel number ImageKernel (0: not):
   /// the clone takes that kernel's images (ImageSlot).
   unsigned ImageKernel = 0;
   bool operator<(const CloneKey &O) const {
     return std::tie(FD, ThisByValue, ThisSpace, ThisViewSpace, ParamSpaces,
-                    InnerSpaces, ViewSpaces, ImageKernel) <
+                    InnerSpaces, ViewSpaces, TempPointers, ImageKernel) <
            std::tie(O.FD, O.ThisByValue, O.ThisSpace, O.ThisViewSpace,
-                    O.ParamSpaces, O.InnerSpaces, O.ViewSpaces, O.ImageKernel);
+                    O.ParamSpaces, O.InnerSpaces, O.ViewSpaces, O.TempPointers,
+                    O.ImageKernel);
   }
 };
 
