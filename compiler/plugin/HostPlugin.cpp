@@ -9,8 +9,9 @@
 // through the same consumer callbacks, before Clang's own consumer runs.
 // With Visual C++'s headers (the plugin's argument "ms"), it also gives the
 // host code Visual C++'s definitions of static const members. Typedefs'
-// restrictions (TypedefRestrictions.h) and C++11's declarator groups
-// (DeclaratorGroups.h) apply as in the device pass.
+// restrictions (TypedefRestrictions.h), C++11's declarator groups
+// (DeclaratorGroups.h) and the restriction of code outside function bodies
+// (TargetContexts.h) apply as in the device pass.
 //
 //===----------------------------------------------------------------------===//
 #include "ampcc/Sema/DeclaratorGroups.h"
@@ -18,20 +19,25 @@
 #include "ampcc/Sema/LocalClassInference.h"
 #include "ampcc/Sema/SpecialMemberInference.h"
 #include "ampcc/Sema/StaticConstMembers.h"
+#include "ampcc/Sema/TargetContexts.h"
 #include "ampcc/Sema/TypedefRestrictions.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Sema/SemaConsumer.h"
 
 using namespace clang;
 
 namespace {
 
-class HostConsumer : public ASTConsumer {
+class HostConsumer : public SemaConsumer {
 public:
-  HostConsumer(bool VisualCpp, Preprocessor &PP) : VisualCpp(VisualCpp), Typedefs(PP) {}
+  HostConsumer(bool VisualCpp, Preprocessor &PP)
+      : VisualCpp(VisualCpp), Typedefs(PP), Targets(PP) {}
+  void InitializeSema(Sema &S) override { Targets.setSema(&S); }
+  void ForgetSema() override { Targets.setSema(nullptr); }
   bool HandleTopLevelDecl(DeclGroupRef G) override {
     Typedefs.inferInGroup(G);
     return true;
@@ -50,6 +56,7 @@ public:
 private:
   bool VisualCpp;
   ampcc::TypedefRestrictions Typedefs;
+  ampcc::TargetContexts Targets;
   ampcc::SpecialMemberListener Members;
 };
 

@@ -5,6 +5,7 @@
 #include "ampcc/Sema/LibraryMemberDefinitions.h"
 #include "ampcc/Sema/DeclaratorGroups.h"
 #include "ampcc/Sema/LocalClassInference.h"
+#include "ampcc/Sema/TargetContexts.h"
 #include "ampcc/Sema/TypedefRestrictions.h"
 #include "ampcc/Sema/SpecialMemberInference.h"
 #include "ampcc/Sema/TileStaticStorage.h"
@@ -30,6 +31,7 @@
 #include "llvm/Support/Process.h"
 #include "clang/Tooling/Tooling.h"
 #include "clang/Basic/DiagnosticSema.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -254,7 +256,7 @@ std::vector<std::pair<std::string, std::string>> kernelKeys(ASTContext &Ctx) {
   return Keys;
 }
 
-class KernelConsumer : public ASTConsumer {
+class KernelConsumer : public SemaConsumer {
 public:
   KernelConsumer(DeviceCompileResult &Result, const DeviceOptions &Opts,
                  RestrictDiagConsumer &Restrict,
@@ -263,7 +265,11 @@ public:
                  std::vector<SourceEdit> &InferenceEdits, VisualCppRepairs &Repairs,
                  Preprocessor &PP)
       : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced),
-        Skipped_(Skipped), Typedefs(PP), InferenceEdits(InferenceEdits), Repairs(Repairs) {}
+        Skipped_(Skipped), Typedefs(PP), Targets(PP), InferenceEdits(InferenceEdits),
+        Repairs(Repairs) {}
+
+  void InitializeSema(Sema &S) override { Targets.setSema(&S); }
+  void ForgetSema() override { Targets.setSema(nullptr); }
 
   /// Specifiers out of the spec's order, found by the token pass (which
   /// reads every line): reported unless the preprocessor skipped them.
@@ -400,6 +406,7 @@ private:
   const std::vector<ReorderResult::Misplaced> &Misplaced;
   SpecialMemberListener Members;
   TypedefRestrictions Typedefs;
+  TargetContexts Targets;
   std::vector<SourceEdit> &InferenceEdits;
   VisualCppRepairs &Repairs;
 };
