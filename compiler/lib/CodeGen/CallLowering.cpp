@@ -71,8 +71,8 @@ Lowered FunctionEmitter::callFunction(const CallParts &P, const Expr *Site) {
       ArgText.push_back(addressOf(Object));
   }
   for (unsigned I = 0; I < P.Args.size() && I < FD->getNumParams(); ++I) {
-    bool ByAddress = argPassing(FD->getParamDecl(I)->getType()) == ArgPassing::Address &&
-                     !Key->tempPointer(I);
+    bool ByAddress =
+        argPassing(*Key, I, FD->getParamDecl(I)->getType()) == ArgPassing::Address;
     if (!ByAddress) // a const T& parameter takes a copy
       noteElementUse(P.Args[I], ElementUse::Read);
     ArgText.push_back(ByAddress ? addressOf(P.Args[I])

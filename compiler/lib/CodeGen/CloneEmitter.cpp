@@ -102,7 +102,7 @@ void CloneEmitter::parameters() {
                                            : "_arg" + std::to_string(I);
     const VarPlace *V = Plan.var(P);
     QualType PT = P->getType();
-    switch (argPassing(PT)) {
+    switch (argPassing(Plan.Key, I, PT)) {
     case ArgPassing::ArrayDecay:
       // A reference to an array (a tile_static or local array passed to a
       // helper): a pointer to its first element, indexed as the array was.
@@ -110,19 +110,13 @@ void CloneEmitter::parameters() {
                                                  P->getLocation(), V->ViewSpace));
       break;
     case ArgPassing::Address:
-      if (Plan.Key.tempPointer(I)) { // the temporary pointer itself
-        Params.push_back(CG.pointerTo(PT->getPointeeType()->getPointeeType(), V->Space,
-                                      P->getLocation(), AddrSpace::Private, V->ViewSpace) +
-                         PName);
-        break;
-      }
       Params.push_back(CG.pointerTo(PT->getPointeeType(), V->Space, P->getLocation(),
                                     V->PointeeSpace, V->ViewSpace) +
                        PName);
       break;
-    case ArgPassing::Pointer:
-      Params.push_back(CG.pointerTo(PT->getPointeeType(), V->Space, P->getLocation(),
-                                    AddrSpace::Private, V->ViewSpace) +
+    case ArgPassing::Pointer: // also a `T *&&` bound to a temporary pointer
+      Params.push_back(CG.pointerTo(PT.getNonReferenceType()->getPointeeType(), V->Space,
+                                    P->getLocation(), AddrSpace::Private, V->ViewSpace) +
                        PName);
       break;
     case ArgPassing::Value:

@@ -65,6 +65,11 @@ ArgPassing argPassing(QualType PT) {
   return ArgPassing::Value;
 }
 
+ArgPassing argPassing(const CloneKey &Key, unsigned I, QualType PT) {
+  return I < Key.TempPointers.size() && Key.TempPointers[I] ? ArgPassing::Pointer
+                                                            : argPassing(PT);
+}
+
 bool isTrivialAssignment(const CXXMethodDecl *MD) {
   return MD && MD->isTrivial() &&
          (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator());
@@ -427,17 +432,12 @@ CloneKey ClonePlanner::cloneKey(const FunctionPlan &P, const CallParts &Parts) c
   for (unsigned I = 0; I < Parts.Args.size() && I < Parts.FD->getNumParams(); ++I) {
     QualType PT = Parts.FD->getParamDecl(I)->getType();
     AddrSpace AS = AddrSpace::Private, Inner = AddrSpace::Private;
-    bool Temp = false;
-    switch (argPassing(PT)) {
+    bool Temp = isTempPointer(PT, Parts.Args[I]);
+    switch (Temp ? ArgPassing::Pointer : argPassing(PT)) {
     case ArgPassing::ArrayDecay:
       AS = spaceOf(P, Parts.Args[I]);
       break;
     case ArgPassing::Address:
-      if (isTempPointer(PT, Parts.Args[I])) {
-        Temp = true;
-        AS = pointeeSpaceOf(P, Parts.Args[I]);
-        break;
-      }
       AS = spaceOf(P, Parts.Args[I]);
       if (PT->getPointeeType()->isPointerType())
         Inner = pointeeSpaceOf(P, Parts.Args[I]);
@@ -940,16 +940,12 @@ void ClonePlanner::bindSignature(const FunctionDecl *Def, FunctionPlan &P) {
     QualType PT = Def->getParamDecl(I)->getType();
     AddrSpace AS = I < Key.ParamSpaces.size() ? Key.ParamSpaces[I] : AddrSpace::Private;
     VarPlace V;
-    switch (argPassing(PT)) {
+    switch (argPassing(Key, I, PT)) {
     case ArgPassing::ArrayDecay:
       V.DecaysArray = true;
       V.Space = AS;
       break;
     case ArgPassing::Address:
-      if (Key.tempPointer(I)) {
-        V.Space = AS; // the temporary itself (CloneKey::TempPointers)
-        break;
-      }
       V.IsRef = true;
       V.Space = AS;
       V.PointeeSpace = I < Key.InnerSpaces.size() ? Key.InnerSpaces[I] : AddrSpace::Private;

@@ -135,6 +135,10 @@ enum class ArgPassing {
   Pointer,    ///< A pointer: as it is.
 };
 ArgPassing argPassing(clang::QualType PT);
+/// How the clone \p Key receives its parameter \p I of type \p PT: as
+/// above, but a `T *&&` bound to a temporary is a pointer
+/// (CloneKey::TempPointers).
+ArgPassing argPassing(const CloneKey &Key, unsigned I, clang::QualType PT);
 
 /// A copy or move assignment that is C struct assignment.
 bool isTrivialAssignment(const clang::CXXMethodDecl *MD);

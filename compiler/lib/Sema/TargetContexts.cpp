@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "ampcc/Sema/TargetContexts.h"
 
+#include "ampcc/Sema/TypedefRestrictions.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -61,22 +63,19 @@ bool autoRestrictMacro(const MacroInfo *MI, CUDAFunctionTarget &Target) {
       Toks[1].getIdentifierInfo()->getName() != "restrict" || !Toks[2].is(tok::l_paren) ||
       !Toks.back().is(tok::r_paren))
     return false;
-  bool Cpu = false, Amp = false;
-  for (const Token &Tok : Toks.slice(3, Toks.size() - 4)) {
-    if (Tok.is(tok::comma))
-      continue;
-    if (!Tok.is(tok::identifier))
-      return false;
-    StringRef Name = Tok.getIdentifierInfo()->getName();
-    Cpu |= Name == "cpu";
-    Amp |= Name == "amp";
-  }
-  if (!Cpu && !Amp)
+  switch (restrictionListBits(Toks.slice(3, Toks.size() - 4))) {
+  case TypedefRestrictions::Cpu:
+    Target = CUDAFunctionTarget::Host;
+    return true;
+  case TypedefRestrictions::Amp:
+    Target = CUDAFunctionTarget::Device;
+    return true;
+  case TypedefRestrictions::Cpu | TypedefRestrictions::Amp:
+    Target = CUDAFunctionTarget::HostDevice;
+    return true;
+  default:
     return false;
-  Target = Cpu && Amp ? CUDAFunctionTarget::HostDevice
-           : Amp      ? CUDAFunctionTarget::Device
-                      : CUDAFunctionTarget::Host;
-  return true;
+  }
 }
 
 class AutoRestrictWatch : public PPCallbacks {

@@ -23,6 +23,18 @@ using namespace clang;
 
 namespace ampcc {
 
+unsigned restrictionListBits(llvm::ArrayRef<Token> List) {
+  unsigned Bits = 0;
+  for (const Token &T : List)
+    if (const IdentifierInfo *Name = T.getIdentifierInfo()) {
+      if (Name->getName() == "cpu")
+        Bits |= TypedefRestrictions::Cpu;
+      else if (Name->getName() == "amp" || Name->getName() == "direct3d")
+        Bits |= TypedefRestrictions::Amp;
+    }
+  return Bits;
+}
+
 namespace {
 
 /// Records every expansion of restrict(...) with the sides it lists.
@@ -38,14 +50,9 @@ public:
     const MacroInfo *MI = MD.getMacroInfo();
     if (!II || II->getName() != "restrict" || !MI || !MI->isFunctionLike() || !Args)
       return;
-    unsigned Bits = 0;
-    for (const Token *T = Args->getUnexpArgument(0); T && T->isNot(tok::eof); ++T)
-      if (const IdentifierInfo *Name = T->getIdentifierInfo()) {
-        if (Name->getName() == "cpu")
-          Bits |= TypedefRestrictions::Cpu;
-        else if (Name->getName() == "amp" || Name->getName() == "direct3d")
-          Bits |= TypedefRestrictions::Amp;
-      }
+    const Token *List = Args->getUnexpArgument(0);
+    unsigned Bits =
+        List ? restrictionListBits(llvm::ArrayRef(List, MacroArgs::getArgLength(List))) : 0;
     if (Bits)
       (*Written)[SM.getExpansionLoc(NameTok.getLocation()).getRawEncoding()] = Bits;
   }

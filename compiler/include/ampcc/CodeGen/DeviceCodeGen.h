@@ -147,9 +147,6 @@ struct CloneKey {
   AddrSpace ThisViewSpace = AddrSpace::Global;
   /// A non-const member called on a temporary: `this` is a by-value copy.
   bool ThisByValue = false;
-  bool tempPointer(unsigned I) const {
-    return I < TempPointers.size() && TempPointers[I];
-  }
   /// Reached from the image form of kernel number ImageKernel (0: not):
   /// the clone takes that kernel's images (ImageSlot).
   unsigned ImageKernel = 0;

@@ -20,6 +20,7 @@
 #define AMPCC_SEMA_TYPEDEFRESTRICTIONS_H
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -32,11 +33,16 @@ class DeclGroupRef;
 class FunctionDecl;
 class Preprocessor;
 class TagDecl;
+class Token;
 class TranslationUnitDecl;
 class TypedefNameDecl;
 } // namespace clang
 
 namespace ampcc {
+
+/// The restriction bits (TypedefRestrictions::Cpu, Amp) that the tokens of
+/// a restrict(...) list spell: cpu, and amp or Visual C++ 11's direct3d.
+unsigned restrictionListBits(llvm::ArrayRef<clang::Token> List);
 
 class TypedefRestrictions {
 public:
