@@ -268,7 +268,10 @@ public:
         Skipped_(Skipped), Typedefs(PP), Targets(PP), InferenceEdits(InferenceEdits),
         Repairs(Repairs) {}
 
-  void InitializeSema(Sema &S) override { Targets.setSema(&S); }
+  void InitializeSema(Sema &S) override {
+    Targets.setSema(&S);
+    Targets.resolveBySideInBodies(S);
+  }
   void ForgetSema() override { Targets.setSema(nullptr); }
 
   /// Specifiers out of the spec's order, found by the token pass (which

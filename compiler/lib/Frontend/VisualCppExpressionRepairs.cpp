@@ -2,8 +2,9 @@
 //
 // Expressions that Visual C++ 2012/2013 compile and Clang rejects in C++11
 // and later (a pointer compared with 0, a stream compared with a bool), or
-// on a 64-bit target (std::max of an unsigned and a size_t),
-// each repaired in the text where it is written (the device pass parses
+// on a 64-bit target (std::max of an unsigned and a size_t), or where its
+// built-in operator candidates differ from C++'s (an operand whose class
+// converts to int and, through a template, to any type), each repaired in the text where it is written (the device pass parses
 // again, the host pass compiles the same text) and reported as a warning.
 //
 //===----------------------------------------------------------------------===//
@@ -216,6 +217,134 @@ void VisualCppRepairs::finishMixedWidthMinMax(ASTContext &Ctx, const RepairSites
     }
   }
   MinMaxRequests.clear();
+}
+
+/// `obj + 1` where obj's class has `operator int()` and a conversion
+/// function template (`template <class U> operator U()`), or `operator
+/// char()` beside `operator int()`: C++ forms a built-in candidate for
+/// every pair of promoted arithmetic types, obj converts to each of them
+/// through a different conversion function, and so no candidate is better
+/// than another (CWG 507). Visual C++, as GCC, forms the candidates from
+/// the types the operands' conversion functions name, and picks
+/// `operator+(int, int)`. The operator and its operands are kept here until
+/// the notes show that only built-in candidates were ambiguous.
+void VisualCppRepairs::recordBuiltinOperands(const Diagnostic &Info, const LangOptions &LO) {
+  bool Binary = Info.getID() == diag::err_ovl_ambiguous_oper_binary;
+  unsigned Count = Binary ? 2 : 1;
+  if (Info.getNumArgs() < 1 + Count || Info.getNumRanges() < Count)
+    return;
+  std::string Op;
+  if (Info.getArgKind(0) == DiagnosticsEngine::ak_std_string)
+    Op = Info.getArgStdStr(0);
+  else if (Info.getArgKind(0) == DiagnosticsEngine::ak_c_string)
+    Op = Info.getArgCStr(0);
+  // The operators whose built-in candidates take promoted arithmetic
+  // types (a compound assignment's left operand is a reference; `!`, `&&`
+  // and `||` take bool).
+  static const llvm::StringRef Arithmetic[] = {"+",  "-",  "*",  "/",  "%",  "<",
+                                               ">",  "<=", ">=", "==", "!=", "&",
+                                               "|",  "^",  "<<", ">>", "~"};
+  if (!llvm::is_contained(Arithmetic, Op) || (!Binary && Op != "+" && Op != "-" && Op != "~"))
+    return;
+  const SourceManager &SM = Info.getSourceManager();
+  BuiltinOperandRequest R;
+  R.Operator = Info.getLocation();
+  for (unsigned I = 0; I < Count; ++I) {
+    if (Info.getArgKind(1 + I) != DiagnosticsEngine::ak_qualtype)
+      return;
+    R.Types[I] = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(1 + I)));
+    R.Operands[I] = Lexer::makeFileCharRange(Info.getRange(I), SM, LO);
+    if (R.Operands[I].isInvalid() || !editable(SM, R.Operands[I].getBegin()))
+      return;
+  }
+  BuiltinOperandRequests.push_back(R);
+}
+
+/// The ambiguous candidates' notes: built-in candidates, and the
+/// conversion functions behind an ambiguous conversion, keep the request;
+/// an operator function among them, or an instantiation of a template
+/// (whose operands may have other types in other instantiations), drops it.
+void VisualCppRepairs::noteBuiltinOperands(const Diagnostic &Info) {
+  if (BuiltinOperandRequests.empty() || BuiltinOperandRequests.back().Operator != LastErrorLoc)
+    return;
+  BuiltinOperandRequest &R = BuiltinOperandRequests.back();
+  unsigned ID = Info.getID();
+  if (ID == diag::note_ambiguous_type_conversion)
+    R.InConversion = true;
+  else if (ID == diag::note_ovl_builtin_candidate)
+    R.InConversion = false;
+  else if (!(ID == diag::note_ovl_candidate && R.InConversion))
+    R.Kept = false;
+}
+
+namespace {
+/// The one promoted arithmetic type that the non-template conversion
+/// functions of \p T's class name, which Visual C++'s built-in candidates
+/// take for an operand of type \p T; null where there are several or a
+/// pointer among them, or where no conversion function names it exactly
+/// (`operator E()` of an enumeration beside `operator bool()`: converting
+/// to int is as ambiguous as before). Restrictions do not matter: the
+/// conversion itself is resolved again, in the context of the expression.
+QualType builtinOperandType(ASTContext &Ctx, QualType T) {
+  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !(RD = RD->getDefinition()))
+    return {};
+  QualType Found;
+  bool Exact = false;
+  for (const NamedDecl *D : RD->getVisibleConversionFunctions()) {
+    // A conversion function template names no type.
+    const auto *Conv = dyn_cast<CXXConversionDecl>(D->getUnderlyingDecl());
+    if (!Conv || Conv->isExplicit())
+      continue;
+    QualType C = Conv->getConversionType().getNonReferenceType().getCanonicalType();
+    C = C.getUnqualifiedType();
+    if (C->isRecordType())
+      continue;
+    if (!C->isArithmeticType())
+      return {};
+    QualType Named = C;
+    if (const auto *ET = C->getAs<EnumType>())
+      C = ET->getDecl()->getPromotionType();
+    else if (Ctx.isPromotableIntegerType(C))
+      C = Ctx.getPromotedIntegerType(C);
+    C = C.getCanonicalType();
+    if (!Found.isNull() && Found != C)
+      return {};
+    Found = C;
+    Exact |= Named == C;
+  }
+  return Exact ? Found : QualType();
+}
+} // namespace
+
+void VisualCppRepairs::finishBuiltinOperands(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  for (const BuiltinOperandRequest &R : BuiltinOperandRequests) {
+    if (!R.Kept)
+      continue;
+    QualType To[2];
+    bool Repairable = true;
+    for (unsigned I = 0; I < 2 && !R.Types[I].isNull(); ++I)
+      if (R.Types[I]->getAsCXXRecordDecl() &&
+          (To[I] = builtinOperandType(Ctx, R.Types[I])).isNull())
+        Repairable = false;
+    // Templates report once per instantiation: one edit.
+    if (!Repairable || (To[0].isNull() && To[1].isNull()) ||
+        !Warned.insert(R.Operator.getRawEncoding()).second)
+      continue;
+    for (unsigned I = 0; I < 2; ++I) {
+      if (To[I].isNull())
+        continue;
+      addEdit(SM, R.Operands[I].getBegin(), 0,
+              "static_cast<" + To[I].getAsString(Policy) + ">(");
+      addEdit(SM, R.Operands[I].getEnd(), 0, ")");
+      report(Ctx.getDiagnostics(), R.Operands[I].getBegin(),
+             Diag::warn_vc_builtin_operator_operand)
+          << R.Types[I].getUnqualifiedType() << To[I];
+    }
+  }
+  BuiltinOperandRequests.clear();
 }
 
 } // namespace ampcc

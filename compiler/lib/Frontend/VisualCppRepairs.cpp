@@ -259,6 +259,10 @@ VisualCppRepairs::Verdict VisualCppRepairs::onError(const Diagnostic &Info,
     recordOperands(Info, LO); // maybe a temporary for a `T &`: see onNote
     return Verdict::NotRepaired;
   }
+  if (ID == diag::err_ovl_ambiguous_oper_binary || ID == diag::err_ovl_ambiguous_oper_unary) {
+    recordBuiltinOperands(Info, LO); // resolved with the AST, at the end
+    return Verdict::NotRepaired;
+  }
   if (ID == diag::err_typecheck_ordered_comparison_of_pointer_and_zero)
     return compareZeroAsNullPointer(Info, LO) ? Verdict::Warning : Verdict::NotRepaired;
   if (ID == diag::err_template_parameter_default_template_member)
@@ -353,6 +357,11 @@ void VisualCppRepairs::onNote(const Diagnostic &Info) {
     return;
   if (Info.getID() == diag::note_constexpr_function_param_value_unknown) {
     recordStaticMemberThroughReference(Info);
+    return;
+  }
+  if (LastErrorID == diag::err_ovl_ambiguous_oper_binary ||
+      LastErrorID == diag::err_ovl_ambiguous_oper_unary) {
+    noteBuiltinOperands(Info);
     return;
   }
   if (LastErrorID == diag::err_typecheck_invalid_operands &&
@@ -838,6 +847,7 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
   finishLookupRepairs(Ctx);
   finishTemporaryOperands(Ctx, Sites);
   finishMixedWidthMinMax(Ctx, Sites);
+  finishBuiltinOperands(Ctx);
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
   const SourceManager &SM = Ctx.getSourceManager();
   // Templates report an error once per instantiation: warn once per place.

@@ -54,16 +54,24 @@ bool hasCpuTwin(const FunctionDecl *FD) {
                                     : FD;
   // Conversion function templates are named by the type they convert to, so
   // lookup by name misses a cpu template beside an amp one: compare them by
-  // kind instead.
+  // kind instead. Each half converts through its own side's functions (both
+  // passes rank a candidate's side first), so an amp `operator long` beside
+  // a cpu `operator int` serves both halves of `int i = obj;`: any cpu
+  // conversion to an arithmetic type is a twin of an amp one to an
+  // arithmetic type, and the host pass checks the cpu half's conversion.
   if (const auto *Conv = dyn_cast<CXXConversionDecl>(FD)) {
     ASTContext &Ctx = FD->getASTContext();
+    auto Arithmetic = [](const CXXConversionDecl *D) {
+      return D->getConversionType().getNonReferenceType()->isArithmeticType();
+    };
     for (const Decl *D : Conv->getParent()->decls()) {
       const auto *FTD = dyn_cast<FunctionTemplateDecl>(D);
       const auto *Other = dyn_cast_or_null<CXXConversionDecl>(
           FTD ? FTD->getTemplatedDecl() : D->getAsFunction());
       if (!Other || Other == FD || Other == Pattern || isAmpOnly(Other))
         continue;
-      if (FTD || Ctx.hasSameType(Other->getConversionType(), Conv->getConversionType()))
+      if (FTD || Ctx.hasSameType(Other->getConversionType(), Conv->getConversionType()) ||
+          (Arithmetic(Conv) && Arithmetic(Other)))
         return true;
     }
   }

@@ -7,7 +7,8 @@
 // it is written in, once Clang has given it its implicit host-device
 // targets, and (3) sets the target Clang uses for code outside function
 // bodies. A global variable's initializer, for which Clang sets that
-// target itself (CUDATargetContextRAII), is left alone.
+// target itself (CUDATargetContextRAII), is left alone. In the device pass
+// it also (4) ranks sides first in single-sided bodies (TargetContexts.h).
 //
 //===----------------------------------------------------------------------===//
 #include "ampcc/Sema/TargetContexts.h"
@@ -22,6 +23,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/Sema.h"
 #include "clang/Sema/SemaCUDA.h"
+#include "clang/Sema/TemplateInstCallback.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -42,11 +44,20 @@ struct TargetContexts::State {
   bool OperandNext = false;
   /// Lambdas whose targets are settled.
   llvm::SmallPtrSet<const CXXMethodDecl *, 16> Lambdas;
+  /// Device pass: the language option that ranks sides first, and its
+  /// values saved by the template instantiations in progress (off inside).
+  LangOptions *Sides = nullptr;
+  llvm::SmallVector<bool, 8> SavedSides;
+  /// The main file has ended: what is parsed now (late-parsed templates,
+  /// from cached tokens the watcher does not see) is instantiations. (The
+  /// end of file is lexed while the last function's body is still open.)
+  bool Ended = false;
 
   void onToken(const Token &T);
   void followTrailingReturn(const Token &T);
   void followOperands(const Token &T);
   void inheritRestriction(CXXMethodDecl *Op);
+  void rankSides();
   /// The target of code written in \p DC: the nearest function's, or cpu.
   CUDAFunctionTarget targetOf(const DeclContext *DC) const;
 };
@@ -77,6 +88,28 @@ bool autoRestrictMacro(const MacroInfo *MI, CUDAFunctionTarget &Target) {
     return false;
   }
 }
+
+/// Turns side ranking off for the length of every template instantiation
+/// (libstdc++'s implicitly host-device code, a function template of any
+/// restriction) and restores it after.
+class InstantiationWatch : public TemplateInstantiationCallback {
+public:
+  explicit InstantiationWatch(std::shared_ptr<TargetContexts::State> St) : St(std::move(St)) {}
+  void initialize(const Sema &) override {}
+  void finalize(const Sema &) override {}
+  void atTemplateBegin(const Sema &, const Sema::CodeSynthesisContext &) override {
+    St->SavedSides.push_back(St->Sides->GPUExcludeWrongSideOverloads);
+    St->Sides->GPUExcludeWrongSideOverloads = false;
+  }
+  void atTemplateEnd(const Sema &, const Sema::CodeSynthesisContext &) override {
+    if (St->SavedSides.empty())
+      return;
+    St->Sides->GPUExcludeWrongSideOverloads = St->SavedSides.pop_back_val();
+  }
+
+private:
+  std::shared_ptr<TargetContexts::State> St;
+};
 
 class AutoRestrictWatch : public PPCallbacks {
 public:
@@ -169,9 +202,24 @@ void TargetContexts::State::inheritRestriction(CXXMethodDecl *Op) {
   }
 }
 
+void TargetContexts::State::rankSides() {
+  if (!Sides || !SavedSides.empty())
+    return;
+  if (Ended) {
+    Sides->GPUExcludeWrongSideOverloads = false;
+    return;
+  }
+  const FunctionDecl *F = S->getCurFunctionDecl(/*AllowLambda=*/true);
+  CUDAFunctionTarget T = F ? S->CUDA().IdentifyTarget(F) : CUDAFunctionTarget::HostDevice;
+  Sides->GPUExcludeWrongSideOverloads =
+      T == CUDAFunctionTarget::Host || T == CUDAFunctionTarget::Device;
+}
+
 void TargetContexts::State::onToken(const Token &T) {
   if (!S)
     return;
+  Ended |= T.is(tok::eof);
+  rankSides();
   followTrailingReturn(T);
   followOperands(T);
   DeclContext *DC = S->CurContext;
@@ -199,6 +247,19 @@ TargetContexts::TargetContexts(Preprocessor &PP) : St(std::make_shared<State>())
   PP.setTokenWatcher([St = St](const Token &T) { St->onToken(T); });
 }
 
-void TargetContexts::setSema(Sema *S) { St->S = S; }
+void TargetContexts::setSema(Sema *S) {
+  St->S = S;
+  if (!S && St->Sides) {
+    St->Sides->GPUExcludeWrongSideOverloads = false;
+    St->Sides = nullptr;
+  }
+}
+
+void TargetContexts::resolveBySideInBodies(Sema &S) {
+  // Sema reads the options through a const reference; the object is the
+  // compiler invocation's own, which is not const.
+  St->Sides = const_cast<LangOptions *>(&S.getLangOpts());
+  S.TemplateInstCallbacks.push_back(std::make_unique<InstantiationWatch>(St));
+}
 
 } // namespace ampcc

@@ -234,6 +234,25 @@ private:
 
   /// A candidate not viable because an argument is a temporary: the call
   /// (its callee's location) and the parameter (its first location).
+  /// `obj + 1` ambiguous among built-in candidates where obj's class
+  /// converts to one arithmetic type (and through a template to others):
+  /// Visual C++ forms the candidates from the types the conversion
+  /// functions name (VisualCppExpressionRepairs.cpp). Recorded with the
+  /// error, kept while its notes list built-in candidates only, resolved
+  /// at the end.
+  void recordBuiltinOperands(const clang::Diagnostic &Info, const clang::LangOptions &LO);
+  void noteBuiltinOperands(const clang::Diagnostic &Info);
+  void finishBuiltinOperands(clang::ASTContext &Ctx);
+  struct BuiltinOperandRequest {
+    clang::SourceLocation Operator;
+    clang::CharSourceRange Operands[2];
+    clang::QualType Types[2];
+    bool Kept = true;
+    /// After "because of ambiguity in conversion": conversion functions'
+    /// notes follow.
+    bool InConversion = false;
+  };
+  std::vector<BuiltinOperandRequest> BuiltinOperandRequests;
   /// std::max or std::min of a 32-bit and a 64-bit integer: one type
   /// where Visual C++ targets 32-bit Windows (VisualCppExpressionRepairs.cpp).
   void recordMixedWidthMinMax(const clang::Diagnostic &Info);

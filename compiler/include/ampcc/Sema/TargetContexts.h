@@ -23,6 +23,19 @@
 // declaration. Both passes install it (the host plugin too), so both
 // resolve the same overloads.
 //
+// The same watcher ranks sides first in the device pass's single-sided
+// bodies. Clang's -fgpu-exclude-wrong-side-overloads does that for a whole
+// translation unit, which the host pass uses; in the device pass it would
+// also let a deleted function (which Clang treats as host-device) beat a
+// host-only move constructor in host-device code, libstdc++'s implicitly
+// host-device lambdas and constexpr functions among it (std::packaged_task,
+// the PPL's tasks). In an amp-only body host candidates cannot be called
+// anyway, and in a cpu-only body deleted functions rank below host ones;
+// only conversion functions, which Clang adds whatever their side, and the
+// built-in operators they feed change: `int i = obj;` in amp code takes an
+// amp `operator long` over a cpu `operator int`, and cpu code's `obj + 1`
+// is no longer ambiguous through both.
+//
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_SEMA_TARGETCONTEXTS_H
 #define AMPCC_SEMA_TARGETCONTEXTS_H
@@ -42,6 +55,12 @@ public:
   explicit TargetContexts(clang::Preprocessor &PP);
   /// The Sema the parser acts on; null when it is gone.
   void setSema(clang::Sema *S);
+  /// Device pass: in the body of a function that is only cpu or only amp,
+  /// outside template instantiations, a candidate's side ranks before its
+  /// conversions (Clang's GPUExcludeWrongSideOverloads, turned on and off
+  /// as the parser goes), as Visual C++ resolves each side among the
+  /// functions it can call, also when picking a conversion function.
+  void resolveBySideInBodies(clang::Sema &S);
 
   struct State;
 
