@@ -4,8 +4,9 @@
 // and later (a pointer compared with 0, a stream compared with a bool), or
 // on a 64-bit target (std::max of an unsigned and a size_t), or where its
 // built-in operator candidates differ from C++'s (an operand whose class
-// converts to int and, through a template, to any type), each repaired in the text where it is written (the device pass parses
-// again, the host pass compiles the same text) and reported as a warning.
+// converts to int and, through a template, to any type), each repaired in
+// the text where it is written (the device pass parses again, the host pass
+// compiles the same text) and reported as a warning.
 //
 //===----------------------------------------------------------------------===//
 #include "ampcc/Frontend/VisualCppRepairs.h"

@@ -232,8 +232,6 @@ private:
   unsigned LastErrorID = 0;
   clang::SourceLocation LastErrorLoc;
 
-  /// A candidate not viable because an argument is a temporary: the call
-  /// (its callee's location) and the parameter (its first location).
   /// `obj + 1` ambiguous among built-in candidates where obj's class
   /// converts to one arithmetic type (and through a template to others):
   /// Visual C++ forms the candidates from the types the conversion
@@ -263,6 +261,8 @@ private:
     clang::QualType Types[2];
   };
   std::vector<MinMaxRequest> MinMaxRequests;
+  /// A candidate not viable because an argument is a temporary: the call
+  /// (its callee's location) and the parameter (its first location).
   struct CallRequest {
     clang::SourceLocation Callee;
     clang::SourceLocation Candidate;
