@@ -1,0 +1,156 @@
+//===- LaunchArgs.cpp - kernel arguments from a closure object ------------===//
+
+#include "launches/LaunchArgs.h"
+
+#include "ampcc/runtime_api.h"
+#include "coherence/DataSource.h"
+#include "launches/LaunchGeometry.h"
+
+#include <algorithm>
+#include <string>
+
+namespace ampcc {
+namespace rt {
+
+/// The bytes a capture occupies in the closure, to check descriptors against
+/// the closure size before reading through them.
+static size_t captureFootprint(const CaptureDesc &C) {
+  switch (C.Kind) {
+  case CaptureKind::Value:
+    return C.Size;
+  case CaptureKind::Bool:
+    return 1;
+  case CaptureKind::View:
+    return sizeof(ViewHeader) + 2 * sizeof(int32_t) * C.Rank +
+           (C.Flags & CF_Texture ? 2 * sizeof(int32_t) : 0);
+  case CaptureKind::ArrayRef:
+    return sizeof(void *);
+  }
+  return SIZE_MAX;
+}
+
+/// The view header of capture \p I (a view, or a reference to an array),
+/// checked against the descriptor.
+static const ViewHeader *viewOf(const KernelDesc &K, uint32_t I,
+                                const unsigned char *Field) {
+  const CaptureDesc &C = K.Captures[I];
+  const ViewHeader *H;
+  if (C.Kind == CaptureKind::View) {
+    H = reinterpret_cast<const ViewHeader *>(Field);
+  } else {
+    std::memcpy(&H, Field, sizeof(H));
+    if (!H)
+      failLaunch(K, "captured array reference " + std::to_string(I) +
+                        " is null");
+  }
+  if (!H->Source)
+    failLaunch(K, "captured array_view " + std::to_string(I) +
+                      " has no data source");
+  if (H->Rank < 0 || uint32_t(H->Rank) != C.Rank)
+    failLaunch(K, "captured array_view " + std::to_string(I) + " has rank " +
+                      std::to_string(H->Rank) +
+                      " but the kernel expects rank " + std::to_string(C.Rank) +
+                      " (ABI mismatch)");
+  return H;
+}
+
+/// Records that capture C shows bytes R of H's source; returns its use.
+static int noteUse(const CaptureDesc &C, const ViewHeader *H,
+                   const RangeSet &R, std::vector<SourceUse> &Uses) {
+  int Use = -1;
+  for (size_t U = 0; U < Uses.size(); ++U)
+    if (Uses[U].Source == H->Source)
+      Use = int(U);
+  if (Use < 0) {
+    Uses.push_back({H->Source, RangeSet(), RangeSet()});
+    Use = int(Uses.size() - 1);
+  }
+  if (C.Kind == CaptureKind::ArrayRef)
+    Uses[Use].AsArray = true;
+  if (!(C.Flags & CF_ReadOnly))
+    Uses[Use].Written.add(R);
+  Uses[Use].Used.add(R);
+  return Use;
+}
+
+/// The view's shape, passed by value as struct { int Off; int Ext[N];
+/// int Stride[N]; }: plain ints, so no padding on any device.
+static Arg viewShape(const KernelDesc &K, const CaptureDesc &C,
+                     const ViewHeader *H, int32_t Levels) {
+  std::vector<int32_t> Desc;
+  Desc.push_back(H->Offset);
+  Desc.insert(Desc.end(), viewExtent(H), viewExtent(H) + C.Rank);
+  Desc.insert(Desc.end(), viewStride(H), viewStride(H) + C.Rank);
+  if (C.Flags & CF_Texture) {
+    Desc.push_back(Levels);
+    Desc.push_back(viewTexelBits(H));
+  }
+  // Robust buffer access: the buffer's element count, which accesses
+  // outside it are checked against (kernel_abi.h).
+  if (K.Program && K.Program->RobustSinkBytes)
+    Desc.push_back(
+        int32_t(std::min<size_t>(H->Source->bytes() / C.Size, INT32_MAX)));
+  Arg A;
+  A.Bytes.resize(Desc.size() * sizeof(int32_t));
+  std::memcpy(A.Bytes.data(), Desc.data(), A.Bytes.size());
+  return A;
+}
+
+/// The arguments of a captured view: its buffer, its shape and, for a
+/// texture that may take the image form, its image.
+static void addView(const KernelDesc &K, uint32_t I,
+                    const unsigned char *Field, std::vector<Arg> &Args,
+                    std::vector<SourceUse> &Uses) {
+  const CaptureDesc &C = K.Captures[I];
+  const ViewHeader *H = viewOf(K, I, Field);
+  int32_t Levels = C.Flags & CF_Texture ? viewMipLevels(H) : 1;
+  RangeSet R = Levels > 1 ? H->Source->mipChainRanges(H, C.Size, Levels)
+                          : H->Source->rangesOf(H, C.Size);
+  int Use = noteUse(C, H, R, Uses);
+
+  Arg B;
+  B.Use = Use;
+  Args.push_back(std::move(B));
+  Args.push_back(viewShape(K, C, H, Levels));
+  if (C.Flags & (CF_ImageRead | CF_ImageWrite)) {
+    // Dropped again when the launch takes the buffer form.
+    Arg Img;
+    Img.ImageOf = int(I);
+    Img.ImageUse = Use;
+    Img.Extent = viewExtent(H);
+    Img.ByteOffset = size_t(H->Offset) * C.Size;
+    Img.MipLevels = Levels;
+    Args.push_back(std::move(Img));
+  }
+}
+
+std::vector<Arg> readCaptures(const KernelDesc &K, const void *Closure,
+                              uint32_t ClosureSize,
+                              std::vector<SourceUse> &Uses) {
+  const auto *Bytes = static_cast<const unsigned char *>(Closure);
+  std::vector<Arg> Args;
+  for (uint32_t I = 0; I < K.NumCaptures; ++I) {
+    const CaptureDesc &C = K.Captures[I];
+    size_t Footprint = captureFootprint(C);
+    if (Footprint > ClosureSize || C.Offset > ClosureSize - Footprint)
+      failLaunch(K, "capture " + std::to_string(I) +
+                        " lies outside the closure object (corrupt kernel "
+                        "descriptor)");
+    const unsigned char *Field = Bytes + C.Offset;
+    if (C.Kind == CaptureKind::Value) {
+      Arg A;
+      A.Bytes.assign(Field, Field + C.Size);
+      Args.push_back(std::move(A));
+    } else if (C.Kind == CaptureKind::Bool) {
+      // OpenCL has no bool kernel arguments; the kernel declares an int.
+      int32_t V = *Field ? 1 : 0;
+      Args.push_back(Arg::of(V));
+    } else {
+      addView(K, I, Field, Args, Uses);
+    }
+  }
+  return Args;
+}
+
+} // namespace rt
+} // namespace ampcc
