@@ -125,7 +125,7 @@ struct ProgramDesc {
   bool UsesDouble;          ///< Needs cl_khr_fp64.
   /// Built with -fsanitize=bounds, or calls direct3d_errorf or
   /// direct3d_abort: each kernel takes a fault buffer as its last argument
-  /// (runtime/launches/FaultChecks.h).
+  /// (runtime/devices/FaultChecks.h).
   bool Checked = false;
   /// "file:line:col" per site; an errorf or abort site adds "\x1f" and what
   /// words its exception (compiler/lib/CodeGen/KernelDiagnostics.cpp).

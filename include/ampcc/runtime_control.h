@@ -2,7 +2,7 @@
 // concurrency::direct3d's accelerator_view functions.
 //
 // Plain C++ (no restrict): the runtime implements them
-// (runtime/devices/RuntimeControl.cpp). The functions that take or return Direct3D
+// (runtime/launches/RuntimeControl.cpp). The functions that take or return Direct3D
 // objects (get_device, create_accelerator_view from a device, make_array,
 // get_buffer, d3d_access_lock, ...) have no meaning on OpenCL and are not
 // declared: docs/api-coverage.md lists them.

@@ -13,7 +13,7 @@
 #include "devices/Device.h"
 #include "observation/Profile.h"
 #include "observation/Stats.h"
-#include "support/Errors.h"
+#include "backends/opencl/Errors.h"
 #include "transfers/RectTransfers.h"
 
 #include <cstdint>

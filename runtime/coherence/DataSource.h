@@ -35,7 +35,7 @@
 #define AMPCC_RUNTIME_DATASOURCE_H
 
 #include "ampcc/runtime_api.h"
-#include "coherence/Region.h"
+#include "support/Region.h"
 #include "transfers/HostBlocks.h"
 #include "transfers/RectTransfers.h"
 

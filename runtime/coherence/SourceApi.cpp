@@ -12,7 +12,7 @@
 #include "ampcc/exceptions.h"
 #include "ampcc/runtime_api.h"
 #include "devices/Device.h"
-#include "launches/FaultChecks.h"
+#include "devices/FaultChecks.h"
 
 namespace ampcc {
 namespace rt {

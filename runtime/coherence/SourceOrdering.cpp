@@ -11,8 +11,8 @@
 #include "coherence/DataSource.h"
 
 #include "devices/Device.h"
-#include "devices/InFlight.h"
-#include "support/Errors.h"
+#include "observation/InFlight.h"
+#include "backends/opencl/Errors.h"
 
 #include <utility>
 

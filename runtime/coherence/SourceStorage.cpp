@@ -11,7 +11,7 @@
 #include "ampcc/exceptions.h"
 #include "devices/Device.h"
 #include "observation/Profile.h"
-#include "support/Errors.h"
+#include "backends/opencl/Errors.h"
 #include "transfers/PeerCopy.h"
 
 #include <algorithm>

@@ -3,12 +3,12 @@
 #include "devices/Device.h"
 
 #include "ampcc/exceptions.h"
-#include "devices/InFlight.h"
-#include "launches/FaultChecks.h"
+#include "observation/InFlight.h"
+#include "devices/FaultChecks.h"
 #include "observation/Profile.h"
 #include "observation/Stats.h"
 #include "support/Env.h"
-#include "support/Errors.h"
+#include "backends/opencl/Errors.h"
 
 #include <cstdio>
 #include <cstring>

@@ -2,7 +2,7 @@
 #include "launches/Images.h"
 
 #include "devices/Device.h"
-#include "support/Errors.h"
+#include "backends/opencl/Errors.h"
 
 #include <map>
 #include <mutex>

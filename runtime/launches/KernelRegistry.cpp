@@ -7,7 +7,7 @@
 #include "launches/KernelCache.h"
 #include "launches/ProgramBuilder.h"
 #include "observation/Profile.h"
-#include "support/Errors.h"
+#include "backends/opencl/Errors.h"
 
 #include <map>
 #include <memory>

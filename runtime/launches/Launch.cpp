@@ -22,8 +22,8 @@
 #include "ampcc/runtime_api.h"
 #include "coherence/DataSource.h"
 #include "devices/Device.h"
-#include "devices/InFlight.h"
-#include "launches/FaultChecks.h"
+#include "observation/InFlight.h"
+#include "devices/FaultChecks.h"
 #include "launches/Images.h"
 #include "launches/KernelRegistry.h"
 #include "launches/LaunchArgs.h"
@@ -32,7 +32,7 @@
 #include "observation/Profile.h"
 #include "observation/Stats.h"
 #include "support/Env.h"
-#include "support/Errors.h"
+#include "backends/opencl/Errors.h"
 
 #include <cxxabi.h>
 

@@ -11,7 +11,7 @@
 #define AMPCC_RUNTIME_LAUNCHARGS_H
 
 #include "ampcc/kernel_abi.h"
-#include "coherence/Region.h"
+#include "support/Region.h"
 
 #include <CL/cl.h>
 

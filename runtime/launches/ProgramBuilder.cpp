@@ -9,7 +9,7 @@
 #include "observation/Profile.h"
 #include "observation/Stats.h"
 #include "support/Env.h"
-#include "support/Errors.h"
+#include "backends/opencl/Errors.h"
 
 #include <cstdio>
 #include <optional>

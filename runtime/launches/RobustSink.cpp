@@ -1,7 +1,7 @@
 //===- RobustSink.cpp - where kernels' accesses outside a buffer go ------===//
 #include "launches/RobustSink.h"
 
-#include "support/Errors.h"
+#include "backends/opencl/Errors.h"
 
 #include <map>
 #include <mutex>

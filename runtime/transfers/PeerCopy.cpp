@@ -3,7 +3,7 @@
 #include "transfers/PeerCopy.h"
 
 #include "observation/Stats.h"
-#include "support/Errors.h"
+#include "backends/opencl/Errors.h"
 
 #include <algorithm>
 #include <map>

@@ -13,7 +13,7 @@
 #ifndef AMPCC_RUNTIME_PEERCOPY_H
 #define AMPCC_RUNTIME_PEERCOPY_H
 
-#include "coherence/Region.h"
+#include "support/Region.h"
 
 #include <CL/cl.h>
 

@@ -10,7 +10,7 @@
 
 #include "observation/Profile.h"
 #include "observation/Stats.h"
-#include "support/Errors.h"
+#include "backends/opencl/Errors.h"
 #include "transfers/Staging.h"
 
 #include <cstdint>

@@ -9,7 +9,7 @@
 #ifndef AMPCC_RUNTIME_TRANSFERS_RECTTRANSFERS_H
 #define AMPCC_RUNTIME_TRANSFERS_RECTTRANSFERS_H
 
-#include "coherence/Region.h"
+#include "support/Region.h"
 
 #include <CL/cl.h>
 

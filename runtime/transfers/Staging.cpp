@@ -5,7 +5,7 @@
 #include "observation/Profile.h"
 #include "observation/Stats.h"
 #include "support/Env.h"
-#include "support/Errors.h"
+#include "backends/opencl/Errors.h"
 #include "transfers/HostCopy.h"
 #include "transfers/PinnedBlocks.h"
 

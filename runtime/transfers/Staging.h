@@ -20,7 +20,7 @@
 #ifndef AMPCC_RUNTIME_STAGING_H
 #define AMPCC_RUNTIME_STAGING_H
 
-#include "coherence/Region.h"
+#include "support/Region.h"
 
 #include <CL/cl.h>
 

@@ -1,7 +1,7 @@
 // A kernel that faults on the device: NVIDIA's driver reports an illegal
 // address as error -9999 or CL_OUT_OF_RESOURCES (what the H100 gave) at the
 // next call on the queue, not at the launch.
-// The exception names the kernel's source location (runtime/devices/InFlight.h).
+// The exception names the kernel's source location (runtime/observation/InFlight.h).
 // The bad write goes 2 GiB past a 64-byte buffer: unchecked mode
 // (-fsanitize=bounds would have skipped it and reported it instead). On a
 // CPU device the same write would crash the process, so this runs on

@@ -5,7 +5,7 @@
 // for host access through the whole view after a kernel on a section. A
 // section in the matrix's last rows moves in two pieces each way: NVIDIA's
 // driver refuses a rectangle whose last row's pitch passes the buffer's end
-// (runtime/coherence/Region.h, withinBounds).
+// (runtime/support/Region.h, withinBounds).
 // REQUIRES: opencl
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // CHECK: after kernel: h2d 1 copies 400 bytes, d2h 0 copies 0 bytes, 1 launches

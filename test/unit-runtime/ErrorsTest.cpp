@@ -1,8 +1,8 @@
 //===- ErrorsTest.cpp - OpenCL error codes become clear exceptions --------===//
 
 #include "ampcc/exceptions.h"
-#include "devices/InFlight.h"
-#include "support/Errors.h"
+#include "observation/InFlight.h"
+#include "backends/opencl/Errors.h"
 
 #include <gtest/gtest.h>
 

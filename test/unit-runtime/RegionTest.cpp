@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "coherence/Region.h"
+#include "support/Region.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 //===- FaultChecks.cpp - bad accesses found by checked kernels ------------===//
-#include "launches/FaultChecks.h"
+#include "devices/FaultChecks.h"
 
 #include "ampcc/exceptions.h"
-#include "support/Errors.h"
+#include "backends/opencl/Errors.h"
 
 #include <atomic>
 #include <cstdint>

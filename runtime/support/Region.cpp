@@ -1,6 +1,6 @@
 //===- Region.cpp - Which bytes of a data source, and how to move them ----===//
 
-#include "coherence/Region.h"
+#include "support/Region.h"
 
 #include "ampcc/runtime_api.h"
 

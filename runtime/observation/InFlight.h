@@ -11,17 +11,16 @@
 #ifndef AMPCC_RUNTIME_INFLIGHT_H
 #define AMPCC_RUNTIME_INFLIGHT_H
 
-#include <CL/cl.h>
-
 #include <string>
 
 namespace ampcc {
 namespace rt {
 
-/// A kernel (by its "file:line:col") was enqueued on \p Q.
-void noteKernelSubmitted(cl_command_queue Q, const char *Location);
-/// Everything enqueued on \p Q has completed without error.
-void noteQueueIdle(cl_command_queue Q);
+/// A kernel (by its "file:line:col") was enqueued on \p Queue (any
+/// identity of the queue: its backend handle).
+void noteKernelSubmitted(const void *Queue, const char *Location);
+/// Everything enqueued on \p Queue has completed without error.
+void noteQueueIdle(const void *Queue);
 /// The kernels submitted since their queues were last idle, the most recent
 /// first ("kernel at a.cpp:9:3, kernel at a.cpp:4:3"); "" when none.
 std::string kernelsInFlight();

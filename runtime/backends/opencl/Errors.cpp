@@ -1,7 +1,7 @@
 //===- Errors.cpp - OpenCL error codes as C++ AMP exceptions --------------===//
 
-#include "devices/InFlight.h"
-#include "support/Errors.h"
+#include "observation/InFlight.h"
+#include "backends/opencl/Errors.h"
 
 #include "ampcc/exceptions.h"
 

@@ -1,5 +1,5 @@
 //===- InFlight.cpp - kernels submitted but not yet known done ----------===//
-#include "devices/InFlight.h"
+#include "observation/InFlight.h"
 
 #include <algorithm>
 #include <deque>
@@ -17,7 +17,7 @@ constexpr size_t MaxRemembered = 4;
 
 struct Registry {
   std::mutex Lock;
-  std::map<cl_command_queue, std::deque<std::string>> Queues;
+  std::map<const void *, std::deque<std::string>> Queues;
 };
 
 Registry &registry() {
@@ -28,21 +28,21 @@ Registry &registry() {
 
 } // namespace
 
-void noteKernelSubmitted(cl_command_queue Q, const char *Location) {
+void noteKernelSubmitted(const void *Queue, const char *Location) {
   Registry &R = registry();
   std::string Where = Location ? Location : "<unknown location>";
   std::lock_guard<std::mutex> Guard(R.Lock);
-  std::deque<std::string> &List = R.Queues[Q];
+  std::deque<std::string> &List = R.Queues[Queue];
   List.erase(std::remove(List.begin(), List.end(), Where), List.end());
   List.push_front(std::move(Where));
   if (List.size() > MaxRemembered)
     List.pop_back();
 }
 
-void noteQueueIdle(cl_command_queue Q) {
+void noteQueueIdle(const void *Queue) {
   Registry &R = registry();
   std::lock_guard<std::mutex> Guard(R.Lock);
-  R.Queues.erase(Q);
+  R.Queues.erase(Queue);
 }
 
 std::string kernelsInFlight() {
