@@ -19,6 +19,13 @@
 // programs use them without including them.
 #include <cstdarg>
 #include <climits>
+// HCC's <amp.h>, the other C++ AMP compiler on Linux, gave these too, and
+// programs written for it call assert, std::map and std::set after <amp.h>
+// alone (its other standard headers are reached through ours already).
+#include <cassert>
+#include <map>
+#include <mutex>
+#include <set>
 // glibc's <string.h> also declares the BSD function index() at global
 // scope; under `using namespace concurrency;` every `index<1>` would then be
 // ambiguous. When <amp.h> is the first to include it, glibc's function gets

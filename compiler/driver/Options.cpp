@@ -45,6 +45,8 @@ static const char *const KnownSpellings[] = {
     "-ffp-contract=", "-fms-extensions", "-fno-ms-extensions",
     "-fdelayed-template-parsing", "-fno-delayed-template-parsing",
     "-fms-headers", "-fno-ms-headers", "-frobust-buffer-access",
+    "-fstrict-return", "-fno-strict-return", "-fstrict-aliasing",
+    "-fno-strict-aliasing",
     "-fno-robust-buffer-access", "-fno-rtti", "-frtti", "-fexceptions", "-fopenmp",
     "-fopenmp=", "-flto", "-flto=", "-fno-lto", "-fsanitize=",
     "-fno-sanitize=", "-fsanitize-recover=", "-fuse-ld=", "-stdlib=", "-s",
@@ -300,6 +302,10 @@ bool Parser::one(llvm::StringRef A) {
     Opts.DelayedTemplateParsing = A == "-fdelayed-template-parsing";
   } else if (A == "-fms-headers" || A == "-fno-ms-headers") {
     Opts.MsHeaders = A == "-fms-headers";
+  } else if (A == "-fstrict-return" || A == "-fno-strict-return") {
+    Opts.StrictReturn = A == "-fstrict-return";
+  } else if (A == "-fstrict-aliasing" || A == "-fno-strict-aliasing") {
+    Opts.StrictAliasing = A == "-fstrict-aliasing";
   } else if (A == "-frobust-buffer-access" || A == "-fno-robust-buffer-access") {
     Opts.RobustAccess = A == "-frobust-buffer-access";
   } else if (A.starts_with("-ffp-contract=")) {
@@ -440,6 +446,9 @@ void printHelp() {
          "  -f[no-]robust-buffer-access  Kernel reads outside an array's buffer\n"
          "                     give 0 and writes there are dropped, as in\n"
          "                     Direct3D (default: on at -O0 and -O1)\n"
+         "  -fstrict-return -fstrict-aliasing  Let the optimizer assume a\n"
+         "                     return on every path and type-based aliasing\n"
+         "                     (default: off, as in Visual C++)\n"
          "  -fno-ms-headers    No <windows.h>, Microsoft STL header names,\n"
          "                     __min/__max or std::exception(\"message\")\n"
          "  -m<flag> -march=<cpu> -Xclang <arg> -MJ <file>  Host compile only\n"

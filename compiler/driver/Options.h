@@ -54,6 +54,13 @@ struct Options {
   /// <windows.h>, Microsoft STL header names, __min/__max and
   /// std::exception("message"): -fno-ms-headers turns them off.
   bool MsHeaders = true;
+  /// Visual C++ runs on past a value-returning function's missing return
+  /// (warning C4715) and keeps type-punned accesses in order (it has no
+  /// type-based alias analysis): host code is compiled with
+  /// -fno-strict-return and -fno-strict-aliasing unless -fstrict-return or
+  /// -fstrict-aliasing is given.
+  bool StrictReturn = false;
+  bool StrictAliasing = false;
 };
 
 /// Whether kernels get Direct3D's robust buffer access without

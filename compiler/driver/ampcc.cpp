@@ -292,6 +292,14 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   // call. The C++ AMP Algorithms Library's minmax builds its pair through
   // a restrict(cpu, amp) constructor template beside an amp-only one.
   Cmd.push_back("-fgpu-exclude-wrong-side-overloads");
+  // Visual C++'s code generation, which programs written for it rely on
+  // (Options::StrictReturn): falling off the end of a value-returning
+  // function returns an unspecified value instead of being unreachable, and
+  // accesses through differently typed pointers stay in order.
+  if (!Opts.StrictReturn)
+    Cmd.push_back("-fno-strict-return");
+  if (!Opts.StrictAliasing)
+    Cmd.push_back("-fno-strict-aliasing");
   // The device pass parses the same file and prints its warnings.
   Cmd.push_back("-w");
   // Its errors are printed after the device pass's, from a file.

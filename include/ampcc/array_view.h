@@ -231,6 +231,23 @@ public:
   array_view(int E0, int E1, int E2, Container &Src) {
     initContainer(Concurrency::extent<N>(E0, E1, E2), Src);
   }
+  // Visual C++ 2013: a rank-1 view over a whole container (its size() is
+  // the extent) or over a C array (its length is the extent).
+  template <typename Container,
+            typename = typename std::enable_if<
+                N == 1 && AcceptsContainer<Container>::value>::type>
+  explicit array_view(Container &Src) {
+    initContainer(Concurrency::extent<N>(int(Src.size())), Src);
+  }
+  template <typename Elem, int Size,
+            typename = typename std::enable_if<
+                N == 1 &&
+                std::is_same<typename std::remove_const<Elem>::type,
+                             nonconst_value_type>::value &&
+                (std::is_const<T>::value || !std::is_const<Elem>::value)>::type>
+  explicit array_view(Elem (&Src)[Size]) {
+    initUser(Concurrency::extent<N>(Size), const_cast<nonconst_value_type *>(Src));
+  }
   array_view(int E0, T *Src) { initUser(Concurrency::extent<N>(E0), const_cast<nonconst_value_type *>(Src)); }
   array_view(int E0, int E1, T *Src) {
     initUser(Concurrency::extent<N>(E0, E1), const_cast<nonconst_value_type *>(Src));
