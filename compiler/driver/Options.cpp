@@ -445,7 +445,7 @@ void printHelp() {
          "  -ffp-contract=off  Never fuse a*b+c in kernels\n"
          "  -f[no-]robust-buffer-access  Kernel reads outside an array's buffer\n"
          "                     give 0 and writes there are dropped, as in\n"
-         "                     Direct3D (default: on at -O0 and -O1)\n"
+         "                     Direct3D (default: on)\n"
          "  -fstrict-return -fstrict-aliasing  Let the optimizer assume a\n"
          "                     return on every path and type-based aliasing\n"
          "                     (default: off, as in Visual C++)\n"

@@ -93,7 +93,44 @@ enum CaptureFlags : uint32_t {
   /// another in the buffer, each dense (include/ampcc/graphics/mip.h); the
   /// bits let writes round to the texture's format (graphics/texel.h).
   CF_Texture = 1u << 5,
+  /// Robust access: the kernel's own body indexes this view (or array) with
+  /// the thread's global index, permuted: bit k of the six bits from
+  /// CF_DomainPermShift is set for the k-th permutation of the rank's
+  /// coordinates (domainPermutation). Those accesses are inside the view,
+  /// and so inside its buffer, when its extent along view dimension j is at
+  /// least the compute domain's along dimension domainPermutation(...)[j]
+  /// for every permutation set; when that holds for every capture that has
+  /// such bits, the runtime may launch the kernel from the program built
+  /// with -DAMPCC_DOMAIN_COVERED, where those accesses go unguarded
+  /// (compiler/lib/CodeGen/DomainIndexing.h).
+  CF_DomainPermShift = 8,
+  CF_DomainPermMask = 0x3fu << CF_DomainPermShift,
 };
+
+/// The OpenCL build option of the program variant whose domain-indexed
+/// accesses go unguarded (CF_DomainPermShift).
+#define AMPCC_DOMAIN_COVERED_OPTION "-DAMPCC_DOMAIN_COVERED"
+
+/// The \p K-th permutation of the coordinates of rank \p Rank, in
+/// lexicographic order (the identity first): entry j is the compute-domain
+/// dimension that indexes view dimension j. Ranks above 3 have the
+/// identity only; null when there is no such permutation.
+inline const unsigned char *domainPermutation(unsigned Rank, unsigned K) {
+  static const unsigned char Identity[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                           12, 13, 14, 15, 16, 17, 18, 19, 20,
+                                           21, 22, 23, 24, 25, 26, 27, 28, 29,
+                                           30, 31};
+  static const unsigned char Rank2[2][2] = {{0, 1}, {1, 0}};
+  static const unsigned char Rank3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                            {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  if (K == 0 && Rank <= 32)
+    return Identity;
+  if (Rank == 2 && K < 2)
+    return Rank2[K];
+  if (Rank == 3 && K < 6)
+    return Rank3[K];
+  return nullptr;
+}
 
 /// The enumerator's name, as generated host stubs spell it.
 constexpr const char *captureKindName(CaptureKind K) {

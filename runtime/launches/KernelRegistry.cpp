@@ -28,8 +28,10 @@ struct Registry {
   std::unordered_map<std::string, std::string> Aliases;
   // Built state, keyed by descriptor address and device: descriptors are
   // static data of the program, so their addresses are stable identities.
-  std::map<std::pair<const ProgramDesc *, Device *>, cl_program> Programs;
-  std::map<std::tuple<const KernelDesc *, Device *, bool>, std::unique_ptr<BuiltKernel>>
+  // Each program has up to two variants (KernelRegistry.h, DomainCovered).
+  std::map<std::tuple<const ProgramDesc *, Device *, bool>, cl_program> Programs;
+  std::map<std::tuple<const KernelDesc *, Device *, bool, bool>,
+           std::unique_ptr<BuiltKernel>>
       Built;
 };
 } // namespace
@@ -70,12 +72,13 @@ const KernelDesc *lookupKernel(const char *TypeName) {
   return It == R.Kernels.end() ? nullptr : It->second;
 }
 
-BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images) {
+BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images,
+                       bool DomainCovered) {
   Registry &R = registry();
   // One lock for the whole build: a second thread launching the same kernel
   // must wait for the first build rather than start its own.
   std::lock_guard<std::mutex> Guard(R.Lock);
-  auto Found = R.Built.find({&K, &Dev, Images});
+  auto Found = R.Built.find({&K, &Dev, Images, DomainCovered});
   if (Found != R.Built.end())
     return *Found->second;
 
@@ -91,13 +94,13 @@ BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images) {
         " uses double, but device " + Dev.info().Name +
         " does not support double precision");
 
-  cl_program &Program = R.Programs[{&P, &Dev}];
+  cl_program &Program = R.Programs[{&P, &Dev, DomainCovered}];
   if (!Program) {
     try {
-      Program = buildProgram(P, Dev, processKernelCache());
+      Program = buildProgram(P, Dev, processKernelCache(), DomainCovered);
     } catch (...) {
       // Forget the failed entry so that the next launch reports again.
-      R.Programs.erase({&P, &Dev});
+      R.Programs.erase({&P, &Dev, DomainCovered});
       throw;
     }
   }
@@ -127,7 +130,7 @@ BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images) {
                                sizeof(Local), &Local, nullptr) == CL_SUCCESS)
     B->LocalMemBytes = Local;
   BuiltKernel &Result = *B;
-  R.Built.emplace(std::make_tuple(&K, &Dev, Images), std::move(B));
+  R.Built.emplace(std::make_tuple(&K, &Dev, Images, DomainCovered), std::move(B));
   return Result;
 }
 

@@ -40,8 +40,10 @@ struct BuiltKernel {
 /// unsupported_feature when the program needs double precision the device
 /// lacks, and runtime_exception with the build log when the build fails.
 /// \p Images: K's image form (KernelDesc::ImageKernelName), which lives in
-/// the same program.
-BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images = false);
+/// the same program. \p DomainCovered: from the program variant built with
+/// AMPCC_DOMAIN_COVERED_OPTION (built on first use).
+BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images = false,
+                       bool DomainCovered = false);
 
 /// Releases every built program and kernel (amp_uninitialize); the next
 /// launch builds again, from ampcc's kernel cache when it has the binary.

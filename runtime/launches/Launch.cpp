@@ -289,7 +289,7 @@ static void completeLaunch(const KernelDesc &K, cl_command_queue Q,
 }
 
 static void traceLaunch(const KernelDesc &K, const char *KernelName,
-                        const LaunchDomain &Dom, const Device &Dev) {
+                        const LaunchDomain &Dom, const Device &Dev, bool Covered) {
   if (!traceEnabled()) {
     noteLaunch("");
     return;
@@ -299,7 +299,8 @@ static void traceLaunch(const KernelDesc &K, const char *KernelName,
              " (" + (KernelName ? KernelName : "?") + ") over " +
              dims(Dom.Extent, Dom.Rank) +
              (Dom.Tiled ? " tile " + dims(Dom.tile(), Dom.Rank) : "") +
-             " on " + Dev.info().Name);
+             " on " + Dev.info().Name +
+             (Covered ? " (views cover the domain: its accesses unguarded)" : ""));
 }
 
 void launchKernel(const char *TypeName, const void *Closure,
@@ -317,7 +318,10 @@ void launchKernel(const char *TypeName, const void *Closure,
   checkRunsKernels(Dev);
   bool UseImages = chooseImageForm(K, Dev, M.Args);
   const char *KernelName = UseImages ? K.ImageKernelName : K.KernelName;
-  BuiltKernel &B = getKernel(K, Dev, UseImages);
+  // Robust access: accesses in range by construction go unguarded when
+  // the views cover the domain (DomainIndexing.h in the compiler).
+  bool Covered = domainCovered(K, Closure, Dom);
+  BuiltKernel &B = getKernel(K, Dev, UseImages, Covered);
   checkDeviceLimits(K, Dev, Dom, B);
   NDRange R = chooseNDRange(Dom, Dev);
 
@@ -327,7 +331,7 @@ void launchKernel(const char *TypeName, const void *Closure,
   cl_command_queue Q = V.queue();
   enqueueKernel(K, B, KernelName, Q, Dom, R, M.Args);
   completeLaunch(K, Q, Uses, M);
-  traceLaunch(K, KernelName, Dom, Dev);
+  traceLaunch(K, KernelName, Dom, Dev, Covered);
 }
 
 } // namespace rt

@@ -11,6 +11,7 @@
 #define AMPCC_RUNTIME_LAUNCHARGS_H
 
 #include "ampcc/kernel_abi.h"
+#include "launches/LaunchGeometry.h"
 #include "support/Region.h"
 
 #include <CL/cl.h>
@@ -65,6 +66,12 @@ struct SourceUse {
 std::vector<Arg> readCaptures(const KernelDesc &K, const void *Closure,
                               uint32_t ClosureSize,
                               std::vector<SourceUse> &Uses);
+
+/// Robust access: whether every capture K's body indexes by the thread's
+/// global index (CF_DomainPermShift) covers \p D along each of its
+/// permutations, so that the kernel may run from the program variant whose
+/// such accesses go unguarded. False when K has no such capture.
+bool domainCovered(const KernelDesc &K, const void *Closure, const LaunchDomain &D);
 
 } // namespace rt
 } // namespace ampcc

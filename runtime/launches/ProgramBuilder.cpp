@@ -152,7 +152,7 @@ static cl_program buildFromSource(const ProgramDesc &P,
 }
 
 cl_program buildProgram(const ProgramDesc &P, Device &Dev,
-                        const KernelCache &Cache) {
+                        const KernelCache &Cache, bool DomainCovered) {
   std::string File = P.SourceFile ? P.SourceFile : "<unknown file>";
   if (!P.Source)
     throw Concurrency::runtime_exception(
@@ -163,6 +163,8 @@ cl_program buildProgram(const ProgramDesc &P, Device &Dev,
                  Dev.info().Name.c_str(), P.Source);
 
   std::string Options = programBuildOptions();
+  if (DomainCovered)
+    Options += " " AMPCC_DOMAIN_COVERED_OPTION;
   std::string Key;
   if (Cache.enabled()) {
     Key = programCacheKey(P, Dev, Options);

@@ -32,8 +32,10 @@ std::string programCacheKey(const ProgramDesc &P, const Device &Dev,
 
 /// Builds P for Dev, through Cache (which may be disabled). Throws
 /// runtime_exception with the build log when the source does not build.
+/// \p DomainCovered: the variant whose domain-indexed accesses go
+/// unguarded (kernel_abi.h, CF_DomainPermShift).
 cl_program buildProgram(const ProgramDesc &P, Device &Dev,
-                        const KernelCache &Cache);
+                        const KernelCache &Cache, bool DomainCovered = false);
 
 } // namespace rt
 } // namespace ampcc

@@ -60,11 +60,11 @@ void run(array_view<int, 1> data) {
 // DEF: [[CLEAR_P]](priv_arr, 4);
 // DEF: [[CLEAR_L]](shared_arr, 64);
 // DEF: [[ACC_P]](&(mine), 1);
-// DEF: [[ACC_G]](ampcc_view_int_1_at(data, {{.*}}), mine);
+// DEF: [[ACC_G]](ampcc_view_int_1_at_dom(data, {{.*}}), mine);
 // DEF: [[ACC_L]](&(shared_arr[{{.*}}]), mine);
 // DEF: [[ACC_L]](&(shared_sum), mine);
 // DEF: (*[[FP_L]](&(shared_sum), &(shared_arr[0]))) += 1;
-// DEF: (*[[FP_G]](ampcc_view_int_1_at(data, {{.*}}), ampcc_view_int_1_at1(data, 0))) += priv_arr[1];
+// DEF: (*[[FP_G]](ampcc_view_int_1_at_dom(data, {{.*}}), ampcc_view_int_1_at1(data, 0))) += priv_arr[1];
 
 // The clones' bodies are the same statements.
 // CHECK-LABEL: (__local int *a, __local int *b) {

@@ -101,4 +101,4 @@ void collatz(array_view<int, 1> data, array_view<float, 1> f) {
 // CHECK: uint u = (uint)(7);
 // CHECK: u -= (uint)(acc);
 // CHECK: = g * (float)(u);
-// CHECK: (*ampcc_view_int_1_at(data, idx)) = acc > 0 ? acc : -acc;
+// CHECK: (*ampcc_view_int_1_at_dom(data, idx)) = acc > 0 ? acc : -acc;

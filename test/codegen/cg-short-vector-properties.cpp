@@ -43,6 +43,6 @@ void run(array_view<float_4, 1> v, array_view<int_2, 1> w) {
 // CHECK: Concurrency_graphics_float_4_set_w(&(t), Concurrency_graphics_float_4_get_w(t) + 2.0f);
 // CHECK: Concurrency_graphics_float_4_set_y(&(t), Concurrency_graphics_float_4_get_y(t) + (float)(1));
 // CHECK: Concurrency_graphics_float_4_set_zy(&(t), Concurrency_graphics_float_4_get_yz(t));
-// CHECK: Concurrency_graphics_float_4_set_z_G(ampcc_view_{{.*}}_at(v, i), Concurrency_graphics_float_4_get_x(t));
-// CHECK: Concurrency_graphics_int_2 q = Concurrency_graphics_int_2_get_yx((*ampcc_view_{{.*}}_at(w, i)));
+// CHECK: Concurrency_graphics_float_4_set_z_G(ampcc_view_{{.*}}_at_dom(v, i), Concurrency_graphics_float_4_get_x(t));
+// CHECK: Concurrency_graphics_int_2 q = Concurrency_graphics_int_2_get_yx((*ampcc_view_{{.*}}_at_dom(w, i)));
 // CHECK: for (; k < 2; Concurrency_graphics_int_2_set_x(&(q), Concurrency_graphics_int_2_get_x(q) + 1))

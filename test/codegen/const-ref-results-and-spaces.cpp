@@ -20,7 +20,7 @@
 // CHECK: {{^}}__kernel void
 // CHECK: V d = Light_dir(
 // CHECK: V e = Light_dir(
-// CHECK: bool Differ = ((void)(ampcc_view_Color_1_at(c, i)), 1);
+// CHECK: bool Differ = ((void)(ampcc_view_Color_1_at_dom(c, i)), 1);
 // CHECK: bool Same = &(k) == &(k);
 // EXEC: lights and colours: 0 mismatches
 #include <amp.h>

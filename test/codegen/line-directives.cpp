@@ -43,6 +43,6 @@ void run(int *P, int N) {
 // CHECK: #line 24 "{{.*}}line-directives.cpp"
 // CHECK-NEXT: if (B > 10)
 // CHECK: #line 25 "{{.*}}line-directives.cpp"
-// CHECK-NEXT: (*ampcc_view_int_1_at(V, I)) = B;
+// CHECK-NEXT: (*ampcc_view_int_1_at_dom(V, I)) = B;
 // CHECK: #line 27 "{{.*}}line-directives.cpp"
-// CHECK-NEXT: (*ampcc_view_int_1_at(V, I)) = A;
+// CHECK-NEXT: (*ampcc_view_int_1_at_dom(V, I)) = A;

@@ -26,5 +26,5 @@ void run(int *P, int N) {
 // CHECK: __kernel void run_kernel(
 // CHECK: [[PRIV]](&(Local), 3);
 // CHECK-NEXT: {{^#line 20 }}
-// CHECK-NEXT: [[GLOB]](ampcc_view_int_1_at(V, I), Local);
+// CHECK-NEXT: [[GLOB]](ampcc_view_int_1_at_dom(V, I), Local);
 // CHECK-NOT: {{bump[A-Za-z0-9_]*}}(

@@ -7,6 +7,7 @@
 // arguments are evaluated once and the output stays readable.
 //
 //===----------------------------------------------------------------------===//
+#include "DomainIndexing.h"
 #include "FunctionEmitter.h"
 
 #include "ImageLowering.h"
@@ -144,11 +145,12 @@ public:
   /// (sections, projections) view the same memory.
   ViewMemberLowering(FunctionEmitter &FE, const CXXMethodDecl *MD, std::string Obj,
                      AddrSpace Space, llvm::ArrayRef<const Expr *> Args,
-                     SourceLocation Loc, FunctionEmitter::ElementUse Use)
+                     SourceLocation Loc, FunctionEmitter::ElementUse Use,
+                     bool InDomain = false)
       : FE(FE), CG(FE.CG), MD(MD), Shape(*viewShape(MD->getParent())), Space(Space),
         View(CG.lowerType(QualType(MD->getParent()->getTypeForDecl(), 0), Loc, Space)),
         Elem(CG.pointerTo(Shape.Element, Space, Loc)), Obj(std::move(Obj)), Args(Args),
-        Loc(Loc), Use(Use) {}
+        Loc(Loc), Use(Use), InDomain(InDomain) {}
 
   Lowered lower();
 
@@ -193,13 +195,27 @@ private:
   // Robust access (RobustAccess.cpp): an offset outside the buffer gives
   // the sink, by how the element is used.
   bool robust() const { return CG.robustAccess() && Space == AddrSpace::Global; }
-  /// The helper name's suffix for the use: "", "_rd" or "_atomic".
+  /// The helper name's suffix for the use: "", "_rd" or "_atomic", after
+  /// "_dom" for an access in the domain.
   std::string useSuffix() const;
+  static std::string useSuffixOf(FunctionEmitter::ElementUse Use);
   /// The body of a robust element-access helper.
   std::string robustBody(llvm::function_ref<std::string(unsigned)> IndexOf) const;
   /// Robust access: what the helper building view `r` from `v` adds so
   /// that `r` keeps the buffer's element count and sink.
-  std::string keepSink() const { return robust() ? "  r.sink = v.sink;\n" : ""; }
+  std::string keepSink() const {
+    return robust() ? "  r.sink = v.sink;\n  r.lo = v.lo;\n" : "";
+  }
+  /// Robust reinterpret_as from elements of \p From bytes to \p To: `data`
+  /// starts lo * From bytes into the buffer, which need not be a whole
+  /// number of the new elements; lo rounds down and the count leaves out
+  /// the remainder, so that an element is inside exactly when it was.
+  std::string reinterpretBounds(const std::string &From, const std::string &To) const {
+    return "  r.sink = v.sink;\n  long b = (long)v.lo * " + From + ";\n"
+           "  r.lo = (int)(b / " + To + ");\n"
+           "  r.shape.n = (int)(((long)v.shape.n * " + From + " - (b - (long)r.lo * " + To +
+           ")) / " + To + ");\n";
+  }
   std::string keepCount() const {
     return CG.robustAccess() ? "  r.shape.n = v.shape.n;\n" : "";
   }
@@ -219,11 +235,20 @@ private:
   llvm::ArrayRef<const Expr *> Args;
   SourceLocation Loc;
   FunctionEmitter::ElementUse Use;
+  /// An element access in range once the view covers the domain
+  /// (DomainIndexing.h): its guard is compiled out of the covered program.
+  bool InDomain;
 };
 
 std::string ViewMemberLowering::useSuffix() const {
   if (!robust())
     return "";
+  if (InDomain)
+    return "_dom" + useSuffixOf(Use);
+  return useSuffixOf(Use);
+}
+
+std::string ViewMemberLowering::useSuffixOf(FunctionEmitter::ElementUse Use) {
   switch (Use) {
   case FunctionEmitter::ElementUse::Write:
     return "";
@@ -252,8 +277,13 @@ std::string ViewMemberLowering::robustBody(
     break;
   }
   CG.noteRobustElement(CG.getContext().getTypeSizeInChars(Shape.Element).getQuantity());
-  return ") {\n  int o = " + linear(IndexOf) + ";\n  return (uint)o < (uint)v.shape.n ? v.data + o : " +
-         Outside + ";\n}\n\n";
+  // `lo` is where `data` starts in the buffer: the offset inside it is
+  // o + lo, computed unsigned (a negative o wraps to the right value).
+  std::string Guarded = "  return (uint)o + (uint)v.lo < (uint)v.shape.n ? v.data + o : " +
+                        Outside + ";\n";
+  if (InDomain)
+    Guarded = "#ifdef AMPCC_DOMAIN_COVERED\n  return v.data + o;\n#else\n" + Guarded + "#endif\n";
+  return ") {\n  int o = " + linear(IndexOf) + ";\n" + Guarded + "}\n\n";
 }
 
 std::string ViewMemberLowering::mipLevel() {
@@ -497,10 +527,10 @@ std::string ViewMemberLowering::reinterpretAs() {
                    "  r.shape.off = v.shape.off * " + From + " / " + ToSize + ";\n"
                    "  r.shape.ext[0] = v.shape.ext[0] * " + From + " / " + ToSize + ";\n"
                    "  r.shape.stride[0] = 1;\n" +
-                   (CG.robustAccess() ? "  r.shape.n = (int)((long)v.shape.n * " + From +
-                                            " / " + ToSize + ");\n"
-                                      : "") +
-                   keepSink() +
+                   (robust() ? reinterpretBounds(From, ToSize)
+                    : CG.robustAccess() ? "  r.shape.n = (int)((long)v.shape.n * " + From +
+                                              " / " + ToSize + ");\n"
+                                        : "") +
                    "  return r;\n}\n\n");
   return Fn + "(" + Obj + ")";
 }
@@ -556,7 +586,13 @@ Lowered FunctionEmitter::ampLibraryCall(const FunctionDecl *FD, const Expr *Obje
   // Views are passed by value: `this` inside <amp.h>'s own members is a
   // pointer to the view.
   std::string Obj = ObjectIsPointer ? "(*" + expr(Object) + ")" : expr(Object);
-  return ViewMemberLowering(*this, MD, std::move(Obj), viewSpaceOf(Object), Args, Loc, Use)
+  AddrSpace Space = viewSpaceOf(Object);
+  bool InDomain = false;
+  if (Domain && CG.robustAccess() && Space == AddrSpace::Global && !ObjectIsPointer &&
+      (MD->getOverloadedOperator() == OO_Subscript || MD->getOverloadedOperator() == OO_Call))
+    if (std::optional<ViewShape> Shape = viewShape(MD->getParent()); Shape && !Shape->IsTexture)
+      InDomain = Domain->noteAccess(Object, Args, Shape->Rank);
+  return ViewMemberLowering(*this, MD, std::move(Obj), Space, Args, Loc, Use, InDomain)
       .lower();
 }
 

@@ -126,7 +126,7 @@ std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
         bool Sink = CG.robustAccess() && Space == AddrSpace::Global;
         CG.addHelper(Fn, To + " " + Fn + "(" + From + " v) {\n  " + To +
                              " r;\n  r.data = v.data;\n  r.shape = v.shape;\n" +
-                             (Sink ? "  r.sink = v.sink;\n" : "") +
+                             (Sink ? "  r.sink = v.sink;\n  r.lo = v.lo;\n" : "") +
                              "  return r;\n}\n\n");
         return Fn + "(" + expr(CE->getArg(0)) + ")";
       }
@@ -168,7 +168,7 @@ std::string FunctionEmitter::viewOverPointer(const CXXConstructExpr *CE) {
     // write at -1 stays in the view's own data.
     Body += "  r.shape.n = -1;\n";
     if (Space == AddrSpace::Global)
-      Body += "  r.sink = (__global uchar *)p;\n";
+      Body += "  r.sink = (__global uchar *)p;\n  r.lo = 0;\n";
   }
   std::string PtrTy = CG.pointerTo(Shape.Element, Space, CE->getBeginLoc());
   std::string Params;

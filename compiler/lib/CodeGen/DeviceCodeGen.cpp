@@ -301,9 +301,11 @@ std::string DeviceCodeGen::lowerArrayView(const CXXRecordDecl *RD,
       (ViewData == AddrSpace::Global ? "" : std::string("_") + spaceName(ViewData)));
   ArrayViewNames[{Spec->getTypeForDecl(), ViewData}] = Name;
   // Robust access: where an access outside the buffer goes instead
-  // (AmpLibrary.cpp, ViewMemberLowering::robustBody).
+  // (AmpLibrary.cpp, ViewMemberLowering::robustBody), and the element
+  // offset of `data` in the buffer, which the kernel's prologue folds the
+  // view's offset into (KernelEmitter.cpp).
   std::string Sink = robustAccess() && ViewData == AddrSpace::Global
-                         ? "  __global uchar *sink;\n"
+                         ? "  __global uchar *sink;\n  int lo;\n"
                          : "";
   TypeDefs += "typedef struct " + Name + " {\n  " + addrSpaceKeyword(ViewData) + " " + ElemName +
               " *data;\n  " + Desc + " shape;\n" + Sink + "} " + Name + ";\n\n";

@@ -34,6 +34,8 @@ struct Lowered {
   bool IsAddress;
 };
 
+class DomainIndexing;
+
 class FunctionEmitter {
   friend class ExprPrinter;
   friend class StmtEmitter;
@@ -59,6 +61,11 @@ public:
 
   FunctionEmitter(DeviceCodeGen &CG, const FunctionPlan &Plan)
       : CG(CG), Plan(Plan) {}
+
+  /// A kernel's own body under robust access: element accesses in range
+  /// by construction are printed with a guard the covered program variant
+  /// drops (DomainIndexing.h).
+  void setDomainIndexing(DomainIndexing *D) { Domain = D; }
 
   /// The C variable holding version \p N of the view variable \p Name
   /// (FunctionPlan::ViewVersion): `__` cannot occur in a C++ name.
@@ -293,6 +300,7 @@ private:
   std::string TempDecls;
   unsigned TempCount = 0;
   llvm::DenseMap<const clang::Expr *, ElementUse> ElementUses;
+  DomainIndexing *Domain = nullptr;
   /// The call being lowered by ampLibraryCall.
   const clang::Expr *LibrarySite = nullptr;
   std::string VoidReturn = "return;";

@@ -19,6 +19,10 @@ static std::string flagsText(uint32_t Flags) {
   for (const auto &[Flag, Name] : Names)
     if (Flags & Flag)
       S += (S.empty() ? "" : " | ") + std::string(Name);
+  // The permutations a robust kernel indexes the capture by.
+  if (uint32_t Perms = (Flags & rt::CF_DomainPermMask) >> rt::CF_DomainPermShift)
+    S += (S.empty() ? "" : " | ") + std::string("(") + std::to_string(Perms) +
+         "u << CF_DomainPermShift)";
   return S.empty() ? "CF_None" : "uint32_t(" + S + ")";
 }
 

@@ -1,0 +1,251 @@
+//===- DomainIndexing.cpp - accesses in range by construction ------------===//
+//
+// See DomainIndexing.h. Permutations are numbered in lexicographic order,
+// the identity first (kernel_abi.h, domainPermutation); ranks above 3 take
+// the identity only.
+//
+//===----------------------------------------------------------------------===//
+#include "DomainIndexing.h"
+
+#include "ampcc/Analysis/AmpModel.h"
+#include "ampcc/kernel_abi.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace ampcc {
+
+namespace {
+
+/// Implicit conversions, parentheses, temporaries and copies around \p E.
+const Expr *strip(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MTE->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor())
+      E = CE->getArg(0);
+    else
+      return E;
+  }
+}
+
+/// The number of \p Perm among the permutations of its length
+/// (kernel_abi.h, domainPermutation).
+std::optional<unsigned> permutationNumber(llvm::ArrayRef<unsigned> Perm) {
+  for (unsigned K = 0; K < 6; ++K) {
+    const unsigned char *P = rt::domainPermutation(Perm.size(), K);
+    if (!P)
+      break;
+    if (std::equal(Perm.begin(), Perm.end(), P))
+      return K;
+  }
+  return std::nullopt; // A coordinate repeats, or a higher rank permuted.
+}
+
+/// Whether every use of the index parameter \p Index in \p Body only reads
+/// it: a copy, a const reference or a const member call, or a coordinate
+/// (`idx[0]`, the non-const operator[]) whose result is only read.
+/// ExprMutationAnalyzer counts every non-const call as a change, which
+/// would take `int i = idx[0];` for one.
+bool onlyRead(const ParmVarDecl *Index, Stmt *Body) {
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const ParmVarDecl *Index;
+    llvm::SmallVector<const DeclRefExpr *, 8> Refs;
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (DRE->getDecl() == Index)
+        Refs.push_back(DRE);
+      return true;
+    }
+  } V;
+  V.Index = Index;
+  V.TraverseStmt(Body);
+  ParentMap PM(Body);
+  auto parentOf = [&](const Stmt *S) {
+    const Stmt *P = PM.getParent(S);
+    while (P && (isa<ParenExpr>(P) ||
+                 (isa<ImplicitCastExpr>(P) &&
+                  cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp)))
+      P = PM.getParent(P);
+    return P;
+  };
+  for (const DeclRefExpr *DRE : V.Refs) {
+    const Stmt *P = parentOf(DRE);
+    if (const auto *OCE = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+        OCE && OCE->getOperator() == OO_Subscript && OCE->getArg(0)->IgnoreParenImpCasts() == DRE) {
+      const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(parentOf(OCE));
+      if (!Read || Read->getCastKind() != CK_LValueToRValue)
+        return false;
+      continue;
+    }
+    const Expr *Arg = DRE;
+    if (const auto *MTE = dyn_cast_or_null<MaterializeTemporaryExpr>(P)) {
+      Arg = MTE;
+      P = parentOf(MTE);
+    }
+    const FunctionDecl *Callee = nullptr;
+    llvm::ArrayRef<const Expr *> Args;
+    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(P)) {
+      Callee = CE->getConstructor();
+      Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
+    } else if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
+      Callee = Call->getDirectCallee();
+      Args = llvm::ArrayRef(Call->getArgs(), Call->getNumArgs());
+    }
+    if (!Callee)
+      return false;
+    const auto *It = llvm::find_if(Args, [&](const Expr *A) {
+      return A->IgnoreParenImpCasts() == Arg->IgnoreParenImpCasts();
+    });
+    if (It == Args.end())
+      return false;
+    unsigned I = It - Args.begin();
+    // A member operator's object is its first argument.
+    const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+    if (MD && isa<CXXOperatorCallExpr>(P) && MD->isInstance()) {
+      if (I == 0) {
+        if (!MD->isConst())
+          return false;
+        continue;
+      }
+      --I;
+    }
+    if (I >= Callee->getNumParams())
+      return false;
+    QualType PT = Callee->getParamDecl(I)->getType();
+    if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+DomainIndexing::DomainIndexing(
+    ASTContext &Ctx, const CXXMethodDecl *Op,
+    llvm::DenseMap<const ValueDecl *, const FieldDecl *> FieldOfVar)
+    : Ctx(Ctx), Op(Op), FieldOfVar(std::move(FieldOfVar)) {
+  if (!Op->getNumParams() || !Op->hasBody())
+    return;
+  Index = Op->getParamDecl(0);
+  const CXXRecordDecl *RD = Index->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  Tiled = isAmpClass(RD, "tiled_index");
+  if (!Tiled && !isAmpClass(RD, "index"))
+    Index = nullptr;
+  else if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    Rank = Tiled ? Spec->getTemplateArgs().size() : Spec->getTemplateArgs()[0].getAsIntegral().getZExtValue();
+  // tiled_index<D0, D1, D2> has three arguments whatever its rank: count
+  // the non-zero tile extents.
+  if (Tiled)
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+      Rank = 0;
+      for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+        Rank += A.getKind() == TemplateArgument::Integral && A.getAsIntegral() != 0;
+    }
+}
+
+bool DomainIndexing::unchanged(const ValueDecl *D) {
+  auto [It, New] = Unchanged.try_emplace(D, false);
+  if (New)
+    It->second = !ExprMutationAnalyzer(*Op->getBody(), Ctx).isMutated(D);
+  return It->second;
+}
+
+const FieldDecl *DomainIndexing::capturedView(const Expr *Object) {
+  Object = Object->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Object)) {
+    const FieldDecl *F = FieldOfVar.lookup(DRE->getDecl());
+    // An array captured by reference keeps its extent whatever is done
+    // with it; a view captured by copy must not be assigned another.
+    if (F && F->getType()->isReferenceType())
+      return F;
+    return F && unchanged(DRE->getDecl()) ? F : nullptr;
+  }
+  // A functor's member, through a const call operator's `this`.
+  if (const auto *ME = dyn_cast<MemberExpr>(Object))
+    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) && Op->isConst())
+      return dyn_cast<FieldDecl>(ME->getMemberDecl());
+  return nullptr;
+}
+
+bool DomainIndexing::isGlobalIndex(const Expr *E) {
+  if (!Index)
+    return false;
+  E = strip(E);
+  if (!Tiled) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    if (!DRE || DRE->getDecl() != Index)
+      return false;
+    auto [It, New] = Unchanged.try_emplace(Index, false);
+    if (New)
+      It->second = onlyRead(Index, Op->getBody());
+    return It->second;
+  }
+  // tiled_index's members are const: `global` cannot change.
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  if (!ME || !ME->getMemberDecl()->getIdentifier() || ME->getMemberDecl()->getName() != "global")
+    return false;
+  const auto *Base = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  return Base && Base->getDecl() == Index;
+}
+
+std::optional<unsigned> DomainIndexing::coordinate(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (OCE->getOperator() != OO_Subscript || OCE->getNumArgs() != 2 ||
+        !isGlobalIndex(OCE->getArg(0)))
+      return std::nullopt;
+    Expr::EvalResult R;
+    if (!OCE->getArg(1)->EvaluateAsInt(R, Ctx))
+      return std::nullopt;
+    int64_t D = R.Val.getInt().getExtValue();
+    return D >= 0 && D < int64_t(Rank) ? std::optional<unsigned>(D) : std::nullopt;
+  }
+  // `int r = t.global[0];`, never changed.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->isLocalVarDecl() && VD->getType()->isIntegerType() &&
+          Ctx.getTypeSize(VD->getType()) >= 32 && VD->getInit() && unchanged(VD))
+        return coordinate(VD->getInit());
+  return std::nullopt;
+}
+
+bool DomainIndexing::noteAccess(const Expr *Object, llvm::ArrayRef<const Expr *> Args,
+                                unsigned ViewRank) {
+  if (!Index || ViewRank != Rank || Args.empty())
+    return false;
+  std::optional<unsigned> Number;
+  if (Args.size() == 1 && Args[0]->getType()->getAsCXXRecordDecl()) {
+    if (isGlobalIndex(Args[0]))
+      Number = 0;
+  } else if (Args.size() == ViewRank) {
+    llvm::SmallVector<unsigned, 4> Perm;
+    for (const Expr *A : Args) {
+      std::optional<unsigned> D = coordinate(A);
+      if (!D)
+        return false;
+      Perm.push_back(*D);
+    }
+    Number = permutationNumber(Perm);
+  }
+  if (!Number)
+    return false;
+  const FieldDecl *F = capturedView(Object);
+  if (!F)
+    return false;
+  Perms[F] |= 1u << *Number;
+  return true;
+}
+
+uint32_t DomainIndexing::flagsFor(const FieldDecl *F) const {
+  return Perms.lookup(F) << rt::CF_DomainPermShift;
+}
+
+} // namespace ampcc

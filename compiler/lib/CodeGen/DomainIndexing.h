@@ -1,0 +1,78 @@
+//===- DomainIndexing.h - accesses in range by construction -----*- C++ -*-===//
+//
+// Robust buffer access (RobustAccess.cpp) guards every element access of a
+// global view. Most accesses of most kernels need no guard: a kernel's own
+// body indexing a captured view with the thread's global index, whole
+// (`v[idx]`, `v[t.global]`) or coordinate by coordinate in any order
+// (`v(c, r)` with `int r = t.global[0], c = t.global[1];`), stays inside
+// the view whenever the view's extent covers the compute domain along
+// those coordinates, and a view lies inside its buffer. Only the runtime
+// knows both extents, at launch. So such an access is printed with a guard
+// that the preprocessor removes in the program built with
+// AMPCC_DOMAIN_COVERED, and its capture carries the permutations it is
+// indexed by (kernel_abi.h, CF_DomainPermShift); the runtime launches from
+// that program when every such capture covers the domain along each of
+// its permutations.
+//
+// Proofs are local and conservative: the index parameter, the captured
+// view and any int variable standing for a coordinate must not be changed
+// anywhere in the body (clang's ExprMutationAnalyzer), and calls into other
+// functions keep their guards.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_CODEGEN_DOMAININDEXING_H
+#define AMPCC_CODEGEN_DOMAININDEXING_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace ampcc {
+
+class DomainIndexing {
+public:
+  /// \p Op: the kernel's call operator (its first parameter is the index);
+  /// \p FieldOfVar: each captured variable's closure field (lambdas).
+  DomainIndexing(clang::ASTContext &Ctx, const clang::CXXMethodDecl *Op,
+                 llvm::DenseMap<const clang::ValueDecl *, const clang::FieldDecl *> FieldOfVar);
+
+  /// The access `Object[Args]` / `Object(Args)` of a view of rank
+  /// \p ViewRank, when it is in range by construction once its capture
+  /// covers the domain: records the permutation on the capture's field and
+  /// returns true.
+  bool noteAccess(const clang::Expr *Object, llvm::ArrayRef<const clang::Expr *> Args,
+                  unsigned ViewRank);
+
+  /// The permutations recorded for \p F, as CaptureDesc flag bits.
+  uint32_t flagsFor(const clang::FieldDecl *F) const;
+
+private:
+  /// The closure field \p Object names, if the body never changes it.
+  const clang::FieldDecl *capturedView(const clang::Expr *Object);
+  /// \p E is the thread's whole global index (the unchanged index<N>
+  /// parameter, or the tiled_index parameter's `global`).
+  bool isGlobalIndex(const clang::Expr *E);
+  /// The global-index coordinate \p E stands for: `idx[d]`, `t.global[d]`,
+  /// or an unchanged int variable initialised with one.
+  std::optional<unsigned> coordinate(const clang::Expr *E);
+  bool unchanged(const clang::ValueDecl *D);
+
+  clang::ASTContext &Ctx;
+  const clang::CXXMethodDecl *Op;
+  const clang::ParmVarDecl *Index = nullptr;
+  bool Tiled = false;
+  unsigned Rank = 0;
+  llvm::DenseMap<const clang::ValueDecl *, const clang::FieldDecl *> FieldOfVar;
+  llvm::DenseMap<const clang::ValueDecl *, bool> Unchanged;
+  /// Per field, a bit per permutation of the rank's coordinates.
+  llvm::DenseMap<const clang::FieldDecl *, uint32_t> Perms;
+};
+
+} // namespace ampcc
+
+#endif // AMPCC_CODEGEN_DOMAININDEXING_H
