@@ -11,9 +11,8 @@
 #define AMPCC_RUNTIME_LAUNCHARGS_H
 
 #include "ampcc/kernel_abi.h"
+#include "backends/Backend.h"
 #include "support/Region.h"
-
-#include <CL/cl.h>
 
 #include <cstring>
 #include <vector>
@@ -27,6 +26,8 @@ class DataSource;
 /// closure can be read before the kernel's lock is taken.
 struct Arg {
   std::vector<unsigned char> Bytes;
+  /// A buffer or image argument (Bytes unused).
+  Buffer Mem;
   /// For a view's buffer argument: the index of its SourceUse; the buffer is
   /// filled in once every use of the source is known.
   int Use = -1;
@@ -44,6 +45,11 @@ struct Arg {
     std::memcpy(A.Bytes.data(), &V, sizeof(T));
     return A;
   }
+  static Arg buffer(Buffer B) {
+    Arg A;
+    A.Mem = std::move(B);
+    return A;
+  }
 };
 
 /// A data source the kernel uses; each appears once however many captures
@@ -54,7 +60,7 @@ struct SourceUse {
   DataSource *Source;
   RangeSet Used;
   RangeSet Written;
-  cl_mem Buffer = nullptr;
+  rt::Buffer Buffer;
   /// Captured as a concurrency::array (by reference), not through a view.
   bool AsArray = false;
 };
