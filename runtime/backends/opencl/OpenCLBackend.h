@@ -110,6 +110,11 @@ inline cl_command_queue clQueue(void *Raw) {
 inline cl_context clContext(const Context &C) {
   return static_cast<cl_context>(C.raw());
 }
+/// Where the next enqueue on this thread puts its event for the profile
+/// (observation/Profile.h); nullptr when profiling is off. The note* or
+/// profile* call after the enqueue takes it.
+cl_event *profileEventSlot();
+
 /// Takes over a reference OpenCL gave us.
 inline Event adoptEvent(cl_event E) {
   return Event::adopt(openCL(), E);

@@ -8,6 +8,8 @@
 
 #include "backends/opencl/RectTransfers.h"
 
+#include "backends/opencl/OpenCLBackend.h"
+
 #include "observation/Profile.h"
 #include "observation/Stats.h"
 #include "backends/opencl/Errors.h"

@@ -2,6 +2,8 @@
 
 #include "backends/opencl/Staging.h"
 
+#include "backends/opencl/OpenCLBackend.h"
+
 #include "observation/Profile.h"
 #include "observation/Stats.h"
 #include "support/Env.h"
