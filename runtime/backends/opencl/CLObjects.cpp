@@ -12,50 +12,37 @@ OpenCLBackend &openCL() {
   return *B;
 }
 
+namespace {
+using RefFn = cl_int (*)(void *);
+/// clRetainX or clReleaseX on an object of type T passed as void *.
+template <typename T, cl_int (*F)(T)> cl_int onObject(void *Raw) {
+  return F(static_cast<T>(Raw));
+}
+// The OpenCL type and name of each ObjectKind, in its order.
+#define AMPCC_CL_OBJECTS(X)                                                    \
+  X(cl_context, Context)                                                       \
+  X(cl_command_queue, CommandQueue)                                            \
+  X(cl_event, Event)                                                           \
+  X(cl_mem, MemObject)                                                         \
+  X(cl_program, Program)                                                       \
+  X(cl_kernel, Kernel)
+#define AMPCC_RETAIN(T, Name) onObject<T, clRetain##Name>,
+#define AMPCC_RELEASE(T, Name) onObject<T, clRelease##Name>,
+const RefFn Retain[] = {AMPCC_CL_OBJECTS(AMPCC_RETAIN)};
+const RefFn Release[] = {AMPCC_CL_OBJECTS(AMPCC_RELEASE)};
+static_assert(sizeof(Retain) / sizeof(Retain[0]) == unsigned(ObjectKind::Kernel) + 1,
+              "one entry per ObjectKind");
+#undef AMPCC_RETAIN
+#undef AMPCC_RELEASE
+#undef AMPCC_CL_OBJECTS
+} // namespace
+
 void OpenCLBackend::retain(ObjectKind K, void *Raw) {
-  switch (K) {
-  case ObjectKind::Context:
-    clRetainContext(static_cast<cl_context>(Raw));
-    return;
-  case ObjectKind::Queue:
-    clRetainCommandQueue(static_cast<cl_command_queue>(Raw));
-    return;
-  case ObjectKind::Event:
-    clRetainEvent(static_cast<cl_event>(Raw));
-    return;
-  case ObjectKind::Buffer:
-    clRetainMemObject(static_cast<cl_mem>(Raw));
-    return;
-  case ObjectKind::Program:
-    clRetainProgram(static_cast<cl_program>(Raw));
-    return;
-  case ObjectKind::Kernel:
-    clRetainKernel(static_cast<cl_kernel>(Raw));
-    return;
-  }
+  Retain[unsigned(K)](Raw);
 }
 
 void OpenCLBackend::release(ObjectKind K, void *Raw) {
-  switch (K) {
-  case ObjectKind::Context:
-    clReleaseContext(static_cast<cl_context>(Raw));
-    return;
-  case ObjectKind::Queue:
-    clReleaseCommandQueue(static_cast<cl_command_queue>(Raw));
-    return;
-  case ObjectKind::Event:
-    clReleaseEvent(static_cast<cl_event>(Raw));
-    return;
-  case ObjectKind::Buffer:
-    clReleaseMemObject(static_cast<cl_mem>(Raw));
-    return;
-  case ObjectKind::Program:
-    clReleaseProgram(static_cast<cl_program>(Raw));
-    return;
-  case ObjectKind::Kernel:
-    clReleaseKernel(static_cast<cl_kernel>(Raw));
-    return;
-  }
+  Release[unsigned(K)](Raw);
 }
 
 void OpenCLBackend::fail(int Code, const std::string &What) {
