@@ -174,7 +174,7 @@ public:
   Context context() const;
 };
 
-enum class DeviceKind : uint8_t { Other, CPU, GPU };
+enum class DeviceKind : uint8_t { Other, CPU, GPU, Accelerator };
 
 /// What the runtime needs to know about a device, queried once.
 struct DeviceProperties {

@@ -211,7 +211,7 @@ static void addLaunchArgs(const KernelDesc &K, Device &Dev,
   }
   if (K.Program && K.Program->RobustSinkBytes)
     M.Args.push_back(
-        Arg::of(robustSink(Dev.context(), K.Program->RobustSinkBytes)));
+        Arg::buffer(robustSink(Dev.context(), K.Program->RobustSinkBytes)));
 }
 
 // --- Enqueue ------------------------------------------------------------------------

@@ -15,6 +15,7 @@
 #include "support/Region.h"
 
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 namespace ampcc {
@@ -40,6 +41,9 @@ struct Arg {
   /// An OpenCL 1.2 image has one level: more run the buffer form.
   int32_t MipLevels = 1;
   template <typename T> static Arg of(const T &V) {
+    // Plain bytes only: a buffer goes through Arg::buffer, so that the
+    // backend passes it its own way.
+    static_assert(std::is_trivially_copyable<T>::value, "use Arg::buffer");
     Arg A;
     A.Bytes.resize(sizeof(T));
     std::memcpy(A.Bytes.data(), &V, sizeof(T));

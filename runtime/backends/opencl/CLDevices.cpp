@@ -58,6 +58,8 @@ static DeviceKind kindOf(cl_device_type Type) {
     return DeviceKind::GPU;
   if (Type & CL_DEVICE_TYPE_CPU)
     return DeviceKind::CPU;
+  if (Type & CL_DEVICE_TYPE_ACCELERATOR)
+    return DeviceKind::Accelerator;
   return DeviceKind::Other;
 }
 
