@@ -211,7 +211,7 @@ private:
   }
 
   FunctionEmitter &FE;
-  DeviceCodeGen &CG;
+  CodeGenModule &CG;
   const CXXMethodDecl *MD;
   ViewShape Shape;
   AddrSpace Space;
@@ -308,7 +308,7 @@ std::string ViewMemberLowering::checkArgs() const {
 }
 
 std::string ViewMemberLowering::scratch(const std::string &Ptr) const {
-  return DeviceCodeGen::scratch(Space, Ptr);
+  return CodeGenModule::scratch(Space, Ptr);
 }
 
 std::string ViewMemberLowering::outside(
