@@ -89,9 +89,9 @@ public:
   void waitOrThrow(const std::string &What) const;
   /// True once the command completed or failed (no wait).
   bool finished() const;
-  /// Device start and end of the command in nanoseconds, on a queue made
-  /// for profiling; false where the backend does not know them.
-  bool deviceTimes(uint64_t &Start, uint64_t &End) const;
+  /// When the command was queued, started and ended, in nanoseconds of the
+  /// device's clock, on a queue made for profiling (0 where unknown).
+  void deviceTimes(uint64_t &Queued, uint64_t &Start, uint64_t &End) const;
   /// Calls \p Done(status) once, on a thread of the backend, when the
   /// command completes (0) or fails (the backend's code).
   void onComplete(std::function<void(int)> Done) const;
@@ -311,7 +311,8 @@ public:
   // Events.
   virtual int wait(void *Event) = 0;
   virtual bool finished(void *Event) = 0;
-  virtual bool deviceTimes(void *Event, uint64_t &Start, uint64_t &End) = 0;
+  virtual void deviceTimes(void *Event, uint64_t &Queued, uint64_t &Start,
+                           uint64_t &End) = 0;
   virtual void onComplete(void *Event, std::function<void(int)> Done) = 0;
 
   // Kernels.
@@ -370,8 +371,9 @@ inline void Event::waitOrThrow(const std::string &What) const {
     B->fail(Err, What);
 }
 inline bool Event::finished() const { return B->finished(Raw); }
-inline bool Event::deviceTimes(uint64_t &Start, uint64_t &End) const {
-  return B->deviceTimes(Raw, Start, End);
+inline void Event::deviceTimes(uint64_t &Queued, uint64_t &Start,
+                               uint64_t &End) const {
+  B->deviceTimes(Raw, Queued, Start, End);
 }
 inline void Event::onComplete(std::function<void(int)> Done) const {
   B->onComplete(Raw, std::move(Done));

@@ -61,7 +61,7 @@ struct Arg {
 /// captured views show (what may be read), Written those of the views the
 /// kernel may write.
 struct SourceUse {
-  DataSource *Source;
+  DataSource *Source = nullptr;
   RangeSet Used;
   RangeSet Written;
   rt::Buffer Buffer;

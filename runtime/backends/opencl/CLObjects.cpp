@@ -67,17 +67,19 @@ bool OpenCLBackend::finished(void *E) {
   return Status == CL_COMPLETE || Status < 0;
 }
 
-bool OpenCLBackend::deviceTimes(void *E, uint64_t &Start, uint64_t &End) {
-  cl_ulong S = 0, T = 0;
+static uint64_t profilingInfo(cl_event E, cl_profiling_info What) {
+  cl_ulong V = 0;
+  if (clGetEventProfilingInfo(E, What, sizeof(V), &V, nullptr) != CL_SUCCESS)
+    return 0;
+  return V;
+}
+
+void OpenCLBackend::deviceTimes(void *E, uint64_t &Queued, uint64_t &Start,
+                                uint64_t &End) {
   cl_event Event = static_cast<cl_event>(E);
-  if (clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_START, sizeof(S), &S,
-                              nullptr) != CL_SUCCESS ||
-      clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_END, sizeof(T), &T,
-                              nullptr) != CL_SUCCESS)
-    return false;
-  Start = S;
-  End = T;
-  return true;
+  Queued = profilingInfo(Event, CL_PROFILING_COMMAND_QUEUED);
+  Start = profilingInfo(Event, CL_PROFILING_COMMAND_START);
+  End = profilingInfo(Event, CL_PROFILING_COMMAND_END);
 }
 
 namespace {

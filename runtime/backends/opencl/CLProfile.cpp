@@ -17,33 +17,13 @@ namespace rt {
 
 static thread_local cl_event Slot = nullptr;
 
-static uint64_t profilingInfo(cl_event E, cl_profiling_info What) {
-  cl_ulong V = 0;
-  if (clGetEventProfilingInfo(E, What, sizeof(V), &V, nullptr) != CL_SUCCESS)
-    return 0;
-  return V;
-}
-
 static const ProfileEventOps Ops = {
     /*Take=*/[]() -> void * { return std::exchange(Slot, nullptr); },
-    /*Finished=*/
-    [](void *E) {
-      cl_int Status = CL_QUEUED;
-      clGetEventInfo(static_cast<cl_event>(E), CL_EVENT_COMMAND_EXECUTION_STATUS,
-                     sizeof(Status), &Status, nullptr);
-      return Status <= CL_COMPLETE; // CL_COMPLETE is 0; errors are negative.
-    },
-    /*Wait=*/
-    [](void *E) {
-      cl_event Event = static_cast<cl_event>(E);
-      clWaitForEvents(1, &Event);
-    },
+    /*Finished=*/[](void *E) { return openCL().finished(E); },
+    /*Wait=*/[](void *E) { openCL().wait(E); },
     /*Times=*/
     [](void *E, uint64_t &Queued, uint64_t &Start, uint64_t &End) {
-      cl_event Event = static_cast<cl_event>(E);
-      Queued = profilingInfo(Event, CL_PROFILING_COMMAND_QUEUED);
-      Start = profilingInfo(Event, CL_PROFILING_COMMAND_START);
-      End = profilingInfo(Event, CL_PROFILING_COMMAND_END);
+      openCL().deviceTimes(E, Queued, Start, End);
     },
     /*QueueOf=*/
     [](void *E) -> const void * {

@@ -64,7 +64,8 @@ public:
 
   int wait(void *Event) override;
   bool finished(void *Event) override;
-  bool deviceTimes(void *Event, uint64_t &Start, uint64_t &End) override;
+  void deviceTimes(void *Event, uint64_t &Queued, uint64_t &Start,
+                   uint64_t &End) override;
   void onComplete(void *Event, std::function<void(int)> Done) override;
 
   void setArg(void *Kernel, unsigned Index, size_t Bytes, const void *Value,
