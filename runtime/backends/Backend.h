@@ -169,8 +169,6 @@ public:
   /// Waits for everything enqueued; throws for a failed command (\p What
   /// names the wait).
   void finish(const std::string &What) const;
-  /// finish's status instead of a throw.
-  int finishStatus() const;
   Context context() const;
 };
 
@@ -240,8 +238,6 @@ public:
   /// Throws the C++ AMP exception for a failed call: \p Code the backend's
   /// error, \p What the call.
   [[noreturn]] virtual void fail(int Code, const std::string &What) = 0;
-  /// "CL_OUT_OF_RESOURCES (-5)": the code in words.
-  virtual std::string errorText(int Code) = 0;
 
   // Devices and contexts.
   virtual DeviceListing listDevices() = 0;
@@ -418,9 +414,8 @@ inline Event Queue::marker(const std::string &For) const {
 }
 inline void Queue::waitFor(const Event &E) const { B->waitFor(Raw, E); }
 inline void Queue::flush() const { B->flush(Raw); }
-inline int Queue::finishStatus() const { return B->finish(Raw); }
 inline void Queue::finish(const std::string &What) const {
-  if (int Err = finishStatus())
+  if (int Err = B->finish(Raw))
     B->fail(Err, What);
 }
 inline Context Queue::context() const { return B->context(Raw); }

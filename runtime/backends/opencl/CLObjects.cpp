@@ -49,10 +49,6 @@ void OpenCLBackend::fail(int Code, const std::string &What) {
   throwCLError(Code, What);
 }
 
-std::string OpenCLBackend::errorText(int Code) {
-  return std::string(clErrorName(Code)) + " (" + std::to_string(Code) + ")";
-}
-
 // --- Events -------------------------------------------------------------------
 
 int OpenCLBackend::wait(void *E) {

@@ -25,7 +25,6 @@ public:
   void retain(ObjectKind K, void *Raw) override;
   void release(ObjectKind K, void *Raw) override;
   [[noreturn]] void fail(int Code, const std::string &What) override;
-  std::string errorText(int Code) override;
 
   DeviceListing listDevices() override;
   Context createContext(const std::vector<void *> &Devices,
