@@ -2,9 +2,9 @@
 set(AMPCC_RUNTIME_LAYERS
   launches     # parallel_for_each, kernels, programs; amp_uninitialize
   coherence    # which copy of an array's bytes is current, and where
-  transfers    # moving bytes between host memory and devices
   devices      # devices, accelerator views, device faults
   backends     # the device APIs, one folder each (backends/opencl)
+  transfers    # host memory: reused blocks, copies on several threads
   observation  # counts, profiles, traces, markers, kernels in flight
   support      # environment, region geometry, the Visual C++ host
   )

@@ -17,7 +17,7 @@
 #include <CL/cl.h>
 #include <amp.h>
 
-#include "transfers/Staging.h" // ampcc -I runtime (build-bundle.sh)
+#include "backends/opencl/Staging.h" // ampcc -I runtime (build-bundle.sh)
 #include "../harness/csv.h"
 #include "../harness/opencl.h"
 

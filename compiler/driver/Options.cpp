@@ -2,8 +2,10 @@
 //
 // Each option lands in the argument lists of the steps it matters to (see
 // Options.h): both passes (-I, -D, -W), the host compile only (-O, -m...,
-// -Xclang), the kernel stub compile (-fPIC, -m64), the link (-L, -Xlinker),
-// or several of them (-fopenmp, -flto, -fsanitize=). Response files are
+// -Xclang), the kernel stub compile (-fPIC), the link (-L, -Xlinker), or
+// several of them (-fopenmp, -flto, -fsanitize=). Options.td lists them,
+// each in the group of those steps, and LLVM's OptTable parses the command
+// line with it, as clang's and lld's drivers do. Response files are
 // expanded first, as clang does, because CMake and Ninja use them for long
 // command lines.
 //
@@ -14,6 +16,10 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Option/Arg.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
+#include "llvm/Option/Option.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
@@ -34,7 +40,9 @@ static bool isSourceFile(llvm::StringRef F) {
          F.ends_with(".C") || F.ends_with(".c++") || F.ends_with(".cp");
 }
 
-/// The spellings ampcc accepts, for "did you mean" suggestions. A trailing
+/// The spellings "did you mean" suggests: the options of Options.td as users
+/// write them, with the common values of the prefixes (-O2, -Wall), and
+/// without the refused ones and second spellings (--help, -h). A trailing
 /// '=' marks a joined value.
 static const char *const KnownSpellings[] = {
     "-###", "--help", "--version", "-dumpversion", "-v", "-c", "-S", "-E",
@@ -95,80 +103,75 @@ static bool supportedStandard(llvm::StringRef Std) {
   return false;
 }
 
-/// Options ampcc cannot honour, with the reason; empty if \p A is not one.
-static std::string rejectionReason(llvm::StringRef A) {
-  if (A == "-fno-exceptions")
-    return "C++ AMP reports errors as exceptions (concurrency::runtime_exception "
-           "and its subclasses), so <amp.h> needs them";
-  if (A == "-m32" || A == "-mx32" || A == "-m16")
-    return "the ampcc runtime is built for x86-64 only";
-  if (A == "-stdlib=libc++")
-    return "the ampcc runtime is built against libstdc++; libc++ objects "
-           "cannot share its std:: types";
-  if (A == "-emit-llvm")
-    return "kernels are generated as OpenCL C (use -emit-opencl); host code "
-           "is compiled by clang++";
-  if (A.starts_with("-fsycl") || A.starts_with("-fopenmp-targets") ||
-      A.starts_with("--cuda") || A.starts_with("--offload") ||
-      A.starts_with("-fgpu-rdc"))
-    return "ampcc chooses the offload model itself (C++ AMP kernels run "
-           "through OpenCL)";
-  return "";
-}
-
-/// Front-end options with a value, separate or joined ("-I dir", "-Idir").
-/// Longer names first: "-include" must not read as "-I" "nclude".
-static llvm::StringRef frontendValueFlag(llvm::StringRef A) {
-  for (llvm::StringRef Flag : {"-include", "-isystem", "-iquote", "-I", "-D", "-U"})
-    if (A.starts_with(Flag))
-      return Flag;
-  return "";
-}
-
 namespace {
 
-/// One pass over the expanded arguments.
+// The rows Options.inc writes name llvm::opt's flags and visibilities.
+using namespace llvm::opt;
+
+enum ID {
+  OPT_INVALID = 0,
+#define OPTION(...) LLVM_MAKE_OPT_ID(__VA_ARGS__),
+#include "Options.inc"
+#undef OPTION
+};
+
+#define PREFIX(NAME, VALUE)                                                    \
+  constexpr llvm::StringLiteral NAME##_init[] = VALUE;                         \
+  constexpr llvm::ArrayRef<llvm::StringLiteral> NAME(NAME##_init,              \
+                                                     std::size(NAME##_init) - 1);
+#include "Options.inc"
+#undef PREFIX
+
+constexpr llvm::opt::OptTable::Info InfoTable[] = {
+#define OPTION(...) LLVM_CONSTRUCT_OPT_INFO(__VA_ARGS__),
+#include "Options.inc"
+#undef OPTION
+};
+
+/// The options of Options.td.
+class AmpccOptTable : public llvm::opt::GenericOptTable {
+public:
+  AmpccOptTable() : GenericOptTable(InfoTable) {}
+};
+
+/// One pass over the parsed arguments, in command-line order.
 class Parser {
 public:
-  Parser(llvm::ArrayRef<const char *> Args, Options &Opts)
-      : Args(Args), Opts(Opts) {}
-  bool run();
+  Parser(const llvm::opt::InputArgList &Args, Options &Opts) : Args(Args), Opts(Opts) {}
+  bool run(unsigned MissingIndex, unsigned MissingCount);
 
 private:
-  bool one(llvm::StringRef A);
-  /// "-F value" or "-Fvalue" (or "-F=value" when \p Eq); 1 if matched,
-  /// 0 if not, -1 (error printed) if the value is missing.
-  int value(llvm::StringRef A, llvm::StringRef Flag, std::string &Out,
-            bool Eq = false);
+  bool one(const llvm::opt::Arg &A);
+  /// The options the driver reads itself (grp_driver), but for the
+  /// -f/-fno- pairs, which readFlagPairs reads once the order is known.
+  bool driverOption(const llvm::opt::Arg &A);
+  void readFlagPairs();
+  /// Checks the value of an option passed on, and notes what it means to
+  /// ampcc (-O, -fno-rtti, -fsanitize=bounds, ...); false (error printed)
+  /// if it is not valid.
+  bool readPassedOption(const llvm::opt::Arg &A);
+  /// Appends \p A, as written, to the argument lists of its group.
+  void route(const llvm::opt::Arg &A);
   bool addInput(llvm::StringRef A);
   bool setStd(llvm::StringRef Std, llvm::StringRef Spelling);
+  /// The argument as the user wrote it (the option's own, for an option
+  /// whose value is the next argument).
+  llvm::StringRef written(const llvm::opt::Arg &A) const {
+    return Args.getArgString(A.getIndex());
+  }
 
-  llvm::ArrayRef<const char *> Args;
+  const llvm::opt::InputArgList &Args;
   Options &Opts;
-  size_t I = 0;
   bool SawOutputTwice = false;
   std::string Language; ///< -x: "" (by extension) or "c++"
 };
 
-int Parser::value(llvm::StringRef A, llvm::StringRef Flag, std::string &Out,
-                  bool Eq) {
-  if (A == Flag) {
-    if (I + 1 >= Args.size()) {
-      error("argument to '" + Flag + "' is missing (expected 1 value)");
-      return -1;
-    }
-    Out = Args[++I];
-    return 1;
-  }
-  if (Eq && A.starts_with(Flag) && A.size() > Flag.size() && A[Flag.size()] == '=') {
-    Out = A.substr(Flag.size() + 1).str();
-    return 1;
-  }
-  if (!Eq && A.starts_with(Flag) && A.size() > Flag.size()) {
-    Out = A.substr(Flag.size()).str();
-    return 1;
-  }
-  return 0;
+/// An argument that names no option: a "did you mean" within two edits.
+bool unknownArgument(llvm::StringRef A) {
+  std::string Near = nearestSpelling(A);
+  if (!Near.empty())
+    return error("unknown argument '" + A + "'; did you mean '" + Near + "'?");
+  return error("unknown argument: '" + A + "'");
 }
 
 bool Parser::addInput(llvm::StringRef A) {
@@ -192,10 +195,15 @@ bool Parser::setStd(llvm::StringRef Std, llvm::StringRef Spelling) {
   return true;
 }
 
-bool Parser::run() {
-  for (I = 1; I < Args.size(); ++I)
-    if (!Args[I] || !one(Args[I]))
+bool Parser::run(unsigned MissingIndex, unsigned MissingCount) {
+  for (const llvm::opt::Arg *A : Args)
+    if (!one(*A))
       return false;
+  readFlagPairs();
+  // Only the last argument can lack its value.
+  if (MissingCount)
+    return error("argument to '" + llvm::Twine(Args.getArgString(MissingIndex)) +
+                 "' is missing (expected 1 value)");
   if (Opts.ShowVersion || Opts.ShowHelp || Opts.DumpVersion)
     return true;
   if (Opts.Sources.empty() && Opts.LinkInputs.empty())
@@ -214,199 +222,172 @@ bool Parser::run() {
   return true;
 }
 
-bool Parser::one(llvm::StringRef A) {
-  std::string V;
-  int R;
-  auto Both = [&](std::vector<std::string> &X, std::vector<std::string> &Y) {
-    X.push_back(A.str());
-    Y.push_back(A.str());
-  };
+bool Parser::one(const llvm::opt::Arg &A) {
+  const llvm::opt::Option &Opt = A.getOption();
+  llvm::StringRef Written = written(A);
+  if (Opt.getID() == OPT_INPUT) {
+    // Still here after expansion: the file could not be read.
+    if (Written.starts_with("@"))
+      return error("cannot read response file '" + Written.drop_front() +
+                   "': no such file or directory");
+    return addInput(Written);
+  }
+  if (Opt.getID() == OPT_UNKNOWN)
+    return unknownArgument(Written);
+  if (Opt.matches(OPT_grp_refused))
+    return error("option '" + Written + "' is not supported: " + Opt.getHelpText());
+  if (Opt.matches(OPT_grp_driver))
+    return driverOption(A);
+  if (!readPassedOption(A))
+    return false;
+  route(A);
+  return true;
+}
 
-  // Actions and driver behaviour.
-  if (A == "--version" || A == "-version") {
+bool Parser::driverOption(const llvm::opt::Arg &A) {
+  switch (A.getOption().getID()) {
+  case OPT_version:
     Opts.ShowVersion = true;
-  } else if (A == "-dumpversion") {
+    break;
+  case OPT_dumpversion:
     Opts.DumpVersion = true;
-  } else if (A == "--help" || A == "-help" || A == "-h") {
+    break;
+  case OPT_help:
+  case OPT_h:
     Opts.ShowHelp = true;
-  } else if (A == "-v") {
+    break;
+  case OPT_v:
     Opts.Verbose = true;
-  } else if (A == "-###") {
+    break;
+  case OPT__HASH_HASH_HASH:
     Opts.DryRun = true;
-  } else if (A == "-save-temps" || A == "--save-temps") {
+    break;
+  case OPT_save_temps:
     Opts.SaveTemps = true;
-  } else if (A == "-c") {
+    break;
+  case OPT_c:
     Opts.Act = Action::Compile;
-  } else if (A == "-S") {
+    break;
+  case OPT_S:
     Opts.Act = Action::Assemble;
-  } else if (A == "-E") {
+    break;
+  case OPT_E:
     Opts.Act = Action::Preprocess;
-  } else if (A == "-fsyntax-only") {
+    break;
+  case OPT_fsyntax_only:
     Opts.Act = Action::SyntaxOnly;
-  } else if (A == "-emit-opencl" || A == "--emit-opencl") {
+    break;
+  case OPT_emit_opencl:
     Opts.Act = Action::EmitOpenCL;
-  } else if ((R = value(A, "-o", V))) {
-    if (R < 0)
-      return false;
+    break;
+  case OPT_o:
     SawOutputTwice = !Opts.Output.empty();
-    Opts.Output = V;
-  } else if ((R = value(A, "-x", V))) {
-    if (R < 0)
-      return false;
-    if (V == "c++" || V == "none")
-      Language = V == "c++" ? "c++" : "";
-    else
+    Opts.Output = A.getValue();
+    break;
+  case OPT_x: {
+    llvm::StringRef V = A.getValue();
+    if (V != "c++" && V != "none")
       return error("language '" + V + "' in '-x " + V +
                    "' is not supported: ampcc compiles C++ (-x c++) only");
+    Language = V == "c++" ? "c++" : "";
+    break;
+  }
+  case OPT_std_EQ:
+  case OPT__std:
+    return setStd(A.getValue(), written(A));
+  default:
+    break; // the -f/-fno- pairs: readFlagPairs
+  }
+  return true;
+}
 
-  // Language.
-  } else if (A.starts_with("-std=")) {
-    return setStd(A.substr(5), A);
-  } else if ((R = value(A, "--std", V, /*Eq=*/true))) {
-    return R > 0 && setStd(V, A);
-  } else if (std::string Why = rejectionReason(A); !Why.empty()) {
-    return error("option '" + A + "' is not supported: " + Why);
-  } else if (A == "-fno-rtti") {
-    Opts.NoRTTI = true;
-    Opts.CodegenArgs.push_back(A.str());
-  } else if (A == "-frtti") {
-    Opts.NoRTTI = false;
-    Opts.CodegenArgs.push_back(A.str());
-  } else if (A == "-fexceptions") {
-    Opts.CodegenArgs.push_back(A.str());
+void Parser::readFlagPairs() {
+  // The last of a pair wins, as in clang.
+  Opts.ShowOptionNames = Args.hasFlag(OPT_fdiagnostics_show_option,
+                                      OPT_fno_diagnostics_show_option, Opts.ShowOptionNames);
+  Opts.DelayedTemplateParsing =
+      Args.hasFlag(OPT_fdelayed_template_parsing, OPT_fno_delayed_template_parsing,
+                   Opts.DelayedTemplateParsing);
+  Opts.MsHeaders = Args.hasFlag(OPT_fms_headers, OPT_fno_ms_headers, Opts.MsHeaders);
+  Opts.StrictReturn =
+      Args.hasFlag(OPT_fstrict_return, OPT_fno_strict_return, Opts.StrictReturn);
+  Opts.StrictAliasing =
+      Args.hasFlag(OPT_fstrict_aliasing, OPT_fno_strict_aliasing, Opts.StrictAliasing);
+  if (const llvm::opt::Arg *A =
+          Args.getLastArg(OPT_frobust_buffer_access, OPT_fno_robust_buffer_access))
+    Opts.RobustAccess = A->getOption().matches(OPT_frobust_buffer_access);
+  Opts.NoRTTI = Args.hasFlag(OPT_fno_rtti, OPT_frtti, Opts.NoRTTI);
+}
 
-  // Both passes: include paths, macros, diagnostics.
-  } else if (llvm::StringRef Flag = frontendValueFlag(A); !Flag.empty()) {
-    if (value(A, Flag, V) < 0)
-      return false;
-    Opts.FrontendArgs.push_back(Flag.str());
-    Opts.FrontendArgs.push_back(V);
-  } else if (A.starts_with("-W") && !A.starts_with("-Wl,")) {
-    Opts.FrontendArgs.push_back(A.str());
-  } else if (A == "-fdiagnostics-show-option") {
-    Opts.ShowOptionNames = true;
-  } else if (A == "-fno-diagnostics-show-option") {
-    Opts.ShowOptionNames = false;
-  } else if (A == "-w" || A == "-pedantic" || A == "-pedantic-errors" ||
-             A.starts_with("-ferror-limit=") ||
-             A.starts_with("-fcolor-diagnostics") ||
-             A.starts_with("-fno-color-diagnostics") ||
-             A == "-fcaret-diagnostics" || A == "-fno-caret-diagnostics" ||
-             A.starts_with("-fdiagnostics-")) {
-    Opts.FrontendArgs.push_back(A.str());
-
-  // Kernels and host code.
-  } else if (A == "-fms-extensions" || A == "-fno-ms-extensions") {
-    Opts.FrontendArgs.push_back(A.str());
-  } else if (A == "-fdelayed-template-parsing" || A == "-fno-delayed-template-parsing") {
-    Opts.DelayedTemplateParsing = A == "-fdelayed-template-parsing";
-  } else if (A == "-fms-headers" || A == "-fno-ms-headers") {
-    Opts.MsHeaders = A == "-fms-headers";
-  } else if (A == "-fstrict-return" || A == "-fno-strict-return") {
-    Opts.StrictReturn = A == "-fstrict-return";
-  } else if (A == "-fstrict-aliasing" || A == "-fno-strict-aliasing") {
-    Opts.StrictAliasing = A == "-fstrict-aliasing";
-  } else if (A == "-frobust-buffer-access" || A == "-fno-robust-buffer-access") {
-    Opts.RobustAccess = A == "-frobust-buffer-access";
-  } else if (A.starts_with("-ffp-contract=")) {
-    llvm::StringRef Mode = A.substr(strlen("-ffp-contract="));
+bool Parser::readPassedOption(const llvm::opt::Arg &A) {
+  llvm::StringRef Written = written(A);
+  switch (A.getOption().getID()) {
+  case OPT_ffp_contract_EQ: {
+    llvm::StringRef Mode = A.getValue();
     if (Mode != "on" && Mode != "off" && Mode != "fast")
-      return error("invalid value '" + Mode + "' in '" + A + "'");
+      return error("invalid value '" + Mode + "' in '" + Written + "'");
     Opts.FPContract = Mode != "off";
-    Opts.CodegenArgs.push_back(A.str());
-  } else if (A.starts_with("-O")) {
-    llvm::StringRef Level = A.substr(2);
+    return true;
+  }
+  case OPT_O: {
+    llvm::StringRef Level = A.getValue();
     if (!(Level.empty() || Level == "0" || Level == "1" || Level == "2" ||
           Level == "3" || Level == "s" || Level == "z" || Level == "fast" ||
           Level == "g"))
-      return error("invalid optimization level '" + A + "'");
-    Opts.CodegenArgs.push_back(A.str());
+      return error("invalid optimization level '" + Written + "'");
     // -O and -Og are -O1 (clang); -Os, -Oz and -Ofast optimise as -O2.
     Opts.OptLevel = Level == "0" ? 0 : Level.empty() || Level == "1" || Level == "g" ? 1
                                  : Level == "3" ? 3 : 2;
-
-  // Host compile only.
-  } else if ((R = value(A, "-Xclang", V))) {
-    if (R < 0 || A != "-Xclang")
-      return R < 0 ? false : error("unknown argument: '" + A + "'");
-    Opts.CodegenArgs.insert(Opts.CodegenArgs.end(), {"-Xclang", V});
-  } else if ((R = value(A, "-MJ", V))) {
-    if (R < 0)
-      return false;
-    Opts.CodegenArgs.insert(Opts.CodegenArgs.end(), {"-MJ", V});
-  } else if (A.starts_with("-g") || A == "-ffast-math" ||
-             A.starts_with("-march=") || A.starts_with("-mtune=") ||
-             A.starts_with("-mcpu=") || A.starts_with("-fvisibility") ||
-             A == "-ffunction-sections" || A == "-fdata-sections" ||
-             A == "-fomit-frame-pointer" || A == "-fno-omit-frame-pointer" ||
-             A.starts_with("-fstack-protector") || A == "-fno-stack-protector" ||
-             (A.starts_with("-m") && A.size() > 2 && !A.starts_with("-mllvm"))) {
-    // -g also reaches the link (debug info of the final binary); -m flags
-    // (-mavx2, -mfma, -mno-red-zone) tune host code only: kernels are
-    // compiled for the device by its OpenCL driver.
-    Opts.CodegenArgs.push_back(A.str());
-    if (A.starts_with("-g") || A == "-m64")
-      Opts.LinkArgs.push_back(A.str());
-
-  // Host compile, kernel stub compile and link.
-  } else if (A == "-fPIC" || A == "-fpic" || A == "-fPIE" || A == "-fpie") {
-    Both(Opts.CodegenArgs, Opts.StubArgs);
-  } else if (A == "-pthread" || A == "-fopenmp" || A.starts_with("-fopenmp=") ||
-             A.starts_with("-flto") || A == "-fno-lto" ||
-             A.starts_with("-fsanitize") || A.starts_with("-fno-sanitize") ||
-             A == "-stdlib=libstdc++") {
-    // Compile and link must agree on these, as with clang++.
-    Both(Opts.CodegenArgs, Opts.LinkArgs);
+    return true;
+  }
+  case OPT_Xclang:
+  case OPT_Xlinker:
+    // Their argument is always the next one.
+    if (Written != A.getSpelling())
+      return error("unknown argument: '" + Written + "'");
+    return true;
+  case OPT_m:
+    // -m alone, and -mllvm (LLVM's own options), are not host code flags.
+    if (Written.size() == 2 || Written.starts_with("-mllvm"))
+      return unknownArgument(Written);
+    return true;
+  case OPT_fsanitize:
+  case OPT_fno_sanitize: {
     // `bounds` also checks every element access in kernels (checked mode),
     // and makes host accesses out of range throw std::out_of_range.
-    bool Enables = A.starts_with("-fsanitize="), Disables = A.starts_with("-fno-sanitize=");
+    bool Enables = Written.starts_with("-fsanitize="),
+         Disables = Written.starts_with("-fno-sanitize=");
     if (Enables || Disables) {
       llvm::SmallVector<llvm::StringRef, 4> Kinds;
-      A.substr(A.find('=') + 1).split(Kinds, ',');
+      Written.substr(Written.find('=') + 1).split(Kinds, ',');
       if (llvm::is_contained(Kinds, "bounds") || llvm::is_contained(Kinds, "array-bounds"))
         Opts.CheckBounds = Enables;
     }
-
-  // Dependency files.
-  } else if (A == "-MD" || A == "-MMD" || A == "-MP") {
-    Opts.DepArgs.push_back(A.str());
-  } else if (A == "-MF" || A == "-MT" || A == "-MQ") {
-    if (I + 1 >= Args.size())
-      return error("argument to '" + A + "' is missing (expected 1 value)");
-    Opts.DepArgs.push_back(A.str());
-    Opts.DepArgs.push_back(Args[++I]);
-
-  // Link only.
-  } else if ((R = value(A, "-L", V))) {
-    if (R < 0)
-      return false;
-    Opts.LinkArgs.push_back("-L" + V);
-  } else if ((R = value(A, "-l", V))) {
-    if (R < 0)
-      return false;
-    Opts.LinkArgs.push_back("-l" + V);
-  } else if ((R = value(A, "-Xlinker", V))) {
-    if (R < 0 || A != "-Xlinker")
-      return R < 0 ? false : error("unknown argument: '" + A + "'");
-    Opts.LinkArgs.insert(Opts.LinkArgs.end(), {"-Xlinker", V});
-  } else if (A.starts_with("-Wl,") || A == "-shared" || A == "-static" ||
-             A == "-rdynamic" || A == "-pie" || A == "-no-pie" || A == "-s" ||
-             A.starts_with("-fuse-ld=") || A.starts_with("--ld-path=")) {
-    Opts.LinkArgs.push_back(A.str());
-
-  } else if (A.starts_with("@")) {
-    // Still here after expansion: the file could not be read.
-    return error("cannot read response file '" + A.drop_front() +
-                 "': no such file or directory");
-  } else if (A.starts_with("-") && A != "-") {
-    std::string Near = nearestSpelling(A);
-    if (!Near.empty())
-      return error("unknown argument '" + A + "'; did you mean '" + Near + "'?");
-    return error("unknown argument: '" + A + "'");
-  } else {
-    return addInput(A);
+    return true;
   }
-  return true;
+  default:
+    return true;
+  }
+}
+
+void Parser::route(const llvm::opt::Arg &A) {
+  llvm::opt::ArgStringList Rendered;
+  A.render(Args, Rendered);
+  auto To = [&](std::vector<std::string> &List) {
+    List.insert(List.end(), Rendered.begin(), Rendered.end());
+  };
+  const llvm::opt::Option &Opt = A.getOption();
+  bool HostLink = Opt.matches(OPT_grp_host_link), HostStub = Opt.matches(OPT_grp_host_stub);
+  if (Opt.matches(OPT_grp_frontend))
+    To(Opts.FrontendArgs);
+  if (Opt.matches(OPT_grp_host) || HostLink || HostStub)
+    To(Opts.CodegenArgs);
+  if (HostStub)
+    To(Opts.StubArgs);
+  if (HostLink || Opt.matches(OPT_grp_link))
+    To(Opts.LinkArgs);
+  if (Opt.matches(OPT_grp_deps))
+    To(Opts.DepArgs);
 }
 
 } // namespace
@@ -421,7 +402,11 @@ bool parseOptions(int Argc, const char *const *Argv, Options &Opts) {
     std::string Msg = llvm::toString(std::move(E));
     return error(Msg);
   }
-  return Parser(Args, Opts).run();
+  AmpccOptTable Table;
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed =
+      Table.ParseArgs(llvm::ArrayRef(Args).drop_front(), MissingIndex, MissingCount);
+  return Parser(Parsed, Opts).run(MissingIndex, MissingCount);
 }
 
 void printHelp() {

@@ -20,6 +20,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <map>
+#include <optional>
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Support/InitLLVM.h"
@@ -33,6 +34,25 @@ using namespace ampcc;
 
 namespace {
 
+/// One source's compile, as its steps (Driver::compileSource) share it.
+struct SourceCompile {
+  std::string Src;
+  std::vector<std::string> Frontend; ///< clang's arguments for both passes
+  bool ToStdout = false;             ///< -o -
+  std::string FinalObject;           ///< what the user gets (-c, -S)
+  std::string UserObject;            ///< the host pass's object
+  std::vector<std::string> HostBase; ///< the host compile, without its input
+  std::string DepFile;               ///< -MF's file, if any
+  std::string HostSrc;               ///< what the host pass compiles
+  std::vector<std::string> HostExtra; ///< its options for a rewritten file
+  std::string HostErr;
+  llvm::sys::ProcessInfo Host;
+  DeviceCompileResult Device;
+  bool HasStub = false; ///< kernels, or a wide entry point, need one
+  std::string StubObject, StubErr;
+  llvm::sys::ProcessInfo StubProc;
+};
+
 class Driver {
 public:
   Driver(const Options &Opts, const Toolchain &TC) : Opts(Opts), TC(TC) {}
@@ -44,7 +64,37 @@ public:
   int run();
 
 private:
+  /// Compiles one source: its device pass, host pass and kernel stub, one
+  /// step a function below, in the order they run.
   bool compileSource(const std::string &Src, std::string &OpenCLOut);
+  std::vector<std::string> frontendArgs() const;
+  /// -E: the host pass's preprocessor only.
+  bool preprocess(const SourceCompile &C);
+  /// The object (or assembly) the user gets, and the host pass's own.
+  void chooseObjects(SourceCompile &C);
+  /// The host compile's command, without its input (SourceCompile::HostBase).
+  void buildHostCommand(SourceCompile &C);
+  /// The host compile of \p HostSrc, with \p Extra options for it.
+  std::vector<std::string> hostCommand(const SourceCompile &C, const std::string &HostSrc,
+                                       llvm::ArrayRef<std::string> Extra) const;
+  /// The device pass, in process; stops the host pass it makes useless.
+  bool runDevicePass(SourceCompile &C);
+  /// What the host pass compiles after the device pass repaired the file,
+  /// and the host pass restarted on it.
+  bool prepareHostSource(SourceCompile &C);
+  bool writeRewrittenSource(SourceCompile &C);
+  bool overlayRewrittenHeaders(SourceCompile &C);
+  bool overlayIncludeSpellings(SourceCompile &C);
+  /// Writes \p Overlay and gives it to the host pass.
+  bool addOverlay(SourceCompile &C, llvm::vfs::YAMLVFSWriter &Overlay,
+                  llvm::StringRef Suffix);
+  /// The host stub's text; nullopt (error printed) where it cannot be made.
+  std::optional<std::string> stubText(const SourceCompile &C);
+  /// Writes the host stub and starts its compile.
+  bool compileStub(SourceCompile &C);
+  bool fixDependencyFile(const SourceCompile &C);
+  /// -c: the source's one object; else the objects to link.
+  bool placeObjects(const SourceCompile &C);
   std::string tempFile(const std::string &Src, llvm::StringRef Suffix);
   bool writeFile(const std::string &Path, const std::string &Text);
   bool moveFile(const std::string &From, const std::string &To);
@@ -223,12 +273,16 @@ std::vector<std::string> Driver::dependencyArgs(const std::string &Object) {
   return Args;
 }
 
-bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
-  if (!llvm::sys::fs::exists(Src)) {
-    llvm::errs() << "ampcc: error: no such file or directory: '" << Src << "'\n";
-    return false;
-  }
-  std::vector<std::string> Frontend = frontendLanguageArgs(TC.IncludeDir, Opts.Std, Opts.MsHeaders);
+/// The files a rewrite gave the host pass: it must compile those, not the
+/// ones on disk.
+static bool rewritten(const DeviceCompileResult &Device) {
+  return !Device.RewrittenSource.empty() || !Device.RewrittenHeaders.empty() ||
+         !Device.IncludeSpellings.empty();
+}
+
+std::vector<std::string> Driver::frontendArgs() const {
+  std::vector<std::string> Frontend =
+      frontendLanguageArgs(TC.IncludeDir, Opts.Std, Opts.MsHeaders);
   // Visual C++ parses a function template's body when it is instantiated,
   // so names it uses may be declared after it (a header's template naming
   // accelerator_view before the .cpp's `using namespace concurrency;`).
@@ -241,44 +295,38 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   // Checked mode: <amp.h>'s host accesses throw std::out_of_range.
   if (Opts.CheckBounds)
     Frontend.push_back("-DAMPCC_CHECK_BOUNDS=1");
+  return Frontend;
+}
 
-  // -E is what ccache and distcc run to hash a compile: the host pass's
-  // preprocessor alone, which sees the whole file (kernels included).
-  if (Opts.Act == Action::Preprocess) {
-    std::vector<std::string> Cmd = {TC.ClangXX};
-    Cmd.insert(Cmd.end(), Frontend.begin(), Frontend.end());
-    Cmd.insert(Cmd.end(), {"--offload-host-only", "-E", Src});
-    Cmd.insert(Cmd.end(), Opts.DepArgs.begin(), Opts.DepArgs.end());
-    if (!Opts.Output.empty() && Opts.Output != "-")
-      Cmd.insert(Cmd.end(), {"-o", Opts.Output});
-    return TC.run(Cmd) == 0;
-  }
+bool Driver::preprocess(const SourceCompile &C) {
+  std::vector<std::string> Cmd = {TC.ClangXX};
+  Cmd.insert(Cmd.end(), C.Frontend.begin(), C.Frontend.end());
+  Cmd.insert(Cmd.end(), {"--offload-host-only", "-E", C.Src});
+  Cmd.insert(Cmd.end(), Opts.DepArgs.begin(), Opts.DepArgs.end());
+  if (!Opts.Output.empty() && Opts.Output != "-")
+    Cmd.insert(Cmd.end(), {"-o", Opts.Output});
+  return TC.run(Cmd) == 0;
+}
 
-  if (Opts.DryRun) {
-    // The device pass runs in process; show it as the clang arguments it
-    // parses with, then the subprocesses as if the file had kernels.
-    llvm::errs() << " # device pass (in process):";
-    for (const std::string &A : Frontend)
-      llvm::errs() << " " << A;
-    llvm::errs() << " --offload-device-only " << Src << "\n";
-  }
-
-  // The host compile: the user's code in HIP host mode.
-  bool ToStdout = Opts.Output == "-";
-  std::string FinalObject =
-      Opts.Act == Action::Compile && !Opts.Output.empty() && !ToStdout
-          ? Opts.Output
-          : objectNameFor(Src, Opts.Act == Action::Assemble ? "s" : "o");
+void Driver::chooseObjects(SourceCompile &C) {
+  C.ToStdout = Opts.Output == "-";
+  C.FinalObject = Opts.Act == Action::Compile && !Opts.Output.empty() && !C.ToStdout
+                      ? Opts.Output
+                      : objectNameFor(C.Src, Opts.Act == Action::Assemble ? "s" : "o");
   if (Opts.Act == Action::Assemble && !Opts.Output.empty())
-    FinalObject = Opts.Output;
-  if (ToStdout && Opts.Act == Action::Compile)
-    FinalObject = tempFile(Src, ".o");
+    C.FinalObject = Opts.Output;
+  if (C.ToStdout && Opts.Act == Action::Compile)
+    C.FinalObject = tempFile(C.Src, ".o");
   // Whether the object of the user's code is the final one depends on the
   // kernels, known after the device pass: compile into a temporary object
   // and rename it then.
-  std::string UserObject = tempFile(Src, ".host.o");
-  std::vector<std::string> Cmd = {TC.ClangXX};
-  Cmd.insert(Cmd.end(), Frontend.begin(), Frontend.end());
+  C.UserObject = tempFile(C.Src, ".host.o");
+}
+
+void Driver::buildHostCommand(SourceCompile &C) {
+  std::vector<std::string> &Cmd = C.HostBase;
+  Cmd = {TC.ClangXX};
+  Cmd.insert(Cmd.end(), C.Frontend.begin(), C.Frontend.end());
   Cmd.push_back("--offload-host-only");
   // C++ AMP's inference rules, as in the device pass (compiler/plugin).
   Cmd.push_back("-fplugin=" + TC.HostPlugin);
@@ -304,213 +352,263 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   Cmd.push_back("-w");
   // Its errors are printed after the device pass's, from a file.
   if (llvm::sys::Process::StandardErrHasColors() &&
-      llvm::none_of(Frontend, [](llvm::StringRef A) {
+      llvm::none_of(C.Frontend, [](llvm::StringRef A) {
         return A.contains("color");
       }))
     Cmd.push_back("-fcolor-diagnostics");
   // HIP host objects define __hip_cuid_<cuid>; without a cuid of our own the
   // name is the same in every object and a link of two of them fails. With
   // --offload-host-only clang's driver drops -cuid=, so give it to cc1.
-  Cmd.insert(Cmd.end(), {"-Xclang", "-cuid=" + compilationUnitID(Src, FinalObject)});
+  Cmd.insert(Cmd.end(), {"-Xclang", "-cuid=" + compilationUnitID(C.Src, C.FinalObject)});
   Cmd.insert(Cmd.end(), Opts.CodegenArgs.begin(), Opts.CodegenArgs.end());
-  std::string DepFile;
   if (Opts.Act == Action::Compile) {
-    std::vector<std::string> Deps = dependencyArgs(FinalObject);
+    std::vector<std::string> Deps = dependencyArgs(C.FinalObject);
     for (size_t I = 0; I + 1 < Deps.size(); ++I)
       if (Deps[I] == "-MF")
-        DepFile = Deps[I + 1];
+        C.DepFile = Deps[I + 1];
     Cmd.insert(Cmd.end(), Deps.begin(), Deps.end());
   }
-  auto HostCommand = [&](const std::string &HostSrc,
-                         llvm::ArrayRef<std::string> Extra) {
-    std::vector<std::string> C = Cmd;
-    C.insert(C.end(), Extra.begin(), Extra.end());
-    if (Opts.Act == Action::SyntaxOnly)
-      C.insert(C.end(), {"-fsyntax-only", HostSrc});
-    else if (Opts.Act == Action::Assemble)
-      // -S: the host code's assembly; kernels are OpenCL C (-emit-opencl)
-      // and are compiled by the device's driver at run time.
-      C.insert(C.end(), {"-S", HostSrc, "-o", FinalObject});
-    else
-      C.insert(C.end(), {"-c", HostSrc, "-o", UserObject});
-    return C;
-  };
+}
 
-  // The host pass starts now, on the file as written, and runs beside the
-  // device pass (the two take about the same time): it is kept unless the
-  // device pass finds errors or had to repair the file.
-  std::string HostErr = tempFile(Src, ".host.err");
-  llvm::sys::ProcessInfo Host;
-  bool Speculate = !Opts.DryRun && Opts.Act != Action::EmitOpenCL;
-  if (Speculate)
-    Host = TC.start(HostCommand(Src, {}), HostErr);
+std::vector<std::string> Driver::hostCommand(const SourceCompile &C,
+                                             const std::string &HostSrc,
+                                             llvm::ArrayRef<std::string> Extra) const {
+  std::vector<std::string> Cmd = C.HostBase;
+  Cmd.insert(Cmd.end(), Extra.begin(), Extra.end());
+  if (Opts.Act == Action::SyntaxOnly)
+    Cmd.insert(Cmd.end(), {"-fsyntax-only", HostSrc});
+  else if (Opts.Act == Action::Assemble)
+    // -S: the host code's assembly; kernels are OpenCL C (-emit-opencl)
+    // and are compiled by the device's driver at run time.
+    Cmd.insert(Cmd.end(), {"-S", HostSrc, "-o", C.FinalObject});
+  else
+    Cmd.insert(Cmd.end(), {"-c", HostSrc, "-o", C.UserObject});
+  return Cmd;
+}
 
+bool Driver::runDevicePass(SourceCompile &C) {
   if (Opts.Verbose)
     llvm::errs() << "ampcc: device pass (in-process clang, HIP device mode) on "
-                 << Src << "\n";
+                 << C.Src << "\n";
   DeviceOptions DevOpts;
   DevOpts.FPContract = Opts.FPContract;
   DevOpts.CheckBounds = Opts.CheckBounds;
   DevOpts.RobustAccess = Opts.RobustAccess.value_or(robustAccessByDefault(Opts.OptLevel));
-  DeviceCompileResult Device;
   if (Opts.DryRun) {
-    Device.Success = true;
-    Device.Kernels.resize(1);
+    C.Device.Success = true;
+    C.Device.Kernels.resize(1);
   } else {
-    Device = compileDevice(Src, Frontend, TC.ClangXX, DevOpts);
+    C.Device = compileDevice(C.Src, C.Frontend, TC.ClangXX, DevOpts);
   }
-  bool Rewritten = !Device.RewrittenSource.empty() || !Device.RewrittenHeaders.empty() ||
-                   !Device.IncludeSpellings.empty();
-  if (!Device.Success || Rewritten)
-    TC.cancel(Host);
-  if (!Device.Success)
+  if (!C.Device.Success || rewritten(C.Device))
+    TC.cancel(C.Host);
+  return C.Device.Success;
+}
+
+bool Driver::writeRewrittenSource(SourceCompile &C) {
+  C.HostSrc = tempFile(C.Src, ".cpp");
+  if (!writeFile(C.HostSrc, "#line 1 \"" + C.Src + "\"\n" + C.Device.RewrittenSource))
     return false;
+  llvm::SmallString<256> Dir(C.Src);
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_filename(Dir);
+  C.HostExtra.insert(C.HostExtra.end(), {"-iquote", Dir.str().str()});
+  return true;
+}
 
-  if (Opts.Act == Action::EmitOpenCL) {
-    if (Opts.Sources.size() > 1)
-      OpenCLOut += "/* ---- " + Src + " ---- */\n";
-    OpenCLOut += Device.Program;
-    return true;
+bool Driver::addOverlay(SourceCompile &C, llvm::vfs::YAMLVFSWriter &Overlay,
+                        llvm::StringRef Suffix) {
+  std::string Yaml;
+  llvm::raw_string_ostream OS(Yaml);
+  Overlay.write(OS);
+  std::string OverlayFile = tempFile(C.Src, Suffix);
+  if (!writeFile(OverlayFile, OS.str()))
+    return false;
+  C.HostExtra.insert(C.HostExtra.end(), {"-ivfsoverlay", OverlayFile});
+  return true;
+}
+
+bool Driver::overlayRewrittenHeaders(SourceCompile &C) {
+  llvm::vfs::YAMLVFSWriter Overlay;
+  Overlay.setUseExternalNames(false);
+  for (const auto &[Path, Text] : C.Device.RewrittenHeaders) {
+    std::string Copy = tempFile(Path, llvm::sys::path::extension(Path));
+    llvm::SmallString<256> AbsCopy(Copy);
+    llvm::sys::fs::make_absolute(AbsCopy);
+    if (!writeFile(Copy, Text))
+      return false;
+    Overlay.addFileMapping(Path, AbsCopy);
   }
+  return addOverlay(C, Overlay, ".vfs.yaml");
+}
 
-  bool HasStub = !Device.Kernels.empty() || Device.WideMain.Present;
+bool Driver::overlayIncludeSpellings(SourceCompile &C) {
+  llvm::vfs::YAMLVFSWriter Overlay;
+  Overlay.setUseExternalNames(true);
+  for (const auto &[Asked, OnDisk] : C.Device.IncludeSpellings)
+    Overlay.addFileMapping(Asked, OnDisk);
+  return addOverlay(C, Overlay, ".spelling.yaml");
+}
+
+bool Driver::prepareHostSource(SourceCompile &C) {
   // The host pass compiles what the device pass parsed: when fix-its were
   // applied, a copy whose #line keeps diagnostics and __FILE__ on the
   // user's file, with the file's directory searched for its "..." includes.
-  std::string HostSrc = Src;
-  std::vector<std::string> Extra;
-  if (!Device.RewrittenSource.empty()) {
-    HostSrc = tempFile(Src, ".cpp");
-    if (!writeFile(HostSrc, "#line 1 \"" + Src + "\"\n" + Device.RewrittenSource))
-      return false;
-    llvm::SmallString<256> Dir(Src);
-    llvm::sys::fs::make_absolute(Dir);
-    llvm::sys::path::remove_filename(Dir);
-    Extra.insert(Extra.end(), {"-iquote", Dir.str().str()});
-  }
+  C.HostSrc = C.Src;
+  if (!C.Device.RewrittenSource.empty() && !writeRewrittenSource(C))
+    return false;
   // Headers the device pass changed: a VFS overlay puts the changed text
   // under the header's own path, which diagnostics and __FILE__ keep.
-  if (!Device.RewrittenHeaders.empty()) {
-    llvm::vfs::YAMLVFSWriter Overlay;
-    Overlay.setUseExternalNames(false);
-    for (const auto &[Path, Text] : Device.RewrittenHeaders) {
-      std::string Copy = tempFile(Path, llvm::sys::path::extension(Path));
-      llvm::SmallString<256> AbsCopy(Copy);
-      llvm::sys::fs::make_absolute(AbsCopy);
-      if (!writeFile(Copy, Text))
-        return false;
-      Overlay.addFileMapping(Path, AbsCopy);
-    }
-    std::string Yaml;
-    llvm::raw_string_ostream OS(Yaml);
-    Overlay.write(OS);
-    std::string OverlayFile = tempFile(Src, ".vfs.yaml");
-    if (!writeFile(OverlayFile, OS.str()))
-      return false;
-    Extra.insert(Extra.end(), {"-ivfsoverlay", OverlayFile});
-  }
+  if (!C.Device.RewrittenHeaders.empty() && !overlayRewrittenHeaders(C))
+    return false;
   // Includes the device pass found only by ignoring case, as Windows does:
   // the name asked for leads to the file on disk, under whose name
   // diagnostics, __FILE__ and the dependency file see it. Given last, this
   // overlay is searched first and reaches a changed header through the one
   // above.
-  if (!Device.IncludeSpellings.empty()) {
-    llvm::vfs::YAMLVFSWriter Overlay;
-    Overlay.setUseExternalNames(true);
-    for (const auto &[Asked, OnDisk] : Device.IncludeSpellings)
-      Overlay.addFileMapping(Asked, OnDisk);
-    std::string Yaml;
-    llvm::raw_string_ostream OS(Yaml);
-    Overlay.write(OS);
-    std::string OverlayFile = tempFile(Src, ".spelling.yaml");
-    if (!writeFile(OverlayFile, OS.str()))
-      return false;
-    Extra.insert(Extra.end(), {"-ivfsoverlay", OverlayFile});
-  }
-  if (Rewritten) {
+  if (!C.Device.IncludeSpellings.empty() && !overlayIncludeSpellings(C))
+    return false;
+  if (rewritten(C.Device)) {
     // A new file: a redirection does not truncate what the cancelled
     // attempt wrote.
-    HostErr = tempFile(Src, ".host.err");
-    Host = TC.start(HostCommand(HostSrc, Extra), HostErr);
+    C.HostErr = tempFile(C.Src, ".host.err");
+    C.Host = TC.start(hostCommand(C, C.HostSrc, C.HostExtra), C.HostErr);
   }
+  return true;
+}
 
+std::optional<std::string> Driver::stubText(const SourceCompile &C) {
+  const DeviceCompileResult &Device = C.Device;
+  std::string Text = Device.Kernels.empty()
+                         ? std::string()
+                         : emitHostStub(Device.Kernels, Device.Program, C.Src,
+                                        Device.UsesDouble, Device.Checks);
+  if (Device.WideMain.Present)
+    Text += emitWideMainEntry(Device.WideMain.Params, Device.WideMain.ReturnsVoid);
+  if (Opts.NoRTTI && !Device.Kernels.empty()) {
+    if (!uniqueKernelKeys(C.Src, Device.KernelKeys))
+      return std::nullopt;
+    Text += kernelAliasTable(Device.KernelKeys);
+  }
+  return Text;
+}
+
+bool Driver::compileStub(SourceCompile &C) {
+  if (!C.HasStub || Opts.Act == Action::SyntaxOnly || Opts.Act == Action::Assemble) {
+    if (Opts.DryRun)
+      TC.run(hostCommand(C, C.HostSrc, C.HostExtra));
+    return true;
+  }
+  std::string Stub = tempFile(C.Src, ".kernels.cpp");
+  C.StubObject = tempFile(C.Src, ".kernels.o");
+  C.StubErr = tempFile(C.Src, ".kernels.err");
+  std::optional<std::string> Text = stubText(C);
+  if (!Text || !writeFile(Stub, *Text)) {
+    TC.cancel(C.Host);
+    return false;
+  }
+  std::vector<std::string> StubCmd = {TC.ClangXX, "-x", "c++", "-std=c++17",
+                                      "-isystem", TC.IncludeDir, "-c", Stub,
+                                      "-o", C.StubObject};
+  StubCmd.insert(StubCmd.end(), Opts.StubArgs.begin(), Opts.StubArgs.end());
+  if (Opts.DryRun) {
+    TC.run(hostCommand(C, C.HostSrc, C.HostExtra));
+    TC.run(StubCmd);
+  } else {
+    C.StubProc = TC.start(StubCmd, C.StubErr);
+  }
+  return true;
+}
+
+bool Driver::fixDependencyFile(const SourceCompile &C) {
+  // The dependency file names what clang compiled: make it name the user's
+  // file, not the temporary copy (which would force a rebuild every time).
+  if (C.DepFile.empty() || C.HostSrc == C.Src)
+    return true;
+  auto Buf = llvm::MemoryBuffer::getFile(C.DepFile);
+  if (!Buf)
+    return true;
+  std::string Text = (*Buf)->getBuffer().str();
+  for (size_t Pos = 0; (Pos = Text.find(C.HostSrc, Pos)) != std::string::npos;
+       Pos += C.Src.size())
+    Text.replace(Pos, C.HostSrc.size(), C.Src);
+  return writeFile(C.DepFile, Text);
+}
+
+bool Driver::placeObjects(const SourceCompile &C) {
+  std::vector<std::string> SourceObjects = {C.UserObject};
+  if (C.HasStub)
+    SourceObjects.push_back(C.StubObject);
+  if (Opts.Act != Action::Compile) {
+    Objects.insert(Objects.end(), SourceObjects.begin(), SourceObjects.end());
+    return true;
+  }
+  if (!C.HasStub)
+    return moveFile(C.UserObject, C.FinalObject) &&
+           (!C.ToStdout || copyToStdout(C.FinalObject));
+  // One relocatable object per source, as build systems expect.
+  std::vector<std::string> Merge = {TC.ClangXX, "-r", "-nostdlib"};
+  // LTO objects are bitcode: the merge must go through the LTO plugin.
+  for (const std::string &A : Opts.CodegenArgs)
+    if (llvm::StringRef(A).starts_with("-flto"))
+      Merge.push_back(A);
+  Merge.insert(Merge.end(), SourceObjects.begin(), SourceObjects.end());
+  Merge.insert(Merge.end(), {"-o", C.FinalObject});
+  return TC.run(Merge) == 0 && (!C.ToStdout || copyToStdout(C.FinalObject));
+}
+
+bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
+  if (!llvm::sys::fs::exists(Src)) {
+    llvm::errs() << "ampcc: error: no such file or directory: '" << Src << "'\n";
+    return false;
+  }
+  SourceCompile C;
+  C.Src = Src;
+  C.Frontend = frontendArgs();
+  // -E is what ccache and distcc run to hash a compile: the host pass's
+  // preprocessor alone, which sees the whole file (kernels included).
+  if (Opts.Act == Action::Preprocess)
+    return preprocess(C);
+  if (Opts.DryRun) {
+    // The device pass runs in process; show it as the clang arguments it
+    // parses with, then the subprocesses as if the file had kernels.
+    llvm::errs() << " # device pass (in process):";
+    for (const std::string &A : C.Frontend)
+      llvm::errs() << " " << A;
+    llvm::errs() << " --offload-device-only " << Src << "\n";
+  }
+  // The host compile: the user's code in HIP host mode.
+  chooseObjects(C);
+  buildHostCommand(C);
+
+  // The host pass starts now, on the file as written, and runs beside the
+  // device pass (the two take about the same time): it is kept unless the
+  // device pass finds errors or had to repair the file.
+  C.HostErr = tempFile(Src, ".host.err");
+  if (!Opts.DryRun && Opts.Act != Action::EmitOpenCL)
+    C.Host = TC.start(hostCommand(C, Src, {}), C.HostErr);
+  if (!runDevicePass(C))
+    return false;
+  if (Opts.Act == Action::EmitOpenCL) {
+    if (Opts.Sources.size() > 1)
+      OpenCLOut += "/* ---- " + Src + " ---- */\n";
+    OpenCLOut += C.Device.Program;
+    return true;
+  }
+  C.HasStub = !C.Device.Kernels.empty() || C.Device.WideMain.Present;
+  if (!prepareHostSource(C))
+    return false;
   // The host stub (the kernels' OpenCL C and descriptions) compiles beside
   // the host pass's end.
-  std::string StubObject, StubErr;
-  llvm::sys::ProcessInfo StubProc;
-  if (HasStub && Opts.Act != Action::SyntaxOnly && Opts.Act != Action::Assemble) {
-    std::string Stub = tempFile(Src, ".kernels.cpp");
-    StubObject = tempFile(Src, ".kernels.o");
-    StubErr = tempFile(Src, ".kernels.err");
-    std::string StubText =
-        Device.Kernels.empty() ? std::string()
-                               : emitHostStub(Device.Kernels, Device.Program, Src,
-                                              Device.UsesDouble, Device.Checks);
-    if (Device.WideMain.Present)
-      StubText += emitWideMainEntry(Device.WideMain.Params, Device.WideMain.ReturnsVoid);
-    if (Opts.NoRTTI && !Device.Kernels.empty()) {
-      if (!uniqueKernelKeys(Src, Device.KernelKeys)) {
-        TC.cancel(Host);
-        return false;
-      }
-      StubText += kernelAliasTable(Device.KernelKeys);
-    }
-    if (!writeFile(Stub, StubText)) {
-      TC.cancel(Host);
-      return false;
-    }
-    std::vector<std::string> StubCmd = {TC.ClangXX, "-x", "c++", "-std=c++17",
-                                        "-isystem", TC.IncludeDir, "-c", Stub,
-                                        "-o", StubObject};
-    StubCmd.insert(StubCmd.end(), Opts.StubArgs.begin(), Opts.StubArgs.end());
-    if (Opts.DryRun) {
-      TC.run(HostCommand(HostSrc, Extra));
-      TC.run(StubCmd);
-    } else {
-      StubProc = TC.start(StubCmd, StubErr);
-    }
-  } else if (Opts.DryRun) {
-    TC.run(HostCommand(HostSrc, Extra));
-  }
-  bool HostOk = Opts.DryRun || TC.finish(Host, HostErr, /*SpeakAmp=*/true) == 0;
-  bool StubOk = Opts.DryRun || !StubProc.Pid || TC.finish(StubProc, StubErr) == 0;
+  if (!compileStub(C))
+    return false;
+  bool HostOk = Opts.DryRun || TC.finish(C.Host, C.HostErr, /*SpeakAmp=*/true) == 0;
+  bool StubOk = Opts.DryRun || !C.StubProc.Pid || TC.finish(C.StubProc, C.StubErr) == 0;
   if (!HostOk || !StubOk)
     return false;
   if (Opts.Act == Action::SyntaxOnly || Opts.Act == Action::Assemble)
     return true;
-  // The dependency file names what clang compiled: make it name the user's
-  // file, not the temporary copy (which would force a rebuild every time).
-  if (!DepFile.empty() && HostSrc != Src) {
-    auto Buf = llvm::MemoryBuffer::getFile(DepFile);
-    if (Buf) {
-      std::string Text = (*Buf)->getBuffer().str();
-      for (size_t Pos = 0; (Pos = Text.find(HostSrc, Pos)) != std::string::npos;
-           Pos += Src.size())
-        Text.replace(Pos, HostSrc.size(), Src);
-      if (!writeFile(DepFile, Text))
-        return false;
-    }
-  }
-
-  std::vector<std::string> SourceObjects = {UserObject};
-  if (HasStub)
-    SourceObjects.push_back(StubObject);
-
-  if (Opts.Act == Action::Compile) {
-    if (!HasStub)
-      return moveFile(UserObject, FinalObject) && (!ToStdout || copyToStdout(FinalObject));
-    // One relocatable object per source, as build systems expect.
-    std::vector<std::string> Merge = {TC.ClangXX, "-r", "-nostdlib"};
-    // LTO objects are bitcode: the merge must go through the LTO plugin.
-    for (const std::string &A : Opts.CodegenArgs)
-      if (llvm::StringRef(A).starts_with("-flto"))
-        Merge.push_back(A);
-    Merge.insert(Merge.end(), SourceObjects.begin(), SourceObjects.end());
-    Merge.insert(Merge.end(), {"-o", FinalObject});
-    return TC.run(Merge) == 0 && (!ToStdout || copyToStdout(FinalObject));
-  }
-  Objects.insert(Objects.end(), SourceObjects.begin(), SourceObjects.end());
-  return true;
+  return fixDependencyFile(C) && placeObjects(C);
 }
 
 int Driver::run() {

@@ -9,7 +9,6 @@
 
 #include "ClonePlanner.h"
 #include "ampcc/Analysis/KernelFinder.h"
-#include "ampcc/CodeGen/DeviceCodeGen.h"
 
 #include "gtest/gtest.h"
 
@@ -37,7 +36,7 @@ std::unique_ptr<ASTUnit> parseDevice(const std::string &Code) {
 /// The plan of the one kernel in an AST, and its planner.
 struct Planned {
   std::unique_ptr<ASTUnit> AST;
-  std::unique_ptr<DeviceCodeGen> CG;
+  std::unique_ptr<ClonePlanner> Planner;
   FunctionPlan Kernel;
 
   explicit Planned(const std::string &Code) : AST(parseDevice(Code)) {
@@ -46,11 +45,10 @@ struct Planned {
     std::vector<KernelSite> Sites = findKernels(AST->getASTContext());
     if (Sites.size() != 1)
       return;
-    CG = std::make_unique<DeviceCodeGen>(AST->getASTContext(), AST->getDiagnostics(),
-                                         DeviceOptions());
-    Kernel = CG->planner().planKernel(Sites[0].CallOperator);
+    Planner = std::make_unique<ClonePlanner>(AST->getASTContext(), AST->getDiagnostics());
+    Kernel = Planner->planKernel(Sites[0].CallOperator);
   }
-  bool ok() const { return CG != nullptr; }
+  bool ok() const { return Planner != nullptr; }
 
   template <typename NodeT> const NodeT *node(const char *Name) {
     auto M = match(namedDecl(hasName(Name)).bind("d"), AST->getASTContext());
@@ -70,7 +68,7 @@ struct Planned {
     return Keys;
   }
   const FunctionPlan &plan(const CloneKey &Key) {
-    return CG->planner().plan(Key, SourceLocation());
+    return Planner->plan(Key, SourceLocation());
   }
 };
 

@@ -13,8 +13,6 @@
 #include "devices/Device.h"
 #include "observation/Profile.h"
 #include "observation/Stats.h"
-#include "backends/opencl/Errors.h"
-#include "transfers/RectTransfers.h"
 
 #include <cstdint>
 #include <cstring>
@@ -64,12 +62,8 @@ DataSource::~DataSource() {
           E.what());
   }
   dropBuffer();
-  if (Pinned) {
-    clEnqueueUnmapMemObject(PinnedQueue, Pinned, Host, 0, nullptr, nullptr);
-    clFinish(PinnedQueue);
-    clReleaseMemObject(Pinned);
-    clReleaseCommandQueue(PinnedQueue);
-  }
+  if (Pinned)
+    Pinned.backend().unmapPinned(PinnedQueue, Pinned, Host);
 }
 
 void DataSource::readBack(const RangeSet &R) {
@@ -77,7 +71,7 @@ void DataSource::readBack(const RangeSet &R) {
     return;
   HostStep Step("read back", std::to_string(R.bytes()) + " bytes");
   ensureHostMemory();
-  readRects(Queue, Buffer, rectsOf(R), Host, Pinned != nullptr);
+  Queue.readRects(Buffer, rectsOf(R), Host, bool(Pinned));
   lastCommandDone();
   HostStale.subtract(R);
   changed();
@@ -91,8 +85,8 @@ void DataSource::writeOut(const RangeSet &R, bool Async) {
   // upload first (awaitUploads); user memory may change behind the
   // runtime's back as soon as a launch returns (Visual C++ copies it at the
   // launch), so its uploads must be done reading it when this returns.
-  uploaded(writeRects(Queue, Buffer, rectsOf(R), Host, Pinned != nullptr,
-                      Async && !IsUser));
+  uploaded(Queue.writeRects(Buffer, rectsOf(R), Host, bool(Pinned),
+                            Async && !IsUser));
   DeviceStale.subtract(R);
   changed();
 }
@@ -102,14 +96,9 @@ void DataSource::uploaded(Upload U) {
     lastCommandDone();
     return;
   }
-  if (U.ReadsHost) {
-    if (PendingUpload)
-      clReleaseEvent(PendingUpload);
-    clRetainEvent(U.Last);
+  if (U.ReadsHost)
     PendingUpload = U.Last;
-  }
   commandEnqueuedLocked(U.Last);
-  clReleaseEvent(U.Last);
 }
 
 // --- Views ------------------------------------------------------------------------
@@ -236,10 +225,10 @@ void DataSource::refresh(const RangeSet &R) {
   changed();
 }
 
-cl_mem DataSource::prepareForKernel(AcceleratorViewImpl &View,
-                                    const RangeSet &Used) {
+rt::Buffer DataSource::prepareForKernel(AcceleratorViewImpl &View,
+                                        const RangeSet &Used) {
   Device &Dev = View.device();
-  cl_command_queue Q = View.queue();
+  const rt::Queue &Q = View.queue();
   std::lock_guard<std::mutex> Guard(Lock);
   moveBufferTo(Dev);
   useQueue(Q);

@@ -35,11 +35,9 @@
 #define AMPCC_RUNTIME_DATASOURCE_H
 
 #include "ampcc/runtime_api.h"
+#include "backends/Backend.h"
 #include "support/Region.h"
 #include "transfers/HostBlocks.h"
-#include "transfers/RectTransfers.h"
-
-#include <CL/cl.h>
 
 #include <array>
 #include <atomic>
@@ -112,12 +110,12 @@ public:
 
   /// Makes the device copy of Used current on View's device, ordered before
   /// what is enqueued on View's queue next, and returns the buffer.
-  cl_mem prepareForKernel(AcceleratorViewImpl &View, const RangeSet &Used);
+  rt::Buffer prepareForKernel(AcceleratorViewImpl &View, const RangeSet &Used);
   /// A kernel that may write Written was enqueued: the host copy is stale.
   void kernelMayWrite(const RangeSet &Written);
   /// A command using the buffer was enqueued on its queue; Done completes
   /// when it does (retained here). Launches share one marker this way.
-  void commandEnqueued(cl_event Done);
+  void commandEnqueued(const Event &Done);
 
   /// Copies the elements of view H, row-major, into the dense buffer Dst,
   /// straight from the device when only it holds them (user memory is not
@@ -146,13 +144,13 @@ private:
   void createBuffer(Device &Dev);
   /// Makes Q the queue of the buffer's next commands, ordered after its
   /// last one (LastCommand) wherever that was enqueued.
-  void useQueue(cl_command_queue Q);
+  void useQueue(const rt::Queue &Q);
   /// Records LastCommand: a marker at the end of Queue, or null after a
   /// blocking command (everything on Queue before it is done).
   void markLastCommand();
   /// The queue for a copy to or from this source's buffer on Dev.
-  cl_command_queue copyQueue(Device &Dev);
-  void commandEnqueuedLocked(cl_event Done);
+  const rt::Queue &copyQueue(Device &Dev);
+  void commandEnqueuedLocked(const Event &Done);
   void lastCommandDone();
   void readBack(const RangeSet &R);
   /// Async: do not wait for the upload (runtime-owned host memory only;
@@ -164,8 +162,8 @@ private:
   /// Waits for the asynchronous uploads of the host copy, before the host
   /// copy changes or goes away.
   void awaitUploads();
-  /// awaitUploads without the throw: the wait's OpenCL status.
-  cl_int waitForUpload();
+  /// awaitUploads without the throw: the wait's status (0: done).
+  int waitForUpload();
   void moveBufferTo(Device &Dev);
   void dropBuffer();
   void changed() { ++Generation; }
@@ -187,24 +185,24 @@ private:
   void *Host;                              ///< User memory or Owned.get().
   HostBlock Owned;                         ///< Allocated on first host use.
 
-  cl_mem Buffer = nullptr;
+  rt::Buffer Buffer;
   Device *BufferDevice = nullptr;
   size_t BufferBytes = 0; ///< Counted against BufferDevice's memory.
-  /// The queue of the last command on Buffer (retained): reads of the buffer
+  /// The queue of the last command on Buffer: reads of the buffer
   /// go there so that they wait for the kernels that write it.
-  cl_command_queue Queue = nullptr;
-  /// Completes when the last command enqueued on Buffer does (retained), or
+  rt::Queue Queue;
+  /// Completes when the last command enqueued on Buffer does, or
   /// null when every such command has completed. A command on another queue
   /// waits for this event alone, not for the whole of Queue: a copy on one
   /// view's queue then runs beside an unrelated kernel on another's
   /// (docs/multi-device.md, "Copies beside kernels").
-  cl_event LastCommand = nullptr;
+  Event LastCommand;
   /// A staging array's host memory (Host is its mapping), and the queue
   /// that mapped it; null otherwise.
-  cl_mem Pinned = nullptr;
-  cl_command_queue PinnedQueue = nullptr;
-  /// The last upload of the host copy not waited for (retained), or null.
-  cl_event PendingUpload = nullptr;
+  rt::Buffer Pinned;
+  rt::Queue PinnedQueue;
+  /// The last upload of the host copy not waited for, or null.
+  Event PendingUpload;
 
   RangeSet HostStale;
   RangeSet DeviceStale;

@@ -11,8 +11,7 @@
 
 #include "ampcc/exceptions.h"
 #include "devices/Device.h"
-#include "transfers/PeerCopy.h"
-#include "transfers/RectTransfers.h"
+#include "transfers/HostCopy.h"
 
 #include <cstring>
 #include <mutex>
@@ -46,7 +45,7 @@ struct DenseShape {
 } // namespace
 
 /// The queue for commands on a source placed on Dev that has none yet.
-static cl_command_queue queueFor(Device &Dev, AcceleratorViewImpl *Preferred) {
+static const Queue &queueFor(Device &Dev, AcceleratorViewImpl *Preferred) {
   if (Preferred && &Preferred->device() == &Dev)
     return Preferred->queue();
   return Dev.defaultView()->queue();
@@ -69,7 +68,7 @@ void DataSource::readDense(const ViewHeader *H, size_t E, void *Dst) {
   // while the interior's kernel runs).
   if (Buffer && HostStale.contains(R)) {
     useQueue(copyQueue(*BufferDevice));
-    readRects(Queue, Buffer, rectsBetween(S, T.ref(), E), Dst);
+    Queue.readRects(Buffer, rectsBetween(S, T.ref(), E), Dst);
     lastCommandDone();
     return;
   }
@@ -93,7 +92,7 @@ void DataSource::writeDense(const ViewHeader *H, size_t E, const void *Src) {
     useQueue(copyQueue(*Dev));
     if (!Buffer)
       createBuffer(*Dev);
-    uploaded(writeRects(Queue, Buffer, rectsBetween(T.ref(), S, E), Src,
+    uploaded(Queue.writeRects(Buffer, rectsBetween(T.ref(), S, E), Src,
                         false, false));
     DeviceStale.subtract(R);
     HostStale.add(R);
@@ -150,10 +149,11 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
       Dst.useQueue(Dst.copyQueue(*DstDev));
       if (!Dst.Buffer)
         Dst.createBuffer(*DstDev);
-      copyThroughHost(Src.Queue, Src.Buffer, Dst.Queue, Dst.Buffer,
-                      withinBounds(rectsBetween(SS, DS, E),
-                                   bufferBytes(Src.Buffer),
-                                   bufferBytes(Dst.Buffer)));
+      Backend &B = Src.Buffer.backend();
+      B.copyThroughHost(Src.Queue, Src.Buffer, Dst.Queue, Dst.Buffer,
+                        withinBounds(rectsBetween(SS, DS, E),
+                                     B.bufferBytes(Src.Buffer),
+                                     B.bufferBytes(Dst.Buffer)));
       Src.lastCommandDone();
       Dst.lastCommandDone();
       Dst.DeviceStale.subtract(DR);
@@ -161,14 +161,13 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
       Dst.changed();
       return;
     }
-    cl_command_queue Q = DstDev == Src.BufferDevice
-                             ? Src.Queue
-                             : queueFor(*DstDev, Dst.Home.get());
+    rt::Queue Q = DstDev == Src.BufferDevice ? Src.Queue
+                                         : queueFor(*DstDev, Dst.Home.get());
     Dst.useQueue(Q);
     Src.useQueue(Q);
     if (!Dst.Buffer)
       Dst.createBuffer(*DstDev);
-    copyRects(Q, Src.Buffer, Dst.Buffer, rectsBetween(SS, DS, E));
+    Q.copyRects(Src.Buffer, Dst.Buffer, rectsBetween(SS, DS, E));
     Dst.markLastCommand();
     Src.commandEnqueuedLocked(Dst.LastCommand);
     Dst.DeviceStale.subtract(DR);
@@ -194,9 +193,9 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     // another thread that touches these bytes before the read ends races
     // with this copy, as it would in Visual C++.
     void *To = Dst.Host;
-    bool ToPinned = Dst.Pinned != nullptr;
+    bool ToPinned = bool(Dst.Pinned);
     DstGuard.unlock();
-    readRects(Src.Queue, Src.Buffer, rectsBetween(SS, DS, E), To, ToPinned);
+    Src.Queue.readRects(Src.Buffer, rectsBetween(SS, DS, E), To, ToPinned);
     Src.lastCommandDone();
     return;
   }
@@ -216,8 +215,8 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     // threads may copy from it meanwhile (a staging array that feeds
     // several accelerators), as they may read it.
     SrcGuard.unlock();
-    Dst.uploaded(writeRects(Dst.Queue, Dst.Buffer, rectsBetween(SS, DS, E),
-                            Src.Host, Src.Pinned != nullptr, false));
+    Dst.uploaded(Dst.Queue.writeRects(Dst.Buffer, rectsBetween(SS, DS, E),
+                                      Src.Host, bool(Src.Pinned), false));
     Dst.DeviceStale.subtract(DR);
     Dst.HostStale.add(DR);
     Dst.changed();

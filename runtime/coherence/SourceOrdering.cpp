@@ -12,87 +12,61 @@
 
 #include "devices/Device.h"
 #include "observation/InFlight.h"
-#include "backends/opencl/Errors.h"
 
 #include <utility>
 
 namespace ampcc {
 namespace rt {
 
-static cl_context contextOf(cl_command_queue Q) {
-  cl_context C = nullptr;
-  checkCL(clGetCommandQueueInfo(Q, CL_QUEUE_CONTEXT, sizeof(C), &C, nullptr),
-          "clGetCommandQueueInfo");
-  return C;
-}
-
-void DataSource::useQueue(cl_command_queue Q) {
+void DataSource::useQueue(const rt::Queue &Q) {
   if (Q == Queue)
     return;
   if (Queue) {
     // Two in-order queues are not ordered with respect to each other: what
     // Q runs next must wait for the buffer's last command on the old one.
-    if (contextOf(Queue) == contextOf(Q)) {
+    if (Queue.context() == Q.context()) {
       // One context (two views, or two devices of one platform): its event
       // orders them on the devices, and the host goes on at once. Only that
       // command is waited for, not whatever else the old queue holds.
       if (LastCommand) {
-        cl_int Err = clFlush(Queue);
-        if (Err == CL_SUCCESS)
-          Err = clEnqueueBarrierWithWaitList(Q, 1, &LastCommand, nullptr);
-        checkCL(Err, "clEnqueueBarrierWithWaitList");
+        Queue.flush();
+        Q.waitFor(LastCommand);
       }
     } else {
       // Events do not cross contexts: the host waits.
-      checkCL(clFinish(Queue), "clFinish");
-      noteQueueIdle(Queue);
+      Queue.finish("clFinish");
+      noteQueueIdle(Queue.raw());
       lastCommandDone();
     }
-    clReleaseCommandQueue(Queue);
   }
-  clRetainCommandQueue(Q);
   Queue = Q;
 }
 
-void DataSource::markLastCommand() {
-  cl_event Done = nullptr;
-  checkCL(clEnqueueMarkerWithWaitList(Queue, 0, nullptr, &Done),
-          "clEnqueueMarkerWithWaitList");
-  commandEnqueuedLocked(Done);
-  clReleaseEvent(Done);
-}
+void DataSource::markLastCommand() { commandEnqueuedLocked(Queue.marker()); }
 
-void DataSource::commandEnqueuedLocked(cl_event Done) {
-  clRetainEvent(Done);
-  if (LastCommand)
-    clReleaseEvent(LastCommand);
-  LastCommand = Done;
-}
+void DataSource::commandEnqueuedLocked(const Event &Done) { LastCommand = Done; }
 
-void DataSource::commandEnqueued(cl_event Done) {
+void DataSource::commandEnqueued(const Event &Done) {
   std::lock_guard<std::mutex> Guard(Lock);
   commandEnqueuedLocked(Done);
 }
 
-void DataSource::lastCommandDone() {
-  if (LastCommand)
-    clReleaseEvent(std::exchange(LastCommand, nullptr));
-}
+void DataSource::lastCommandDone() { LastCommand.reset(); }
 
-cl_int DataSource::waitForUpload() {
+int DataSource::waitForUpload() {
   if (!PendingUpload)
-    return CL_SUCCESS;
-  cl_event E = std::exchange(PendingUpload, nullptr);
-  cl_int Err = clWaitForEvents(1, &E);
-  clReleaseEvent(E);
-  return Err;
+    return 0;
+  Event E = std::move(PendingUpload);
+  PendingUpload.reset();
+  return E.wait();
 }
 
 void DataSource::awaitUploads() {
-  checkCL(waitForUpload(), "clWaitForEvents for an upload of host memory");
+  if (int Err = waitForUpload())
+    Queue.backend().fail(Err, "clWaitForEvents for an upload of host memory");
 }
 
-cl_command_queue DataSource::copyQueue(Device &Dev) {
+const rt::Queue &DataSource::copyQueue(Device &Dev) {
   // The array's own view, where the program asked for it to live: a
   // program that copies through one view and computes on another gets the
   // two at once. Otherwise the queue the data is on already.

@@ -11,8 +11,6 @@
 #include "ampcc/exceptions.h"
 #include "devices/Device.h"
 #include "observation/Profile.h"
-#include "backends/opencl/Errors.h"
-#include "transfers/PeerCopy.h"
 
 #include <algorithm>
 #include <cstring>
@@ -48,37 +46,29 @@ bool DataSource::allocatePinned() {
   // (pageable) memory through copies of its own, at about 7 GB/s on an
   // H200 whichever the number of GPUs (measured, 2026-11-24).
   Device &Dev = Associated->device();
-  cl_int Err = CL_SUCCESS;
-  cl_mem P = clCreateBuffer(Dev.context(),
-                            CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, Bytes,
-                            nullptr, &Err);
-  if (Err != CL_SUCCESS)
+  const rt::Queue &Q = Associated->queue();
+  void *Mapped = nullptr;
+  rt::Buffer P = Dev.backend()->allocatePinned(Dev.context(), Q, Bytes, Mapped);
+  if (!P)
     return false; // Ordinary host memory will do.
-  cl_command_queue Q = Associated->queue();
-  void *Mapped = clEnqueueMapBuffer(Q, P, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE,
-                                    0, Bytes, 0, nullptr, nullptr, &Err);
-  if (Err != CL_SUCCESS || !Mapped) {
-    clReleaseMemObject(P);
-    return false;
-  }
   std::memset(Mapped, 0, Bytes); // Fresh storage reads as zeros.
-  clRetainCommandQueue(Q);
-  Pinned = P;
+  Pinned = std::move(P);
   PinnedQueue = Q;
   Host = Mapped;
   return true;
 }
 
 /// A buffer of Size bytes on Dev, counted against its memory.
-static cl_mem newBuffer(Device &Dev, size_t Size) {
-  cl_int Err = CL_SUCCESS;
+static rt::Buffer newBuffer(Device &Dev, size_t Size) {
   Dev.reserveMemory(Size);
-  cl_mem B = clCreateBuffer(Dev.context(), CL_MEM_READ_WRITE, Size, nullptr, &Err);
-  if (Err != CL_SUCCESS)
+  try {
+    return Dev.backend()->allocate(Dev.context(), Size, nullptr,
+                                   "of " + std::to_string(Size) + " bytes on " +
+                                       Dev.info().Name);
+  } catch (...) {
     Dev.releaseMemory(Size);
-  checkCL(Err, "clCreateBuffer of " + std::to_string(Size) + " bytes on " +
-                   Dev.info().Name);
-  return B;
+    throw;
+  }
 }
 
 void DataSource::createBuffer(Device &Dev) {
@@ -93,20 +83,14 @@ void DataSource::createBuffer(Device &Dev) {
   // Runtime-owned storage reads as zeros on both sides until written, unless
   // the host is about to provide every byte anyway.
   if (!IsUser && Bytes && DeviceStale.bytes() != Bytes) {
-    // The widest pattern that divides the size, in pieces of at most 256 MB:
-    // NVIDIA's driver fails (CL_INVALID_COMMAND_QUEUE later) or hangs on a
-    // single fill of 2 GB or more with a one-byte pattern (measured, H100).
+    // The widest pattern that divides the size (the backend cuts the fill
+    // where its driver needs it).
     const unsigned char Zero[16] = {};
     size_t Pattern = 16;
     while (Bytes % Pattern)
       Pattern /= 2;
-    const size_t Piece = size_t(256) << 20;
-    for (size_t Off = 0; Off < Bytes; Off += Piece)
-      checkCL(clEnqueueFillBuffer(Queue, Buffer, Zero, Pattern, Off,
-                                  std::min(Piece, Bytes - Off), 0, nullptr,
-                                  nullptr),
-              "clEnqueueFillBuffer of " + std::to_string(Bytes) +
-                  " bytes on " + Info.Name);
+    Queue.fill(Buffer, Zero, Pattern, 0, Bytes,
+               "of " + std::to_string(Bytes) + " bytes on " + Info.Name);
     markLastCommand();
   }
 }
@@ -115,15 +99,11 @@ void DataSource::dropBuffer() {
   // Never throws (destructors call this): a failed upload has nobody left
   // to tell.
   waitForUpload();
-  if (Buffer) {
-    clReleaseMemObject(Buffer);
+  if (Buffer)
     BufferDevice->releaseMemory(BufferBytes);
-  }
   lastCommandDone();
-  if (Queue)
-    clReleaseCommandQueue(Queue);
-  Buffer = nullptr;
-  Queue = nullptr;
+  Buffer.reset();
+  Queue.reset();
   BufferDevice = nullptr;
   BufferBytes = 0;
 }
@@ -137,17 +117,16 @@ void DataSource::moveBufferTo(Device &Dev) {
     // between devices (NVIDIA): copy them through page-locked host memory
     // into a buffer of Dev's instead.
     useQueue(copyQueue(*BufferDevice));
-    cl_command_queue To = copyQueue(Dev);
-    cl_mem New = newBuffer(Dev, BufferBytes);
+    rt::Queue To = copyQueue(Dev);
+    rt::Buffer New = newBuffer(Dev, BufferBytes);
     try {
-      copyThroughHost(Queue, Buffer, To, New,
-                      {Rect{0, 0, {BufferBytes, 1, 1}, 0, 0, 0, 0}});
+      Buffer.backend().copyThroughHost(
+          Queue, Buffer, To, New, {Rect{0, 0, {BufferBytes, 1, 1}, 0, 0, 0, 0}});
     } catch (...) {
-      clReleaseMemObject(New);
       Dev.releaseMemory(BufferBytes);
       throw;
     }
-    clReleaseMemObject(std::exchange(Buffer, New));
+    Buffer = std::move(New);
     BufferDevice->releaseMemory(BufferBytes);
     BufferDevice = &Dev;
     lastCommandDone();

@@ -1,135 +1,45 @@
-//===- Device.cpp - OpenCL devices and their command queues ---------------===//
+//===- Device.cpp - devices, their contexts and command queues ------------===//
 
 #include "devices/Device.h"
 
 #include "ampcc/exceptions.h"
-#include "observation/InFlight.h"
 #include "devices/FaultChecks.h"
+#include "observation/InFlight.h"
 #include "observation/Profile.h"
 #include "observation/Stats.h"
 #include "support/Env.h"
-#include "backends/opencl/Errors.h"
 
-#include <cstdio>
-#include <cstring>
+#include <map>
 
 namespace ampcc {
 namespace rt {
-
-// --- Querying ---------------------------------------------------------------
-
-static std::string deviceString(cl_device_id Id, cl_device_info Param) {
-  size_t Size = 0;
-  if (clGetDeviceInfo(Id, Param, 0, nullptr, &Size) != CL_SUCCESS || Size == 0)
-    return "";
-  std::string S(Size, '\0');
-  if (clGetDeviceInfo(Id, Param, Size, &S[0], nullptr) != CL_SUCCESS)
-    return "";
-  S.resize(std::strlen(S.c_str())); // Drop the terminating NUL.
-  return S;
-}
-
-static std::string platformString(cl_platform_id Platform,
-                                  cl_platform_info Param) {
-  size_t Size = 0;
-  if (clGetPlatformInfo(Platform, Param, 0, nullptr, &Size) != CL_SUCCESS ||
-      Size == 0)
-    return "";
-  std::string S(Size, '\0');
-  if (clGetPlatformInfo(Platform, Param, Size, &S[0], nullptr) != CL_SUCCESS)
-    return "";
-  S.resize(std::strlen(S.c_str()));
-  return S;
-}
-
-template <typename T> static T deviceValue(cl_device_id Id, cl_device_info Param) {
-  // A query a driver does not answer reads as 0: every value we ask for has
-  // 0 as its "not supported / unknown" meaning.
-  T V{};
-  if (clGetDeviceInfo(Id, Param, sizeof(T), &V, nullptr) != CL_SUCCESS)
-    return T{};
-  return V;
-}
-
-static unsigned parseVersion(const std::string &Version) {
-  // CL_DEVICE_VERSION reads "OpenCL <major>.<minor> <vendor-specific>".
-  unsigned Major = 0, Minor = 0;
-  if (std::sscanf(Version.c_str(), "OpenCL %u.%u", &Major, &Minor) != 2)
-    return 0;
-  return Major << 16 | Minor;
-}
-
-static DeviceInfo queryInfo(cl_platform_id Platform, cl_device_id Id,
-                            unsigned PlatformIndex, unsigned DeviceIndex) {
-  DeviceInfo I;
-  I.Path = "opencl:" + std::to_string(PlatformIndex) + ":" +
-           std::to_string(DeviceIndex);
-  I.Name = deviceString(Id, CL_DEVICE_NAME);
-  I.PlatformName = platformString(Platform, CL_PLATFORM_NAME);
-  I.PlatformVersion = platformString(Platform, CL_PLATFORM_VERSION);
-  I.Vendor = deviceString(Id, CL_DEVICE_VENDOR);
-  I.DriverVersion = deviceString(Id, CL_DRIVER_VERSION);
-  I.VersionText = deviceString(Id, CL_DEVICE_VERSION);
-  I.Type = deviceValue<cl_device_type>(Id, CL_DEVICE_TYPE);
-  I.Version = parseVersion(I.VersionText);
-  I.GlobalMemBytes = deviceValue<cl_ulong>(Id, CL_DEVICE_GLOBAL_MEM_SIZE);
-  I.MaxAllocBytes = deviceValue<cl_ulong>(Id, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
-  I.MaxWorkGroupSize = deviceValue<size_t>(Id, CL_DEVICE_MAX_WORK_GROUP_SIZE);
-  I.LocalMemBytes = deviceValue<cl_ulong>(Id, CL_DEVICE_LOCAL_MEM_SIZE);
-  I.AddressBits = deviceValue<cl_uint>(Id, CL_DEVICE_ADDRESS_BITS);
-  I.HostUnifiedMemory = deviceValue<cl_bool>(Id, CL_DEVICE_HOST_UNIFIED_MEMORY);
-  I.ImageSupport = deviceValue<cl_bool>(Id, CL_DEVICE_IMAGE_SUPPORT);
-  if (I.ImageSupport) {
-    I.Image2DMax[0] = deviceValue<size_t>(Id, CL_DEVICE_IMAGE2D_MAX_WIDTH);
-    I.Image2DMax[1] = deviceValue<size_t>(Id, CL_DEVICE_IMAGE2D_MAX_HEIGHT);
-    I.Image3DMax[0] = deviceValue<size_t>(Id, CL_DEVICE_IMAGE3D_MAX_WIDTH);
-    I.Image3DMax[1] = deviceValue<size_t>(Id, CL_DEVICE_IMAGE3D_MAX_HEIGHT);
-    I.Image3DMax[2] = deviceValue<size_t>(Id, CL_DEVICE_IMAGE3D_MAX_DEPTH);
-  }
-  // Either signal counts: OpenCL 1.2 made fp64 optional-core (the config
-  // query), older drivers only list the extension.
-  std::string Extensions = deviceString(Id, CL_DEVICE_EXTENSIONS);
-  I.SupportsDouble =
-      deviceValue<cl_device_fp_config>(Id, CL_DEVICE_DOUBLE_FP_CONFIG) != 0 ||
-      Extensions.find("cl_khr_fp64") != std::string::npos;
-  return I;
-}
 
 // --- Contexts -----------------------------------------------------------------
 
 /// The context that the listed devices of one platform share, created on
 /// first use. Never destroyed, like the Devices.
 struct PlatformContext {
-  std::vector<cl_device_id> Members;
+  std::vector<void *> Members;
   std::mutex Lock;
-  cl_context Context = nullptr;
+  Context Shared;
   bool Refused = false; ///< The platform would not make one: per device.
 };
 
 // --- Device -------------------------------------------------------------------
 
-Device::Device(cl_platform_id Platform, cl_device_id Id, DeviceInfo Info,
-               PlatformContext *Shared)
-    : Platform(Platform), Id(Id), Info(std::move(Info)), Shared(Shared) {}
+Device::Device(Backend &B, void *Id, DeviceInfo Info, PlatformContext *Shared)
+    : B(&B), Id(Id), Info(std::move(Info)), Shared(Shared) {}
 
 Device::Device(DeviceInfo Info)
-    : Platform(nullptr), Id(nullptr), Info(std::move(Info)), Shared(nullptr),
+    : B(nullptr), Id(nullptr), Info(std::move(Info)), Shared(nullptr),
       Host(true) {}
 
 Device::Device(DeviceInfo Info, Device *Backing, std::string Unavailable)
-    : Platform(Backing ? Backing->Platform : nullptr),
-      Id(Backing ? Backing->Id : nullptr), Info(std::move(Info)),
-      Shared(Backing ? Backing->Shared : nullptr), Emulation(true),
-      Backing(Backing), Unavailable(std::move(Unavailable)) {}
+    : B(Backing ? Backing->B : nullptr), Id(Backing ? Backing->Id : nullptr),
+      Info(std::move(Info)), Shared(Backing ? Backing->Shared : nullptr),
+      Emulation(true), Backing(Backing), Unavailable(std::move(Unavailable)) {}
 
-static void CL_CALLBACK contextNotify(const char *ErrInfo, const void *,
-                                      size_t, void *) {
-  // Drivers explain failures here (NVIDIA names the exhausted resource); the
-  // returned error code alone often does not say enough.
-  trace(std::string("OpenCL driver: ") + ErrInfo);
-}
-
-cl_context Device::context() {
+const Context &Device::context() {
   if (isHost())
     throw Concurrency::runtime_exception(
         "the CPU accelerator has no OpenCL context (it runs no kernels)",
@@ -140,39 +50,31 @@ cl_context Device::context() {
   // context, so that data moves between the two without the host.
   if (Backing)
     return Backing->context();
-  cl_context_properties Props[] = {
-      CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(Platform),
-      0};
   if (Shared && Shared->Members.size() > 1 && !env().ContextPerDevice) {
     std::lock_guard<std::mutex> Guard(Shared->Lock);
-    if (!Shared->Context && !Shared->Refused) {
+    if (!Shared->Shared && !Shared->Refused) {
       HostStep Step("clCreateContext", Info.PlatformName);
-      cl_int Err = CL_SUCCESS;
-      Shared->Context =
-          clCreateContext(Props, cl_uint(Shared->Members.size()),
-                          Shared->Members.data(), contextNotify, nullptr, &Err);
+      std::string Refusal;
+      Shared->Shared = B->createContext(Shared->Members, Info.PlatformName, &Refusal);
       // OpenCL lets a platform refuse devices in one context (some drivers
       // do for devices of different kinds): each then gets its own, and
       // data moves between them through the host.
-      if (Err != CL_SUCCESS) {
-        Shared->Context = nullptr;
+      if (!Shared->Shared) {
         Shared->Refused = true;
         trace("one context for the " + std::to_string(Shared->Members.size()) +
-              " devices of " + Info.PlatformName + " refused (" +
-              clErrorMessage(Err, "clCreateContext") + "): one per device");
+              " devices of " + Info.PlatformName + " refused (" + Refusal +
+              "): one per device");
       }
     }
-    if (Shared->Context)
-      return Shared->Context;
+    if (Shared->Shared)
+      return Shared->Shared;
   }
   std::lock_guard<std::mutex> Guard(Lock);
-  if (!Context) {
+  if (!OwnContext) {
     HostStep Step("clCreateContext", Info.Name);
-    cl_int Err = CL_SUCCESS;
-    Context = clCreateContext(Props, 1, &Id, contextNotify, nullptr, &Err);
-    checkCL(Err, "clCreateContext for " + Info.Name);
+    OwnContext = B->createContext({Id}, Info.Name, nullptr);
   }
-  return Context;
+  return OwnContext;
 }
 
 bool Device::peerCopiesThroughHost(const Device &O) const {
@@ -180,7 +82,7 @@ bool Device::peerCopiesThroughHost(const Device &O) const {
     return false;
   if (env().PeerCopiesThroughHost)
     return *env().PeerCopiesThroughHost;
-  return Info.PlatformName.find("NVIDIA") != std::string::npos;
+  return B && B->copiesThroughHost(Info, O.Info);
 }
 
 bool Device::sharesContextWith(Device &O) {
@@ -251,24 +153,15 @@ const std::shared_ptr<AcceleratorViewImpl> &Device::defaultView() {
 AcceleratorViewImpl::AcceleratorViewImpl(Device &Dev, bool AutomaticQueuing)
     : Dev(Dev), Automatic(AutomaticQueuing) {}
 
-AcceleratorViewImpl::~AcceleratorViewImpl() {
-  // Data sources that used this queue hold their own reference to it, so
-  // releasing ours cannot cut off their pending write-backs.
-  if (Queue)
-    clReleaseCommandQueue(Queue);
-}
-
-cl_command_queue AcceleratorViewImpl::queue() {
-  cl_context Context = Dev.context(); // Before our lock: it takes Dev's.
+const Queue &AcceleratorViewImpl::queue() {
+  const Context &C = Dev.context(); // Before our lock: it takes Dev's.
   std::lock_guard<std::mutex> Guard(Lock);
-  if (!Queue) {
+  if (!TheQueue) {
     HostStep Step("clCreateCommandQueue", Dev.info().Name);
-    cl_int Err = CL_SUCCESS;
-    Queue = clCreateCommandQueue(Context, Dev.id(), profilingQueueProperties(),
-                                 &Err);
-    checkCL(Err, "clCreateCommandQueue for " + Dev.info().Name);
+    TheQueue = Dev.backend()->createQueue(C, Dev.id(), profilingEnabled(),
+                                          Dev.info().Name);
   }
-  return Queue;
+  return TheQueue;
 }
 
 // The CPU accelerator's commands (copies) complete before they return.
@@ -278,72 +171,45 @@ void AcceleratorViewImpl::wait() {
     // A marker's event, as transfers wait (RectTransfers.cpp, waitLast):
     // on two H100s of one context, a thread's clFinish of an idle queue
     // waited 13.9 ms for the other thread's blocking read on the other GPU.
-    cl_event Done = nullptr;
-    checkCL(clEnqueueMarkerWithWaitList(queue(), 0, nullptr, &Done),
-            "clEnqueueMarkerWithWaitList");
-    checkCL(clFlush(queue()), "clFlush");
-    cl_int Err = clWaitForEvents(1, &Done);
-    clReleaseEvent(Done);
-    checkCL(Err, "clWaitForEvents for accelerator_view::wait");
-    noteQueueIdle(queue());
+    const Queue &Q = queue();
+    Event Done = Q.marker();
+    Q.flush();
+    Done.waitOrThrow("clWaitForEvents for accelerator_view::wait");
+    noteQueueIdle(Q.raw());
   }
   reportFaults(); // Checked kernels' bad accesses (FaultChecks.h).
 }
 
 void AcceleratorViewImpl::flush() {
   if (!Dev.isHost())
-    checkCL(clFlush(queue()), "clFlush");
-}
-
-namespace {
-/// What a marker's event callback needs: the promise to fulfil.
-struct MarkerState {
-  std::promise<void> Promise;
-};
-} // namespace
-
-static void CL_CALLBACK markerDone(cl_event Event, cl_int Status, void *User) {
-  auto *State = static_cast<MarkerState *>(User);
-  if (Status < 0)
-    State->Promise.set_exception(std::make_exception_ptr(
-        Concurrency::runtime_exception(
-            clErrorMessage(Status, "a command before the marker"), Status)));
-  else
-    State->Promise.set_value();
-  delete State;
-  clReleaseEvent(Event);
+    queue().flush();
 }
 
 std::shared_future<void> AcceleratorViewImpl::marker() {
+  auto Promise = std::make_shared<std::promise<void>>();
+  std::shared_future<void> F = Promise->get_future().share();
   if (Dev.isHost()) {
-    std::promise<void> Done;
-    Done.set_value();
-    return Done.get_future().share();
+    Promise->set_value();
+    return F;
   }
-  cl_command_queue Q = queue();
-  cl_event Event = nullptr;
-  checkCL(clEnqueueMarkerWithWaitList(Q, 0, nullptr, &Event),
-          "clEnqueueMarkerWithWaitList");
-  auto *State = new MarkerState;
-  std::shared_future<void> F = State->Promise.get_future().share();
-  // The callback fulfils the promise on a driver thread: no thread of ours
+  const Queue &Q = queue();
+  Backend &B = *Dev.backend();
+  // The callback fulfils the promise on a backend thread: no thread of ours
   // waits for the device.
-  cl_int Err = clSetEventCallback(Event, CL_COMPLETE, markerDone, State);
-  if (Err != CL_SUCCESS) {
-    delete State;
-    clReleaseEvent(Event);
-    throwCLError(Err, "clSetEventCallback");
-  }
-  checkCL(clFlush(Q), "clFlush");
+  Q.marker().onComplete([Promise, &B](int Status) {
+    if (Status)
+      Promise->set_exception(std::make_exception_ptr(Concurrency::runtime_exception(
+          std::string("a command before the marker failed: ") +
+              B.errorName(Status) + " (" + std::to_string(Status) + ")",
+          Status)));
+    else
+      Promise->set_value();
+  });
+  Q.flush();
   return F;
 }
 
 // --- Discovery ------------------------------------------------------------------
-
-static const char NoDeviceHelp[] =
-    "C++ AMP programs built by ampcc run their kernels through OpenCL; install "
-    "an OpenCL ICD such as pocl-opencl-icd (CPU) or your GPU vendor's OpenCL "
-    "driver, and check that /etc/OpenCL/vendors lists it";
 
 Device &hostDevice() {
   // Never destroyed, like every Device (see Device.h).
@@ -402,60 +268,35 @@ const std::string &noOpenCLDeviceReason() {
   return NoOpenCLReason;
 }
 
-/// The OpenCL devices; sets NoOpenCLReason when there is none.
+/// The devices of every backend; sets NoOpenCLReason when there is none.
 static std::vector<Device *> discover() {
   HostStep Step("device discovery");
   std::vector<Device *> Devices;
-  cl_uint NumPlatforms = 0;
-  cl_int Err = clGetPlatformIDs(0, nullptr, &NumPlatforms);
-  // The ICD loader reports "no vendor file" as CL_PLATFORM_NOT_FOUND_KHR.
-  if (Err != CL_SUCCESS || NumPlatforms == 0) {
-    NoOpenCLReason = std::string("no OpenCL platform was found (") +
-                     (Err != CL_SUCCESS ? clErrorMessage(Err, "clGetPlatformIDs")
-                                        : "clGetPlatformIDs listed none") +
-                     "); " + NoDeviceHelp;
-    return Devices;
-  }
-  std::vector<cl_platform_id> Platforms(NumPlatforms);
-  // Listing never throws (Device.h): a loader that fails now lists nothing.
-  Err = clGetPlatformIDs(NumPlatforms, Platforms.data(), nullptr);
-  if (Err != CL_SUCCESS) {
-    NoOpenCLReason = clErrorMessage(Err, "clGetPlatformIDs") + "; " + NoDeviceHelp;
-    return Devices;
-  }
-
-  for (cl_uint P = 0; P < NumPlatforms; ++P) {
-    cl_uint NumDevices = 0;
-    // A platform that fails to list devices is skipped, not fatal: one broken
-    // ICD must not hide the working ones.
-    if (clGetDeviceIDs(Platforms[P], CL_DEVICE_TYPE_ALL, 0, nullptr,
-                       &NumDevices) != CL_SUCCESS || NumDevices == 0)
-      continue;
-    std::vector<cl_device_id> Ids(NumDevices);
-    if (clGetDeviceIDs(Platforms[P], CL_DEVICE_TYPE_ALL, NumDevices,
-                       Ids.data(), nullptr) != CL_SUCCESS)
-      continue;
-    // Never destroyed, like the Devices (see Device.h); held by a list that
-    // is never destroyed either, so that LeakSanitizer sees it reachable.
+  for (Backend *B : allBackends()) {
+    DeviceListing L = B->listDevices();
+    if (NoOpenCLReason.empty())
+      NoOpenCLReason = L.WhyNone;
+    // One shared context per group (platform). Never destroyed, like the
+    // Devices (see Device.h); held by a list that is never destroyed either,
+    // so that LeakSanitizer sees it reachable.
     static auto &Contexts = *new std::vector<std::unique_ptr<PlatformContext>>;
-    Contexts.push_back(std::make_unique<PlatformContext>());
-    PlatformContext *Shared = Contexts.back().get();
-    for (cl_uint D = 0; D < NumDevices; ++D) {
-      // Indices count every listed device, so a path keeps naming the same
-      // device even when a neighbour is skipped for lacking a compiler.
-      if (!deviceValue<cl_bool>(Ids[D], CL_DEVICE_COMPILER_AVAILABLE))
-        continue;
-      Devices.push_back(new Device(Platforms[P], Ids[D],
-                                   queryInfo(Platforms[P], Ids[D], P, D),
-                                   Shared));
-      Shared->Members.push_back(Ids[D]);
+    std::map<unsigned, PlatformContext *> Groups;
+    for (BackendDevice &D : L.Devices) {
+      PlatformContext *&Shared = Groups[D.Group];
+      if (!Shared) {
+        Contexts.push_back(std::make_unique<PlatformContext>());
+        Shared = Contexts.back().get();
+      }
+      DeviceInfo Info;
+      static_cast<DeviceProperties &>(Info) = std::move(D.Props);
+      Info.Path = std::string(B->pathPrefix()) + ":" + std::to_string(D.Group) +
+                  ":" + std::to_string(D.Index);
+      Devices.push_back(new Device(*B, D.Id, std::move(Info), Shared));
+      Shared->Members.push_back(D.Id);
     }
   }
-  if (Devices.empty())
-    NoOpenCLReason =
-        std::string("no usable OpenCL device was found (the installed OpenCL "
-                    "platforms list no device with a kernel compiler); ") +
-        NoDeviceHelp;
+  if (!Devices.empty())
+    NoOpenCLReason.clear();
   return Devices;
 }
 

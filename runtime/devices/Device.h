@@ -17,8 +17,7 @@
 #define AMPCC_RUNTIME_DEVICE_H
 
 #include "ampcc/runtime_api.h"
-
-#include <CL/cl.h>
+#include "backends/Backend.h"
 
 #include <atomic>
 #include <cstdint>
@@ -32,30 +31,10 @@
 namespace ampcc {
 namespace rt {
 
-/// What the runtime needs to know about a device, queried once.
-struct DeviceInfo {
-  std::string Path;         ///< "opencl:<platform index>:<device index>".
-  std::string Name;         ///< CL_DEVICE_NAME.
-  std::string PlatformName; ///< CL_PLATFORM_NAME.
-  // The rest of the identity of the compiler behind the device, which
-  // cached program binaries are keyed on (KernelCache.h).
-  std::string Vendor;          ///< CL_DEVICE_VENDOR.
-  std::string DriverVersion;   ///< CL_DRIVER_VERSION.
-  std::string VersionText;     ///< CL_DEVICE_VERSION.
-  std::string PlatformVersion; ///< CL_PLATFORM_VERSION.
-  cl_device_type Type = 0;
-  unsigned Version = 0;     ///< major << 16 | minor of CL_DEVICE_VERSION.
-  uint64_t GlobalMemBytes = 0;
-  uint64_t MaxAllocBytes = 0;
-  size_t MaxWorkGroupSize = 0;
-  uint64_t LocalMemBytes = 0; ///< CL_DEVICE_LOCAL_MEM_SIZE: tile_static room.
-  unsigned AddressBits = 0;  ///< CL_DEVICE_ADDRESS_BITS: 32 or 64.
-  bool SupportsDouble = false;
-  bool HostUnifiedMemory = false; ///< CL_DEVICE_HOST_UNIFIED_MEMORY.
-  bool ImageSupport = false;      ///< CL_DEVICE_IMAGE_SUPPORT.
-  /// Largest image extents: 1D/2D width and height, 3D width, height, depth.
-  size_t Image2DMax[2] = {0, 0};
-  size_t Image3DMax[3] = {0, 0, 0};
+/// What the runtime needs to know about a device (its backend's
+/// properties), and its path: "opencl:<platform index>:<device index>".
+struct DeviceInfo : DeviceProperties {
+  std::string Path;
 };
 
 class AcceleratorViewImpl;
@@ -63,9 +42,9 @@ struct PlatformContext;
 
 class Device {
 public:
-  /// A device of a platform whose devices share Shared's context.
-  Device(cl_platform_id Platform, cl_device_id Id, DeviceInfo Info,
-         PlatformContext *Shared);
+  /// A device of a backend whose devices of one group share Shared's
+  /// context.
+  Device(Backend &B, void *Id, DeviceInfo Info, PlatformContext *Shared);
   /// The CPU accelerator (see hostDevice): no OpenCL device behind it.
   explicit Device(DeviceInfo Info);
   /// One of Visual C++'s software accelerators (see emulatedDevices): runs
@@ -77,9 +56,12 @@ public:
   Device &operator=(const Device &) = delete;
 
   const DeviceInfo &info() const { return Info; }
-  cl_device_id id() const { return Id; }
-  bool isCPU() const { return Info.Type & CL_DEVICE_TYPE_CPU; }
-  bool isGPU() const { return Info.Type & CL_DEVICE_TYPE_GPU; }
+  /// The backend's device (null for the CPU accelerator).
+  void *id() const { return Id; }
+  /// The backend that runs it (null for the CPU accelerator).
+  Backend *backend() const { return B; }
+  bool isCPU() const { return Info.Kind == DeviceKind::CPU; }
+  bool isGPU() const { return Info.Kind == DeviceKind::GPU; }
   /// The CPU accelerator: host memory, no kernels.
   bool isHost() const { return Host; }
   /// direct3d\\warp or direct3d\\ref: emulated, whether or not a device
@@ -92,7 +74,7 @@ public:
   /// The device's context, created on first use: the one its platform's
   /// devices share, or its own where the platform refuses a shared one (or
   /// AMPCC_CONTEXT_PER_DEVICE is set).
-  cl_context context();
+  const Context &context();
   /// True when buffers and events of this device are usable on O's queues.
   bool sharesContextWith(Device &O);
   /// True when a copy between buffers of this device and of O (another
@@ -129,8 +111,8 @@ public:
   uint64_t reservedMemory() const { return Reserved.load(); }
 
 private:
-  cl_platform_id Platform;
-  cl_device_id Id;
+  Backend *B;
+  void *Id;
   DeviceInfo Info;
   PlatformContext *Shared; ///< nullptr for the CPU accelerator.
   bool Host = false;
@@ -138,7 +120,7 @@ private:
   Device *Backing = nullptr; ///< The device a software accelerator runs on.
   std::string Unavailable;
   std::mutex Lock; // Guards the lazily created members below.
-  cl_context Context = nullptr;
+  Context OwnContext;
   std::shared_ptr<AcceleratorViewImpl> DefaultView;
   std::atomic<int> ChosenCpuAccess{4 /* access_type_auto: not chosen */};
   std::atomic<bool> CpuAccessFixed{false};
@@ -151,14 +133,13 @@ class AcceleratorViewImpl
     : public std::enable_shared_from_this<AcceleratorViewImpl> {
 public:
   AcceleratorViewImpl(Device &Dev, bool AutomaticQueuing);
-  ~AcceleratorViewImpl();
   AcceleratorViewImpl(const AcceleratorViewImpl &) = delete;
   AcceleratorViewImpl &operator=(const AcceleratorViewImpl &) = delete;
 
   Device &device() const { return Dev; }
   bool isAutomaticQueuing() const { return Automatic; }
   /// The queue, created on first use.
-  cl_command_queue queue();
+  const Queue &queue();
   void wait();
   void flush();
   /// A future that completes when everything enqueued so far has.
@@ -168,7 +149,9 @@ private:
   Device &Dev;
   bool Automatic;
   std::mutex Lock;
-  cl_command_queue Queue = nullptr;
+  /// Data sources that used this queue hold their own reference to it, so
+  /// dropping ours cannot cut off their pending write-backs.
+  Queue TheQueue;
 };
 
 /// The CPU accelerator (device path "cpu"), as in Visual C++: an accelerator

@@ -2,7 +2,6 @@
 #include "devices/FaultChecks.h"
 
 #include "ampcc/exceptions.h"
-#include "backends/opencl/Errors.h"
 
 #include <atomic>
 #include <cstdint>
@@ -27,7 +26,7 @@ namespace {
 constexpr size_t RecordInts = 32;
 
 struct Watched {
-  cl_event Done = nullptr;
+  Event Done;
   std::unique_ptr<int32_t[]> Record{new int32_t[RecordInts]()};
   const KernelDesc *Kernel = nullptr;
 };
@@ -158,9 +157,7 @@ std::vector<Watched> collect() {
     AnyPending = false;
   }
   for (Watched &W : Done) {
-    cl_int Err = clWaitForEvents(1, &W.Done);
-    clReleaseEvent(W.Done);
-    if (Err != CL_SUCCESS)
+    if (W.Done.wait() != 0)
       W.Record[0] = 0; // The kernel's own failure is reported elsewhere.
   }
   return Done;
@@ -179,24 +176,20 @@ void reportAtExit() {
 
 } // namespace
 
-cl_mem createFaultBuffer(cl_context Context, const ProgramDesc &P) {
+Buffer createFaultBuffer(const Context &C, const ProgramDesc &P) {
   std::vector<int32_t> Zeros(RecordInts + (P.ScratchBytes + 3) / 4, 0);
-  cl_int Err = CL_SUCCESS;
-  cl_mem Buffer = clCreateBuffer(Context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                                 Zeros.size() * sizeof(int32_t), Zeros.data(), &Err);
-  checkCL(Err, "clCreateBuffer for the bounds checks' fault record");
-  return Buffer;
+  return C.backend().allocate(C, Zeros.size() * sizeof(int32_t), Zeros.data(),
+                              "for the bounds checks' fault record");
 }
 
-void watchFaults(cl_command_queue Q, cl_mem Buffer, const KernelDesc &K) {
+void watchFaults(const Queue &Q, const Buffer &Faults, const KernelDesc &K) {
   static std::once_flag AtExit;
   std::call_once(AtExit, [] { std::atexit(reportAtExit); });
   Watched W;
   W.Kernel = &K;
-  cl_int Err = clEnqueueReadBuffer(Q, Buffer, CL_FALSE, 0, RecordInts * sizeof(int32_t),
-                                   W.Record.get(), 0, nullptr, &W.Done);
-  clReleaseMemObject(Buffer); // The queued commands keep it alive.
-  checkCL(Err, "clEnqueueReadBuffer of the bounds checks' fault record");
+  // The queued read keeps the buffer alive when the caller drops it.
+  Q.read(Faults, /*Blocking=*/false, 0, RecordInts * sizeof(int32_t),
+         W.Record.get(), &W.Done, "of the bounds checks' fault record");
   std::lock_guard<std::mutex> Guard(Lock);
   Pending.push_back(std::move(W));
   AnyPending = true;

@@ -14,18 +14,18 @@
 
 #include "ampcc/kernel_abi.h"
 
-#include <CL/cl.h>
+#include "backends/Backend.h"
 
 namespace ampcc {
 namespace rt {
 
 /// The zeroed fault buffer for one launch of a kernel of checked program
 /// \p P (record and scratch).
-cl_mem createFaultBuffer(cl_context Context, const ProgramDesc &P);
+Buffer createFaultBuffer(const Context &C, const ProgramDesc &P);
 
 /// Reads the launch's record back after the kernel (enqueued on \p Q) and
-/// keeps it until reportFaults. Takes over the buffer.
-void watchFaults(cl_command_queue Q, cl_mem Buffer, const KernelDesc &K);
+/// keeps it until reportFaults.
+void watchFaults(const Queue &Q, const Buffer &Faults, const KernelDesc &K);
 
 /// Waits for the watched launches; throws runtime_exception for the first
 /// one that recorded a bad access. Cheap when nothing is watched.

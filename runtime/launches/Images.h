@@ -15,7 +15,7 @@
 
 #include "ampcc/kernel_abi.h"
 
-#include <CL/cl.h>
+#include "backends/Backend.h"
 
 #include <cstddef>
 #include <vector>
@@ -33,17 +33,16 @@ bool deviceTakesImage(Device &Dev, const CaptureDesc &C, const int32_t *Extent);
 /// The images of one launch.
 class LaunchImages {
 public:
-  ~LaunchImages();
   /// A new image for capture \p C, filled on \p Q from \p Buffer, whose
   /// texels start at byte \p Offset.
-  cl_mem add(Device &Dev, cl_command_queue Q, const CaptureDesc &C,
-             const int32_t *Extent, cl_mem Buffer, size_t Offset);
+  rt::Buffer add(Device &Dev, const Queue &Q, const CaptureDesc &C,
+                 const int32_t *Extent, const rt::Buffer &Buffer, size_t Offset);
   /// After the kernel: copies written images back into their buffers.
-  void copyBack(cl_command_queue Q);
+  void copyBack(const Queue &Q);
 
 private:
   struct Entry {
-    cl_mem Image, Buffer;
+    rt::Buffer Image, Buffer;
     size_t Offset;
     size_t Region[3];
     bool Write;

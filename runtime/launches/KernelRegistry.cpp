@@ -7,7 +7,6 @@
 #include "launches/KernelCache.h"
 #include "launches/ProgramBuilder.h"
 #include "observation/Profile.h"
-#include "backends/opencl/Errors.h"
 
 #include <map>
 #include <memory>
@@ -29,7 +28,7 @@ struct Registry {
   // Built state, keyed by descriptor address and device: descriptors are
   // static data of the program, so their addresses are stable identities.
   // Each program has up to two variants (KernelRegistry.h, DomainCovered).
-  std::map<std::tuple<const ProgramDesc *, Device *, bool>, cl_program> Programs;
+  std::map<std::tuple<const ProgramDesc *, Device *, bool>, Program> Programs;
   std::map<std::tuple<const KernelDesc *, Device *, bool, bool>,
            std::unique_ptr<BuiltKernel>>
       Built;
@@ -94,10 +93,10 @@ BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images,
         " uses double, but device " + Dev.info().Name +
         " does not support double precision");
 
-  cl_program &Program = R.Programs[{&P, &Dev, DomainCovered}];
-  if (!Program) {
+  Program &Built = R.Programs[{&P, &Dev, DomainCovered}];
+  if (!Built) {
     try {
-      Program = buildProgram(P, Dev, processKernelCache(), DomainCovered);
+      Built = buildProgram(P, Dev, processKernelCache(), DomainCovered);
     } catch (...) {
       // Forget the failed entry so that the next launch reports again.
       R.Programs.erase({&P, &Dev, DomainCovered});
@@ -106,29 +105,26 @@ BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images,
   }
 
   HostStep Step("clCreateKernel", Location);
-  cl_int Err = CL_SUCCESS;
+  Backend &Back = *Dev.backend();
+  int Err = 0;
   const char *Name = Images ? K.ImageKernelName : K.KernelName;
-  cl_kernel Kernel = clCreateKernel(Program, Name, &Err);
-  if (Err == CL_INVALID_KERNEL_NAME)
+  rt::Kernel Kernel = Back.kernel(Built, Name, Err);
+  if (!Kernel && Back.failureOf(Err) == Backend::Failure::MissingKernel)
     throw Concurrency::runtime_exception(
         std::string("the OpenCL program for ") +
             (P.SourceFile ? P.SourceFile : "<unknown file>") +
             " has no kernel named '" + (Name ? Name : "") +
             "' (kernel at " + Location + ")",
         Err);
-  checkCL(Err, std::string("clCreateKernel for kernel at ") + Location);
+  if (!Kernel)
+    Back.fail(Err, std::string("clCreateKernel for kernel at ") + Location);
 
   auto B = std::make_unique<BuiltKernel>();
-  B->Kernel = Kernel;
-  size_t WG = 0;
-  if (clGetKernelWorkGroupInfo(Kernel, Dev.id(), CL_KERNEL_WORK_GROUP_SIZE,
-                               sizeof(WG), &WG, nullptr) != CL_SUCCESS)
-    WG = Dev.info().MaxWorkGroupSize;
-  B->MaxWorkGroupSize = WG;
-  cl_ulong Local = 0;
-  if (clGetKernelWorkGroupInfo(Kernel, Dev.id(), CL_KERNEL_LOCAL_MEM_SIZE,
-                               sizeof(Local), &Local, nullptr) == CL_SUCCESS)
-    B->LocalMemBytes = Local;
+  KernelProperties Props = Back.kernelProperties(Kernel, Dev.id());
+  B->Kernel = std::move(Kernel);
+  B->MaxWorkGroupSize = Props.MaxWorkGroupSize ? Props.MaxWorkGroupSize
+                                               : Dev.info().MaxWorkGroupSize;
+  B->LocalMemBytes = Props.LocalMemBytes;
   BuiltKernel &Result = *B;
   R.Built.emplace(std::make_tuple(&K, &Dev, Images, DomainCovered), std::move(B));
   return Result;
@@ -138,11 +134,7 @@ void releaseBuiltKernels() {
   Registry &R = registry();
   std::lock_guard<std::mutex> Guard(R.Lock);
   // Commands already enqueued keep their own references.
-  for (auto &Entry : R.Built)
-    clReleaseKernel(Entry.second->Kernel);
   R.Built.clear();
-  for (auto &Entry : R.Programs)
-    clReleaseProgram(Entry.second);
   R.Programs.clear();
 }
 

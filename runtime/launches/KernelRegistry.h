@@ -11,8 +11,7 @@
 #define AMPCC_RUNTIME_KERNELREGISTRY_H
 
 #include "ampcc/runtime_api.h"
-
-#include <CL/cl.h>
+#include "backends/Backend.h"
 
 #include <mutex>
 
@@ -24,14 +23,14 @@ class Device;
 /// The registered kernel for a closure type name, or nullptr.
 const KernelDesc *lookupKernel(const char *TypeName);
 
-/// A cl_kernel for one (kernel, device) pair. Setting arguments and
+/// The kernel object of one (kernel, device) pair. Setting arguments and
 /// enqueueing must happen under Lock: kernel arguments are state of the
-/// cl_kernel object, shared by all threads that launch it.
+/// kernel object, shared by all threads that launch it.
 struct BuiltKernel {
-  cl_kernel Kernel = nullptr;
-  /// CL_KERNEL_WORK_GROUP_SIZE: the largest tile this kernel can run with.
+  rt::Kernel Kernel;
+  /// The largest tile this kernel can run with.
   size_t MaxWorkGroupSize = 0;
-  /// CL_KERNEL_LOCAL_MEM_SIZE: the kernel's tile_static bytes.
+  /// The kernel's tile_static bytes.
   uint64_t LocalMemBytes = 0;
   std::mutex Lock;
 };

@@ -32,7 +32,6 @@
 #include "observation/Profile.h"
 #include "observation/Stats.h"
 #include "support/Env.h"
-#include "backends/opencl/Errors.h"
 
 #include <cxxabi.h>
 
@@ -174,14 +173,7 @@ namespace {
 struct Marshalled {
   std::vector<Arg> Args;
   LaunchImages Images;
-  cl_mem Faults = nullptr;
-  Marshalled() = default;
-  Marshalled(const Marshalled &) = delete;
-  Marshalled &operator=(const Marshalled &) = delete;
-  ~Marshalled() {
-    if (Faults)
-      clReleaseMemObject(Faults);
-  }
+  Buffer Faults;
 };
 } // namespace
 
@@ -194,10 +186,10 @@ static void bindSources(const KernelDesc &K, AcceleratorViewImpl &V,
     U.Buffer = U.Source->prepareForKernel(V, U.Used);
   for (Arg &A : M.Args)
     if (A.Use >= 0)
-      A = Arg::of(Uses[A.Use].Buffer);
+      A = Arg::buffer(Uses[A.Use].Buffer);
   for (Arg &A : M.Args)
     if (A.ImageOf >= 0)
-      A = Arg::of(M.Images.add(Dev, V.queue(), K.Captures[A.ImageOf],
+      A = Arg::buffer(M.Images.add(Dev, V.queue(), K.Captures[A.ImageOf],
                                A.Extent, Uses[A.ImageUse].Buffer,
                                A.ByteOffset));
 }
@@ -215,11 +207,11 @@ static void addLaunchArgs(const KernelDesc &K, Device &Dev,
   }
   if (K.Program && K.Program->Checked) {
     M.Faults = createFaultBuffer(Dev.context(), *K.Program);
-    M.Args.push_back(Arg::of(M.Faults));
+    M.Args.push_back(Arg::buffer(M.Faults));
   }
   if (K.Program && K.Program->RobustSinkBytes)
     M.Args.push_back(
-        Arg::of(robustSink(Dev.context(), K.Program->RobustSinkBytes)));
+        Arg::buffer(robustSink(Dev.context(), K.Program->RobustSinkBytes)));
 }
 
 // --- Enqueue ------------------------------------------------------------------------
@@ -227,16 +219,21 @@ static void addLaunchArgs(const KernelDesc &K, Device &Dev,
 /// Sets the arguments and enqueues the kernel, in parts where the NDRange
 /// is larger than one enqueue may be.
 static void enqueueKernel(const KernelDesc &K, BuiltKernel &B,
-                          const char *KernelName, cl_command_queue Q,
+                          const char *KernelName, const Queue &Q,
                           const LaunchDomain &Dom, const NDRange &R,
                           const std::vector<Arg> &Args) {
   // Kernel arguments are state of the kernel object, shared by all threads.
   std::lock_guard<std::mutex> Guard(B.Lock);
-  for (size_t I = 0; I < Args.size(); ++I)
-    checkCL(clSetKernelArg(B.Kernel, cl_uint(I), Args[I].Bytes.size(),
-                           Args[I].Bytes.data()),
-            "clSetKernelArg for argument " + std::to_string(I) +
-                " of kernel at " + where(K));
+  std::string Of = "of kernel at " + where(K);
+  for (size_t I = 0; I < Args.size(); ++I) {
+    if (Args[I].Mem)
+      B.Kernel.setArg(unsigned(I), Args[I].Mem, Of);
+    else
+      B.Kernel.setArg(unsigned(I), Args[I].Bytes.size(), Args[I].Bytes.data(), Of);
+  }
+  std::string For = "for kernel at " + where(K) + " over " +
+                    dims(Dom.Extent, Dom.Rank) +
+                    (Dom.Tiled ? " with tile " + dims(Dom.tile(), Dom.Rank) : "");
   size_t Off[3] = {0, 0, 0};
   for (Off[2] = 0; Off[2] < R.Global[2]; Off[2] += R.Block[2])
     for (Off[1] = 0; Off[1] < R.Global[1]; Off[1] += R.Block[1])
@@ -247,15 +244,13 @@ static void enqueueKernel(const KernelDesc &K, BuiltKernel &B,
           Size[D] = std::min(R.Block[D], R.Global[D] - Off[D]);
           Split |= Size[D] != R.Global[D];
         }
-        checkCL(clEnqueueNDRangeKernel(Q, B.Kernel, R.Dims,
-                                       Split ? Off : nullptr, Size,
-                                       R.FixedLocal ? R.Local : nullptr, 0,
-                                       nullptr, profileEventSlot()),
-                "clEnqueueNDRangeKernel for kernel at " + where(K) + " over " +
-                    dims(Dom.Extent, Dom.Rank) +
-                    (Dom.Tiled ? " with tile " + dims(Dom.tile(), Dom.Rank)
-                               : ""));
-        noteKernelSubmitted(Q, K.Location);
+        LaunchPart Part;
+        Part.Dims = R.Dims;
+        Part.Offset = Split ? Off : nullptr;
+        Part.Size = Size;
+        Part.Local = R.FixedLocal ? R.Local : nullptr;
+        Q.launch(B.Kernel, Part, nullptr, For);
+        noteKernelSubmitted(Q.raw(), K.Location);
         profileLaunch(K.Location, KernelName,
                       Off[0] == 0 && Off[1] == 0 && Off[2] == 0);
         if (Split && traceEnabled())
@@ -269,23 +264,20 @@ static void enqueueKernel(const KernelDesc &K, BuiltKernel &B,
 /// launch in every source it uses (commands on other queues that touch them
 /// wait for it alone: DataSource::useQueue), and a flush, so that the
 /// device works while the host goes on.
-static void completeLaunch(const KernelDesc &K, cl_command_queue Q,
+static void completeLaunch(const KernelDesc &K, const Queue &Q,
                            std::vector<SourceUse> &Uses, Marshalled &M) {
   M.Images.copyBack(Q);
   if (M.Faults)
-    watchFaults(Q, std::exchange(M.Faults, nullptr), K);
+    watchFaults(Q, M.Faults, K);
   for (SourceUse &U : Uses)
     if (!U.Written.empty())
       U.Source->kernelMayWrite(U.Written);
   if (!Uses.empty()) {
-    cl_event Done = nullptr;
-    checkCL(clEnqueueMarkerWithWaitList(Q, 0, nullptr, &Done),
-            "clEnqueueMarkerWithWaitList after kernel at " + where(K));
+    Event Done = Q.marker("after kernel at " + where(K));
     for (SourceUse &U : Uses)
       U.Source->commandEnqueued(Done);
-    clReleaseEvent(Done);
   }
-  checkCL(clFlush(Q), "clFlush");
+  Q.flush();
 }
 
 static void traceLaunch(const KernelDesc &K, const char *KernelName,
@@ -328,7 +320,7 @@ void launchKernel(const char *TypeName, const void *Closure,
   bindSources(K, V, Uses, M);
   addLaunchArgs(K, Dev, Dom, M);
 
-  cl_command_queue Q = V.queue();
+  const Queue &Q = V.queue();
   enqueueKernel(K, B, KernelName, Q, Dom, R, M.Args);
   completeLaunch(K, Q, Uses, M);
   traceLaunch(K, KernelName, Dom, Dev, Covered);

@@ -62,7 +62,9 @@ static int noteUse(const CaptureDesc &C, const ViewHeader *H,
     if (Uses[U].Source == H->Source)
       Use = int(U);
   if (Use < 0) {
-    Uses.push_back({H->Source, RangeSet(), RangeSet()});
+    SourceUse New;
+    New.Source = H->Source;
+    Uses.push_back(std::move(New));
     Use = int(Uses.size() - 1);
   }
   if (C.Kind == CaptureKind::ArrayRef)

@@ -11,12 +11,12 @@
 #define AMPCC_RUNTIME_LAUNCHARGS_H
 
 #include "ampcc/kernel_abi.h"
+#include "backends/Backend.h"
 #include "launches/LaunchGeometry.h"
 #include "support/Region.h"
 
-#include <CL/cl.h>
-
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 namespace ampcc {
@@ -28,6 +28,8 @@ class DataSource;
 /// closure can be read before the kernel's lock is taken.
 struct Arg {
   std::vector<unsigned char> Bytes;
+  /// A buffer or image argument (Bytes unused).
+  Buffer Mem;
   /// For a view's buffer argument: the index of its SourceUse; the buffer is
   /// filled in once every use of the source is known.
   int Use = -1;
@@ -40,9 +42,17 @@ struct Arg {
   /// An OpenCL 1.2 image has one level: more run the buffer form.
   int32_t MipLevels = 1;
   template <typename T> static Arg of(const T &V) {
+    // Plain bytes only: a buffer goes through Arg::buffer, so that the
+    // backend passes it its own way.
+    static_assert(std::is_trivially_copyable<T>::value, "use Arg::buffer");
     Arg A;
     A.Bytes.resize(sizeof(T));
     std::memcpy(A.Bytes.data(), &V, sizeof(T));
+    return A;
+  }
+  static Arg buffer(Buffer B) {
+    Arg A;
+    A.Mem = std::move(B);
     return A;
   }
 };
@@ -52,10 +62,10 @@ struct Arg {
 /// captured views show (what may be read), Written those of the views the
 /// kernel may write.
 struct SourceUse {
-  DataSource *Source;
+  DataSource *Source = nullptr;
   RangeSet Used;
   RangeSet Written;
-  cl_mem Buffer = nullptr;
+  rt::Buffer Buffer;
   /// Captured as a concurrency::array (by reference), not through a view.
   bool AsArray = false;
 };

@@ -9,7 +9,6 @@
 #include "observation/Profile.h"
 #include "observation/Stats.h"
 #include "support/Env.h"
-#include "backends/opencl/Errors.h"
 
 #include <cstdio>
 #include <optional>
@@ -41,118 +40,69 @@ std::string programCacheKey(const ProgramDesc &P, const Device &Dev,
   return programKeyText(Parts);
 }
 
-static std::string buildLog(cl_program Program, Device &Dev) {
-  size_t Size = 0;
-  if (clGetProgramBuildInfo(Program, Dev.id(), CL_PROGRAM_BUILD_LOG, 0,
-                            nullptr, &Size) != CL_SUCCESS || Size == 0)
-    return "(the OpenCL driver gave no build log)";
-  std::string Log(Size, '\0');
-  if (clGetProgramBuildInfo(Program, Dev.id(), CL_PROGRAM_BUILD_LOG, Size,
-                            &Log[0], nullptr) != CL_SUCCESS)
-    return "(the OpenCL driver gave no build log)";
-  Log.resize(std::char_traits<char>::length(Log.c_str()));
+static std::string buildLog(const Program &Built, Device &Dev) {
+  std::string Log = Dev.backend()->buildLog(
+      Built, Dev.id(), "(the OpenCL driver gave no build log)");
   // Drivers end the log with newlines; the exception message should not.
   while (!Log.empty() && (Log.back() == '\n' || Log.back() == ' '))
     Log.pop_back();
   return Log;
 }
 
-/// Program's binary for Dev, or nullopt when the driver gives none.
-static std::optional<std::vector<unsigned char>>
-programBinary(cl_program Program, Device &Dev) {
-  // The program's context may hold several devices: find Dev's slot.
-  cl_uint Count = 0;
-  if (clGetProgramInfo(Program, CL_PROGRAM_NUM_DEVICES, sizeof(Count), &Count,
-                       nullptr) != CL_SUCCESS || Count == 0)
-    return std::nullopt;
-  std::vector<cl_device_id> Ids(Count);
-  std::vector<size_t> Sizes(Count);
-  if (clGetProgramInfo(Program, CL_PROGRAM_DEVICES, Count * sizeof(cl_device_id),
-                       Ids.data(), nullptr) != CL_SUCCESS ||
-      clGetProgramInfo(Program, CL_PROGRAM_BINARY_SIZES, Count * sizeof(size_t),
-                       Sizes.data(), nullptr) != CL_SUCCESS)
-    return std::nullopt;
-  std::vector<std::vector<unsigned char>> Binaries(Count);
-  std::vector<unsigned char *> Pointers(Count, nullptr);
-  size_t Mine = Count;
-  for (cl_uint I = 0; I < Count; ++I) {
-    if (Ids[I] == Dev.id())
-      Mine = I;
-    // A null pointer asks the driver to skip that device's binary.
-    Binaries[I].resize(Sizes[I]);
-    if (Ids[I] == Dev.id() && Sizes[I])
-      Pointers[I] = Binaries[I].data();
-  }
-  if (Mine == Count || Sizes[Mine] == 0 ||
-      clGetProgramInfo(Program, CL_PROGRAM_BINARIES,
-                       Count * sizeof(unsigned char *), Pointers.data(),
-                       nullptr) != CL_SUCCESS)
-    return std::nullopt;
-  return std::move(Binaries[Mine]);
-}
-
-/// A program built from Binary, or nullptr when the driver refuses it.
-static cl_program buildFromBinary(const std::vector<unsigned char> &Binary,
-                                  const std::string &Options,
-                                  const std::string &File, Device &Dev) {
-  cl_device_id Id = Dev.id();
-  const unsigned char *Bytes = Binary.data();
-  size_t Size = Binary.size();
-  cl_int Status = CL_SUCCESS, Err = CL_SUCCESS;
-  cl_program Program = clCreateProgramWithBinary(Dev.context(), 1, &Id, &Size,
-                                                 &Bytes, &Status, &Err);
-  if (Err != CL_SUCCESS || Status != CL_SUCCESS) {
+/// A program built from Binary, or null when the driver refuses it.
+static Program buildFromBinary(const std::vector<unsigned char> &Binary,
+                               const std::string &Options,
+                               const std::string &File, Device &Dev) {
+  Backend &B = *Dev.backend();
+  int Err = 0;
+  Program Built = B.loadBinary(Dev.context(), Dev.id(), Binary, Err);
+  if (!Built) {
     trace("kernel cache: " + Dev.info().Name + " refused the cached binary of " +
-          File + " (" + clErrorName(Err != CL_SUCCESS ? Err : Status) + ")");
-    if (Program)
-      clReleaseProgram(Program);
-    return nullptr;
+          File + " (" + B.errorName(Err) + ")");
+    return Program();
   }
   uint64_t Start = profileHostNowNs();
-  Err = clBuildProgram(Program, 1, &Id, Options.c_str(), nullptr, nullptr);
+  Err = B.build(Built, Dev.id(), Options);
   profileBuild(File, Dev.info().Name, Start, profileHostNowNs(),
                /*FromBinary=*/true);
-  if (Err != CL_SUCCESS) {
+  if (Err) {
     trace("kernel cache: building the cached binary of " + File + " failed (" +
-          clErrorName(Err) + ")");
-    clReleaseProgram(Program);
-    return nullptr;
+          B.errorName(Err) + ")");
+    return Program();
   }
-  return Program;
+  return Built;
 }
 
-static cl_program buildFromSource(const ProgramDesc &P,
-                                  const std::string &Options,
-                                  const std::string &File, Device &Dev) {
-  cl_int Err = CL_SUCCESS;
-  const char *Text = P.Source; // The API wants a non-const array of them.
-  cl_context Context = Dev.context();
-  HostStep Step("clCreateProgramWithSource", File);
-  cl_program Program =
-      clCreateProgramWithSource(Context, 1, &Text, nullptr, &Err);
-  checkCL(Err, "clCreateProgramWithSource for " + File);
+static Program buildFromSource(const ProgramDesc &P, const std::string &Options,
+                               const std::string &File, Device &Dev) {
+  Backend &B = *Dev.backend();
+  const Context &C = Dev.context();
+  Program Built;
+  {
+    HostStep Step("clCreateProgramWithSource", File);
+    Built = B.loadSource(C, P.Source, File);
+  }
   trace("building OpenCL program for " + File + " on " + Dev.info().Name);
-  cl_device_id Id = Dev.id();
   uint64_t Start = profileHostNowNs();
-  Err = clBuildProgram(Program, 1, &Id, Options.c_str(), nullptr, nullptr);
+  int Err = B.build(Built, Dev.id(), Options);
   profileBuild(File, Dev.info().Name, Start, profileHostNowNs(),
                /*FromBinary=*/false);
-  if (Err != CL_SUCCESS) {
+  if (Err) {
     // The generated source carries #line directives, so the log points at
     // the user's file and line (with our help where the driver ignores them).
     std::string Message = "failed to build OpenCL program for " + File +
                           " on " + Dev.info().Name + ":\n" +
-                          remapBuildLog(buildLog(Program, Dev), P.Source);
-    if (Err != CL_BUILD_PROGRAM_FAILURE)
-      Message += "\n(" + clErrorMessage(Err, "clBuildProgram") + ")";
-    clReleaseProgram(Program);
+                          remapBuildLog(buildLog(Built, Dev), P.Source);
+    if (B.failureOf(Err) != Backend::Failure::BuildFailure)
+      Message += std::string("\n(clBuildProgram failed: ") + B.errorName(Err) +
+                 " (" + std::to_string(Err) + "))";
     throw Concurrency::runtime_exception(Message, Err);
   }
-  return Program;
+  return Built;
 }
 
-cl_program buildProgram(const ProgramDesc &P, Device &Dev,
-                        const KernelCache &Cache, bool DomainCovered) {
+Program buildProgram(const ProgramDesc &P, Device &Dev,
+                     const KernelCache &Cache, bool DomainCovered) {
   std::string File = P.SourceFile ? P.SourceFile : "<unknown file>";
   if (!P.Source)
     throw Concurrency::runtime_exception(
@@ -174,9 +124,9 @@ cl_program buildProgram(const ProgramDesc &P, Device &Dev,
       Binary = Cache.load(Key);
     }
     if (Binary) {
-      if (cl_program Program = buildFromBinary(*Binary, Options, File, Dev)) {
+      if (Program Built = buildFromBinary(*Binary, Options, File, Dev)) {
         profileCacheLookup(CacheOutcome::Hit);
-        return Program;
+        return Built;
       }
       profileCacheLookup(CacheOutcome::Refused);
     } else {
@@ -184,17 +134,17 @@ cl_program buildProgram(const ProgramDesc &P, Device &Dev,
     }
   }
 
-  cl_program Program = buildFromSource(P, Options, File, Dev);
+  Program Built = buildFromSource(P, Options, File, Dev);
   if (Cache.enabled()) {
     HostStep Step("kernel cache store", File);
     // A failed store costs the next process a source build, nothing more.
-    if (std::optional<std::vector<unsigned char>> Binary =
-            programBinary(Program, Dev))
-      Cache.store(Key, Binary->data(), Binary->size());
+    std::vector<unsigned char> Binary = Dev.backend()->binary(Built, Dev.id());
+    if (!Binary.empty())
+      Cache.store(Key, Binary.data(), Binary.size());
     else
       trace("kernel cache: " + Dev.info().Name + " gave no binary for " + File);
   }
-  return Program;
+  return Built;
 }
 
 } // namespace rt

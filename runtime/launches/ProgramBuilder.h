@@ -1,7 +1,7 @@
 //===- ProgramBuilder.h - OpenCL programs from source or cache --*- C++ -*-===//
 //
 // Turns a ProgramDesc (the generated OpenCL C of a translation unit) into a
-// built cl_program for one device. A cached binary is tried first; any
+// built Program for one device. A cached binary is tried first; any
 // refusal of it (the driver rejects the binary or fails to build it) falls
 // back to building from source, whose binary is then stored for the next
 // process. Build errors only come from the source build, so they always
@@ -13,7 +13,7 @@
 
 #include "ampcc/runtime_api.h"
 
-#include <CL/cl.h>
+#include "backends/Backend.h"
 
 #include <string>
 
@@ -34,8 +34,8 @@ std::string programCacheKey(const ProgramDesc &P, const Device &Dev,
 /// runtime_exception with the build log when the source does not build.
 /// \p DomainCovered: the variant whose domain-indexed accesses go
 /// unguarded (kernel_abi.h, CF_DomainPermShift).
-cl_program buildProgram(const ProgramDesc &P, Device &Dev,
-                        const KernelCache &Cache, bool DomainCovered = false);
+Program buildProgram(const ProgramDesc &P, Device &Dev,
+                     const KernelCache &Cache, bool DomainCovered = false);
 
 } // namespace rt
 } // namespace ampcc

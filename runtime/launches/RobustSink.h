@@ -11,16 +11,16 @@
 #ifndef AMPCC_RUNTIME_ROBUSTSINK_H
 #define AMPCC_RUNTIME_ROBUSTSINK_H
 
-#include <CL/cl.h>
+#include "backends/Backend.h"
 
 #include <cstdint>
 
 namespace ampcc {
 namespace rt {
 
-/// The sink of two \p RegionBytes regions in \p Context (the second
-/// zeroed), created on first use. Not owned by the caller.
-cl_mem robustSink(cl_context Context, uint32_t RegionBytes);
+/// The sink of two \p RegionBytes regions in context \p C (the second
+/// zeroed), created on first use and kept for the life of the process.
+const Buffer &robustSink(const Context &C, uint32_t RegionBytes);
 
 } // namespace rt
 } // namespace ampcc

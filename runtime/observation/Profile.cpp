@@ -11,6 +11,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ampcc {
@@ -49,7 +50,8 @@ struct Record {
   uint64_t Bytes = 0;
   bool Counts = true; ///< False for the later parts of a split launch.
   bool FromBinary = false; ///< A build from a cached program binary.
-  cl_event Event = nullptr;
+  void *Event = nullptr; ///< The backend's, read with Ops.
+  const ProfileEventOps *Ops = nullptr;
   uint64_t HostEnqueueNs = 0;
   uint64_t StartNs = 0, EndNs = 0; ///< Host clock once resolved.
   std::string Device;
@@ -62,11 +64,11 @@ struct Profiler {
   /// Host clock minus device clock, per queue: learnt from the first event
   /// (its CL_PROFILING_COMMAND_QUEUED against the host time of its enqueue),
   /// so device commands and host-timed builds share one time line.
-  std::map<cl_command_queue, int64_t> ClockOffset;
-  std::map<cl_command_queue, std::string> QueueDevice;
-  std::map<cl_device_id, int> DeviceOrdinal;  ///< 1 for the first of a name
+  std::map<const void *, int64_t> ClockOffset;
+  std::map<const void *, std::string> QueueDevice;
+  std::map<const void *, int> DeviceOrdinal;  ///< 1 for the first of a name
   std::map<std::string, int> DevicesNamed;    ///< devices seen per name
-  std::map<cl_device_id, int> QueuesOnDevice; ///< queues seen per device
+  std::map<const void *, int> QueuesOnDevice; ///< queues seen per device
   /// Kernel binary cache lookups, by CacheOutcome.
   uint64_t CacheLookups[3] = {};
 };
@@ -77,37 +79,23 @@ Profiler &profiler() {
   return *P;
 }
 
-thread_local cl_event Slot = nullptr;
+/// The backend whose slot holds this thread's next event, or null.
+thread_local const ProfileEventOps *SlotOps = nullptr;
 /// Host time when the slot was handed out, just before its enqueue: the
 /// enqueue of a blocking transfer returns only when the transfer is done.
 thread_local uint64_t SlotHostNs = 0;
-
-uint64_t profilingInfo(cl_event E, cl_profiling_info What) {
-  cl_ulong V = 0;
-  if (clGetEventProfilingInfo(E, What, sizeof(V), &V, nullptr) != CL_SUCCESS)
-    return 0;
-  return V;
-}
 
 /// The track of queue Q: its device's name, with "#2" for the second
 /// device of that name and "queue 2" for a device's second queue, so that
 /// two GPUs of one model or a copy view beside a compute view get tracks
 /// of their own.
-std::string queueDevice(Profiler &P, cl_command_queue Q) {
+std::string queueDevice(Profiler &P, const ProfileEventOps &Ops,
+                        const void *Q) {
   auto It = P.QueueDevice.find(Q);
   if (It != P.QueueDevice.end())
     return It->second;
-  std::string Name = "?";
-  cl_device_id D = nullptr;
-  if (clGetCommandQueueInfo(Q, CL_QUEUE_DEVICE, sizeof(D), &D, nullptr) ==
-      CL_SUCCESS) {
-    size_t Size = 0;
-    clGetDeviceInfo(D, CL_DEVICE_NAME, 0, nullptr, &Size);
-    std::string S(Size, '\0');
-    if (Size && clGetDeviceInfo(D, CL_DEVICE_NAME, Size, S.data(), nullptr) ==
-                    CL_SUCCESS)
-      Name = S.c_str();
-  }
+  const void *D = Ops.DeviceOf(Q);
+  std::string Name = D ? Ops.DeviceName(D) : "?";
   auto Dev = P.DeviceOrdinal.find(D);
   if (Dev == P.DeviceOrdinal.end())
     Dev = P.DeviceOrdinal.emplace(D, ++P.DevicesNamed[Name]).first;
@@ -121,11 +109,9 @@ std::string queueDevice(Profiler &P, cl_command_queue Q) {
 
 /// Turns a completed event into host-clock times and releases it.
 void resolve(Profiler &P, Record &R) {
-  cl_command_queue Q = nullptr;
-  clGetEventInfo(R.Event, CL_EVENT_COMMAND_QUEUE, sizeof(Q), &Q, nullptr);
-  uint64_t Queued = profilingInfo(R.Event, CL_PROFILING_COMMAND_QUEUED);
-  uint64_t Start = profilingInfo(R.Event, CL_PROFILING_COMMAND_START);
-  uint64_t End = profilingInfo(R.Event, CL_PROFILING_COMMAND_END);
+  const void *Q = R.Ops->QueueOf(R.Event);
+  uint64_t Queued = 0, Start = 0, End = 0;
+  R.Ops->Times(R.Event, Queued, Start, End);
   auto Off = P.ClockOffset.find(Q);
   if (Off == P.ClockOffset.end())
     Off = P.ClockOffset
@@ -133,16 +119,9 @@ void resolve(Profiler &P, Record &R) {
               .first;
   R.StartNs = uint64_t(int64_t(Start) + Off->second);
   R.EndNs = uint64_t(int64_t(std::max(End, Start)) + Off->second);
-  R.Device = queueDevice(P, Q);
-  clReleaseEvent(R.Event);
+  R.Device = queueDevice(P, *R.Ops, Q);
+  R.Ops->Release(R.Event);
   R.Event = nullptr;
-}
-
-bool completed(cl_event E) {
-  cl_int Status = CL_QUEUED;
-  clGetEventInfo(E, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(Status), &Status,
-                 nullptr);
-  return Status <= CL_COMPLETE; // CL_COMPLETE is 0; errors are negative
 }
 
 /// Resolves every pending event (waiting for those still running when
@@ -151,8 +130,8 @@ void drain(Profiler &P, bool Wait) {
   std::vector<Record> Still;
   for (Record &R : P.Pending) {
     if (Wait)
-      clWaitForEvents(1, &R.Event);
-    else if (!completed(R.Event)) {
+      R.Ops->Wait(R.Event);
+    else if (!R.Ops->Finished(R.Event)) {
       Still.push_back(std::move(R));
       continue;
     }
@@ -339,25 +318,22 @@ void add(Record R) {
     drain(P, /*Wait=*/false);
 }
 
-cl_event takeSlot() {
-  cl_event E = Slot;
-  Slot = nullptr;
-  return E;
+/// The event the last enqueue of this thread left, with its reader.
+std::pair<void *, const ProfileEventOps *> takeSlot() {
+  const ProfileEventOps *Ops = std::exchange(SlotOps, nullptr);
+  return {Ops ? Ops->Take() : nullptr, Ops};
 }
 
 } // namespace
 
 bool profilingEnabled() { return env().Profile || !env().TraceFile.empty(); }
 
-cl_command_queue_properties profilingQueueProperties() {
-  return profilingEnabled() ? CL_QUEUE_PROFILING_ENABLE : 0;
-}
-
-cl_event *profileEventSlot() {
+bool profileNextEnqueue(const ProfileEventOps &Ops) {
   if (!profilingEnabled())
-    return nullptr;
+    return false;
+  SlotOps = &Ops;
   SlotHostNs = profileHostNowNs();
-  return &Slot;
+  return true;
 }
 
 uint64_t profileHostNowNs() {
@@ -367,7 +343,7 @@ uint64_t profileHostNowNs() {
 }
 
 void profileTransfer(TransferKind Kind, uint64_t Bytes) {
-  cl_event E = takeSlot();
+  auto [E, Ops] = takeSlot();
   if (!E)
     return;
   Record R;
@@ -376,6 +352,7 @@ void profileTransfer(TransferKind Kind, uint64_t Bytes) {
                                                 : EventKind::DeviceToDevice;
   R.Bytes = Bytes;
   R.Event = E;
+  R.Ops = Ops;
   R.HostEnqueueNs = SlotHostNs;
   add(std::move(R));
 }
@@ -427,7 +404,7 @@ HostStep::~HostStep() {
 
 void profileLaunch(const char *Location, const char *KernelName,
                    bool FirstPart) {
-  cl_event E = takeSlot();
+  auto [E, Ops] = takeSlot();
   if (!E)
     return;
   Record R;
@@ -436,6 +413,7 @@ void profileLaunch(const char *Location, const char *KernelName,
   R.Detail = KernelName ? KernelName : "?";
   R.Counts = FirstPart;
   R.Event = E;
+  R.Ops = Ops;
   R.HostEnqueueNs = SlotHostNs;
   add(std::move(R));
 }

@@ -7,17 +7,18 @@
 // The profile also counts the kernel binary cache's hits and misses, and
 // splits build time between source builds and builds from cached binaries.
 //
-// The rest of the runtime only hands over events: an enqueue passes
-// profileEventSlot() as its event argument (nullptr when profiling is off,
-// so the queue keeps no events), and the note* call after it (Stats.h) or
-// profileLaunch() takes the event from the slot. Events are resolved when
-// they have completed, and all of them at exit.
+// The rest of the runtime only hands over events: before an enqueue the
+// backend asks profileNextEnqueue whether to keep the command's event (not
+// when profiling is off, so the queue keeps no events) and leaves it in a
+// slot of its own; the note* call after the enqueue (Stats.h) or
+// profileLaunch() takes it from there through the backend's
+// ProfileEventOps. Events are resolved when they have completed, and all of
+// them at exit. The profile knows no device API: the backend's functions
+// read its events.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_RUNTIME_PROFILE_H
 #define AMPCC_RUNTIME_PROFILE_H
-
-#include <CL/cl.h>
 
 #include <cstdint>
 #include <string>
@@ -28,12 +29,25 @@ namespace rt {
 /// AMPCC_PROFILE or AMPCC_TRACE_FILE is set.
 bool profilingEnabled();
 
-/// The queue properties profiling needs (0 when it is off).
-cl_command_queue_properties profilingQueueProperties();
+/// How the profile reads a backend's events: the backend's functions.
+struct ProfileEventOps {
+  /// Takes the event the last enqueue of this thread left in the backend's
+  /// slot (null when it left none).
+  void *(*Take)();
+  bool (*Finished)(void *Event);
+  void (*Wait)(void *Event);
+  /// Device clock in nanoseconds: queued, started, ended (0 when unknown).
+  void (*Times)(void *Event, uint64_t &Queued, uint64_t &Start, uint64_t &End);
+  /// The event's queue and that queue's device, as identities.
+  const void *(*QueueOf)(void *Event);
+  const void *(*DeviceOf)(const void *Queue);
+  std::string (*DeviceName)(const void *Device);
+  void (*Release)(void *Event);
+};
 
-/// Where the next enqueue on this thread puts its event; nullptr when
-/// profiling is off.
-cl_event *profileEventSlot();
+/// True when the next enqueue on this thread should leave its event in the
+/// backend's slot (profiling is on), to be read with \p Ops.
+bool profileNextEnqueue(const ProfileEventOps &Ops);
 
 enum class TransferKind { HostToDevice, DeviceToHost, DeviceToDevice };
 

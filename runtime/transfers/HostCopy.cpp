@@ -136,5 +136,16 @@ void copyRows(unsigned char *Dst, size_t DstPitch, const unsigned char *Src,
 #endif
 }
 
+void hostRects(const void *Src, void *Dst, const std::vector<Rect> &Rects) {
+  const auto *S = static_cast<const unsigned char *>(Src);
+  auto *D = static_cast<unsigned char *>(Dst);
+  for (const Rect &R : Rects)
+    for (size_t Z = 0; Z < R.Region[2]; ++Z)
+      for (size_t Y = 0; Y < R.Region[1]; ++Y)
+        std::memmove(D + R.DstOffset + Z * R.DstSlicePitch + Y * R.DstRowPitch,
+                     S + R.SrcOffset + Z * R.SrcSlicePitch + Y * R.SrcRowPitch,
+                     R.Region[0]);
+}
+
 } // namespace rt
 } // namespace ampcc

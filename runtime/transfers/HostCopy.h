@@ -11,8 +11,11 @@
 #ifndef AMPCC_RUNTIME_HOSTCOPY_H
 #define AMPCC_RUNTIME_HOSTCOPY_H
 
+#include "support/Region.h"
+
 #include <cstddef>
 #include <functional>
+#include <vector>
 
 namespace ampcc {
 namespace rt {
@@ -30,6 +33,9 @@ void runOnThreads(unsigned N, const std::function<void(unsigned)> &Fn);
 /// device is about to read left in the caches. Fenced before it returns.
 void copyRows(unsigned char *Dst, size_t DstPitch, const unsigned char *Src,
               size_t SrcPitch, size_t Width, size_t Rows, bool Streaming);
+
+/// Host-to-host copy of rectangles (R's Src side in Src, Dst side in Dst).
+void hostRects(const void *Src, void *Dst, const std::vector<Rect> &R);
 
 } // namespace rt
 } // namespace ampcc

@@ -57,6 +57,18 @@ TEST_F(LaunchTest, FillCopiesInOnceAndOutOnlyWhenAsked) {
   EXPECT_EQ(stats().KernelLaunches, 2u);
 }
 
+TEST_F(LaunchTest, RobustAccessPassesTheElementCountAndTheSink) {
+  // A kernel built with robust buffer access gets its buffer's element
+  // count in each view's shape and the sink buffer as its last argument.
+  std::vector<int> Data(N, -1);
+  DataSource *S = createUserSource(Data.data(), sizeof(int), N);
+  launch("test_robust", FillClosure{view1(S, N), 100}, {N});
+  hostAccess(S, false);
+  for (int I = 0; I < N; ++I)
+    ASSERT_EQ(Data[I], 100 + I + N) << "at " << I;
+  releaseSource(S);
+}
+
 TEST_F(LaunchTest, DiscardedSourceIsNotCopiedIn) {
   std::vector<int> Data(N, -1);
   DataSource *S = createUserSource(Data.data(), sizeof(int), N);

@@ -34,8 +34,15 @@ function(configure name expected)
   message(STATUS "${name}: as expected")
 endfunction()
 
+# The cases write into their copies: the copy must be one, never a link back
+# into the source tree (RUNTIME_DIR may itself be a symbolic link).
+get_filename_component(RUNTIME_DIR "${RUNTIME_DIR}" REALPATH)
 function(copy_runtime name)
   file(COPY ${RUNTIME_DIR}/ DESTINATION ${WORK_DIR}/${name}/runtime)
+  if(IS_SYMLINK ${WORK_DIR}/${name}/runtime OR
+     NOT EXISTS ${WORK_DIR}/${name}/runtime/Layering.cmake)
+    message(FATAL_ERROR "${name}: ${WORK_DIR}/${name}/runtime is no copy of ${RUNTIME_DIR}")
+  endif()
 endfunction()
 
 copy_runtime(clean)
@@ -48,8 +55,8 @@ configure(upward "the support layer may not include devices/Device.h")
 
 # Two layers including each other: whichever is lower is refused.
 copy_runtime(cycle)
-file(APPEND ${WORK_DIR}/cycle/runtime/transfers/Staging.h "#include \"coherence/DataSource.h\"\n")
-configure(cycle "the transfers layer may not include coherence/DataSource.h")
+file(APPEND ${WORK_DIR}/cycle/runtime/devices/Device.h "#include \"coherence/DataSource.h\"\n")
+configure(cycle "the devices layer may not include coherence/DataSource.h")
 
 # One backend reaching into another.
 copy_runtime(sideways)

@@ -52,32 +52,25 @@ protected:
   std::string keyOf(const ProgramDesc &P) {
     return programCacheKey(P, *Dev, programBuildOptions());
   }
-  bool hasKernel(cl_program Program, const char *Name) {
-    cl_int Err = CL_SUCCESS;
-    cl_kernel K = clCreateKernel(Program, Name, &Err);
-    if (K)
-      clReleaseKernel(K);
-    return Err == CL_SUCCESS;
+  bool hasKernel(const Program &P, const char *Name) {
+    int Err = 0;
+    return bool(Dev->backend()->kernel(P, Name, Err));
   }
-  /// Runs fill3 of Program over N items and returns what it wrote.
-  std::vector<int> runFill(cl_program Program, size_t N) {
+  /// Runs fill3 of P over N items, through the backend, and returns what
+  /// it wrote.
+  std::vector<int> runFill(const Program &P, size_t N) {
     std::vector<int> Out(N, -1);
-    cl_int Err = CL_SUCCESS;
-    cl_kernel K = clCreateKernel(Program, "fill3", &Err);
-    EXPECT_EQ(Err, CL_SUCCESS);
-    cl_mem Buf = clCreateBuffer(Dev->context(), CL_MEM_WRITE_ONLY,
-                                N * sizeof(int), nullptr, &Err);
-    EXPECT_EQ(Err, CL_SUCCESS);
-    cl_command_queue Q = Dev->defaultView()->queue();
-    EXPECT_EQ(clSetKernelArg(K, 0, sizeof(Buf), &Buf), CL_SUCCESS);
-    EXPECT_EQ(clEnqueueNDRangeKernel(Q, K, 1, nullptr, &N, nullptr, 0, nullptr,
-                                     nullptr),
-              CL_SUCCESS);
-    EXPECT_EQ(clEnqueueReadBuffer(Q, Buf, CL_TRUE, 0, N * sizeof(int),
-                                  Out.data(), 0, nullptr, nullptr),
-              CL_SUCCESS);
-    clReleaseMemObject(Buf);
-    clReleaseKernel(K);
+    Backend &B = *Dev->backend();
+    int Err = 0;
+    Kernel K = B.kernel(P, "fill3", Err);
+    EXPECT_TRUE(K) << B.errorName(Err);
+    Buffer Buf = B.allocate(Dev->context(), N * sizeof(int), nullptr, "for fill3");
+    const Queue &Q = Dev->defaultView()->queue();
+    K.setArg(0, Buf);
+    LaunchPart Part;
+    Part.Size = &N;
+    Q.launch(K, Part);
+    Q.read(Buf, /*Blocking=*/true, 0, N * sizeof(int), Out.data());
     return Out;
   }
   static void expectFilled(const std::vector<int> &Out) {
@@ -93,26 +86,23 @@ protected:
 
 TEST_F(ProgramCacheTest, SourceBuildStoresTheBinaryAndTheNextBuildUsesIt) {
   KernelCache Cache(Dir.path());
-  cl_program First = buildProgram(Fill, *Dev, Cache);
+  Program First = buildProgram(Fill, *Dev, Cache);
   expectFilled(runFill(First, 1000));
-  clReleaseProgram(First);
   auto Stored = Cache.load(keyOf(Fill));
   ASSERT_TRUE(Stored) << "no entry after a successful build";
   EXPECT_FALSE(Stored->empty());
 
-  cl_program Second = buildProgram(Fill, *Dev, Cache);
+  Program Second = buildProgram(Fill, *Dev, Cache);
   expectFilled(runFill(Second, 1000));
-  clReleaseProgram(Second);
   EXPECT_EQ(Dir.files().size(), 1u);
 
   // The entry under a key is what gets built for it: Fill's binary stored
   // under Other's key yields Fill's kernel. (Only a test can do this; the
   // key text inside every entry stops a misfiled one.)
   ASSERT_TRUE(Cache.store(keyOf(Other), Stored->data(), Stored->size()));
-  cl_program Swapped = buildProgram(Other, *Dev, Cache);
+  Program Swapped = buildProgram(Other, *Dev, Cache);
   EXPECT_TRUE(hasKernel(Swapped, "fill3"));
   EXPECT_FALSE(hasKernel(Swapped, "other"));
-  clReleaseProgram(Swapped);
 }
 
 TEST_F(ProgramCacheTest, RefusedBinaryFallsBackToTheSource) {
@@ -125,9 +115,8 @@ TEST_F(ProgramCacheTest, RefusedBinaryFallsBackToTheSource) {
       {'B', 'C', 0xc0, 0xde, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}};
   for (const auto &Garbage : Refused) {
     ASSERT_TRUE(Cache.store(Key, Garbage.data(), Garbage.size()));
-    cl_program Program = buildProgram(Fill, *Dev, Cache);
+    Program Program = buildProgram(Fill, *Dev, Cache);
     expectFilled(runFill(Program, 257));
-    clReleaseProgram(Program);
     auto Now = Cache.load(Key);
     ASSERT_TRUE(Now);
     EXPECT_NE(*Now, Garbage) << "the refused entry was not replaced";
@@ -138,8 +127,7 @@ TEST_F(ProgramCacheTest, FailedBuildCarriesUserLinesAndIsNotCached) {
   KernelCache Cache(Dir.path());
   for (int Attempt = 0; Attempt < 2; ++Attempt) {
     try {
-      cl_program P = buildProgram(Broken, *Dev, Cache);
-      clReleaseProgram(P);
+      Program P = buildProgram(Broken, *Dev, Cache);
       FAIL() << "a program with an undeclared name was built";
     } catch (const Concurrency::runtime_exception &E) {
       std::string M = E.what();
@@ -151,7 +139,8 @@ TEST_F(ProgramCacheTest, FailedBuildCarriesUserLinesAndIsNotCached) {
       // in its line 3 is at app.cpp:8.
       EXPECT_NE(M.find("app.cpp:8"), std::string::npos) << M;
       EXPECT_NE(M.find("undeclared_name"), std::string::npos) << M;
-      EXPECT_EQ(E.get_error_code(), CL_BUILD_PROGRAM_FAILURE);
+      EXPECT_EQ(Dev->backend()->failureOf(E.get_error_code()),
+                Backend::Failure::BuildFailure);
     }
   }
   EXPECT_TRUE(Dir.files().empty()) << "a failed build left a cache entry";
@@ -161,16 +150,14 @@ TEST_F(ProgramCacheTest, UnusableDirectoryStillBuilds) {
   std::ofstream(Dir.path() + "/file") << "not a directory";
   KernelCache Cache(Dir.path() + "/file/kernels");
   for (int Attempt = 0; Attempt < 2; ++Attempt) {
-    cl_program Program = buildProgram(Fill, *Dev, Cache);
+    Program Program = buildProgram(Fill, *Dev, Cache);
     expectFilled(runFill(Program, 64));
-    clReleaseProgram(Program);
   }
   EXPECT_EQ(Dir.files().size(), 1u);
 }
 
 TEST_F(ProgramCacheTest, DisabledCacheBuildsFromSource) {
   KernelCache Cache("");
-  cl_program Program = buildProgram(Fill, *Dev, Cache);
+  Program Program = buildProgram(Fill, *Dev, Cache);
   expectFilled(runFill(Program, 64));
-  clReleaseProgram(Program);
 }

@@ -1,6 +1,6 @@
 //===- StagingTest.cpp - Transfers through page-locked blocks -------------===//
 //
-// Staged transfers (runtime/transfers/Staging.h) cut a transfer into pieces and move
+// Staged transfers (runtime/backends/opencl/Staging.h) cut a transfer into pieces and move
 // each through a page-locked block. On PoCL they are forced on, with pieces
 // of a few hundred bytes (odd sizes, so that seams fall inside elements and
 // rows), so that every path runs here: whole views both ways, 2-D and 3-D
@@ -15,7 +15,8 @@
 #include "devices/Device.h"
 #include "TestKernels.h"
 #include "transfers/HostCopy.h"
-#include "transfers/Staging.h"
+#include "backends/opencl/OpenCLBackend.h"
+#include "backends/opencl/Staging.h"
 
 #include <gtest/gtest.h>
 
@@ -235,7 +236,7 @@ TEST_F(StagingTest, TwoThreadsCopyAtOnce) {
 }
 
 TEST_F(StagingTest, ByDeviceAndSizeUnlessForced) {
-  cl_command_queue Q = defaultDevice().defaultView()->queue();
+  cl_command_queue Q = clQueue(defaultDevice().defaultView()->queue());
   bool Discrete = !defaultDevice().info().HostUnifiedMemory;
   StagingTuning &T = stagingTuning();
   T.Mode = -1;

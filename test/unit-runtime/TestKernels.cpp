@@ -103,6 +103,33 @@ __kernel void halve(__global double *p, view1 d, dom1 dom) {
 )CL";
 const ProgramDesc DoubleProgram = {DoubleSource, "double_test.cpp", true};
 
+/* Robust buffer access (-frobust-buffer-access): every view's shape ends
+   with its buffer's element count, and the kernel takes the sink last:
+   writes past the buffer go to its first region, reads there read zeros
+   from its second. */
+const char RobustSource[] = R"CL(
+typedef struct { int off; int ext[1]; int stride[1]; int n; } rview1;
+typedef struct { int ext[1]; } dom1;
+__kernel void robust_fill(__global int *p, rview1 d, int v, dom1 dom,
+                          __global int *sink) {
+  int i = get_global_id(0);
+  if (i >= dom.ext[0]) return;
+  int at = d.off + i * d.stride[0];
+  /* The element count arrived, and the sink's zero region reads as 0. */
+  int zero = sink[1 + i % 4];
+  if (at < d.n)
+    p[at] = v + i + d.n + zero;
+  else
+    sink[0] = v;
+}
+)CL";
+ProgramDesc robustProgram() {
+  ProgramDesc P = {RobustSource, "robust_test.cpp", false};
+  P.RobustSinkBytes = 4 * sizeof(int);
+  return P;
+}
+const ProgramDesc RobustProgram = robustProgram();
+
 #define DESC(Type, Kernel, Prog, Caps, Closure, Rank, Tile0)                   \
   {Type,  Kernel, &Prog, Caps, uint32_t(sizeof(Caps) / sizeof(Caps[0])),     \
    sizeof(Closure), Rank, {Tile0, 0, 0}, "launch_test.cpp:1:1"}
@@ -120,6 +147,8 @@ const KernelDesc Descs[] = {
     DESC("test_broken", "broken", BrokenProgram, LocalCaptures, LocalClosure, 1,
          0),
     DESC("test_double", "halve", DoubleProgram, DoubleCaptures, LocalClosure,
+         1, 0),
+    DESC("test_robust", "robust_fill", RobustProgram, FillCaptures, FillClosure,
          1, 0),
 };
 

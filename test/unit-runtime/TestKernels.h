@@ -52,6 +52,9 @@ inline Shape<1> view1(DataSource *S, int32_t N, int32_t Offset = 0,
 //                               (a lie that shows what "read-only" saves)
 //   test_broken  LocalClosure   its program has a syntax error
 //   test_double  LocalClosure   p[i] *= 0.5 on doubles
+//   test_robust  FillClosure    p[i] = Value + i + n with robust buffer
+//                               access: n the buffer's element count, the
+//                               sink buffer the last argument
 struct FillClosure {
   Shape<1> V;
   int32_t Value;

@@ -45,7 +45,7 @@ const char *kind(const Device &D) {
     return "GPU";
   if (D.isCPU())
     return "CPU (emulated)";
-  if (D.info().Type & CL_DEVICE_TYPE_ACCELERATOR)
+  if (D.info().Kind == DeviceKind::Accelerator)
     return "accelerator";
   return "other";
 }
@@ -72,7 +72,8 @@ std::string defaultReason(const Device &Default) {
 }
 
 void printVerbose(const Device &D) {
-  cl_device_id Id = D.id();
+  // The runtime's OpenCL backend: its device is the cl_device_id.
+  cl_device_id Id = static_cast<cl_device_id>(D.id());
   std::printf("    OpenCL:          %s (driver %s, %s)\n",
               deviceString(Id, CL_DEVICE_VERSION).c_str(),
               deviceString(Id, CL_DRIVER_VERSION).c_str(),

@@ -227,7 +227,7 @@ private:
   }
 
   FunctionEmitter &FE;
-  DeviceCodeGen &CG;
+  CodeGenModule &CG;
   const CXXMethodDecl *MD;
   ViewShape Shape;
   AddrSpace Space;
@@ -338,7 +338,7 @@ std::string ViewMemberLowering::checkArgs() const {
 }
 
 std::string ViewMemberLowering::scratch(const std::string &Ptr) const {
-  return DeviceCodeGen::scratch(Space, Ptr);
+  return CodeGenModule::scratch(Space, Ptr);
 }
 
 std::string ViewMemberLowering::outside(

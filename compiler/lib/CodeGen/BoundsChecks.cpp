@@ -4,7 +4,7 @@
 // an element access of an array of known size, such as a tile_static
 // array, a private array or an array member, goes through a helper that
 // compares the index with the size. A bad index is reported to the
-// runtime (DeviceCodeGen::faultReporter) and the access goes to scratch
+// runtime (CodeGenModule::faultReporter) and the access goes to scratch
 // memory of the same address space instead, so nothing outside the array is
 // read or written. array_view and array accesses are checked by their own
 // helpers (AmpLibrary.cpp).
@@ -38,13 +38,13 @@ std::string FunctionEmitter::checkedSubscript(const ArraySubscriptExpr *E) {
   // One helper per address space, over bytes: the element may itself be
   // an array (`s[i][j]`), whose pointer type C spells as a declarator.
   std::string Bytes = std::string(addrSpaceKeyword(AS)) + " char *";
-  std::string Fn = std::string("ampcc_checked_element_") + DeviceCodeGen::spaceName(AS);
+  std::string Fn = std::string("ampcc_checked_element_") + CodeGenModule::spaceName(AS);
   CG.addHelper(Fn, Bytes + Fn + "(" + Bytes +
                        "base, int i, int n, int size, ampcc_checks *chk, int site) {\n"
                        "  if ((uint)i >= (uint)n) {\n    " +
                        CG.faultReporter() +
                        "(chk, site, 1, i, 0, 0, n, 0, 0);\n"
-                       "    return " + DeviceCodeGen::scratch(AS, Bytes) + ";\n  }\n"
+                       "    return " + CodeGenModule::scratch(AS, Bytes) + ";\n  }\n"
                        "  return base + i * size;\n}\n\n");
 
   std::string Elem = CG.pointerToArrayElements(Array->getType(), AS, "", E->getBeginLoc(),

@@ -26,41 +26,17 @@ using namespace clang;
 
 namespace ampcc {
 
-bool DeviceCodeGen::needsDestruction(QualType T) {
-  T = Ctx.getBaseElementType(T.getNonReferenceType());
-  const auto *RD = T->getAsCXXRecordDecl();
-  if (!RD || !RD->hasDefinition() || RD->hasTrivialDestructor() ||
-      isInAmpNamespace(RD))
-    return false;
-  auto [It, Inserted] = DestructionNeeded.try_emplace(RD, false);
-  if (!Inserted)
-    return It->second; // Also ends the recursion through incomplete types.
-  bool Needs = false;
-  if (const CXXDestructorDecl *Dtor = RD->getDestructor()) {
-    const FunctionDecl *Def = nullptr;
-    if (Dtor->isUserProvided() && Dtor->hasBody(Def)) {
-      const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-      Needs = !Body || !Body->body_empty();
-    }
-  }
-  for (const CXXBaseSpecifier &B : RD->bases())
-    Needs = Needs || needsDestruction(B.getType());
-  for (const FieldDecl *F : RD->fields())
-    Needs = Needs || needsDestruction(F->getType());
-  DestructionNeeded[RD] = Needs;
-  return Needs;
-}
-
 std::string FunctionEmitter::destroy(QualType T, const std::string &Address,
                                      AddrSpace AS, SourceLocation Loc,
                                      AddrSpace ViewData) {
-  if (!CG.needsDestruction(T))
+  ReachAnalysis &Reach = CG.planner().reach();
+  if (!Reach.needsDestruction(T))
     return "";
   ASTContext &Ctx = CG.getContext();
   QualType Elem = Ctx.getBaseElementType(T.getNonReferenceType());
   QualType Class = Ctx.getBaseElementType(T.getNonReferenceType());
-  unsigned Images = CG.imageKernelFor(Class->getAsCXXRecordDecl()->getDestructor(),
-                                      imageKernel());
+  unsigned Images =
+      Reach.imageKernelFor(Class->getAsCXXRecordDecl()->getDestructor(), imageKernel());
   const CloneInfo &Info =
       CG.requestFunction(destructorKey(Ctx, T, AS, ViewData, Images), Loc);
   // Checked mode: the checking state is every function's last argument;
@@ -135,7 +111,7 @@ void FunctionEmitter::noteDeclared(const VarDecl *VD) {
       return;
     T = MTE->getType();
     if (!CG.getContext().hasSameUnqualifiedType(T, VD->getType().getNonReferenceType()) &&
-        CG.needsDestruction(T)) {
+        CG.planner().reach().needsDestruction(T)) {
       // Bound to a base of the temporary: the variable holds only the base.
       report(CG.getDiags(), VD->getLocation(), Diag::err_amp_unsupported_stmt)
           << "reference to a base of a temporary with a destructor";
@@ -258,7 +234,8 @@ void FunctionEmitter::collectTemporaries(
   for (const Stmt *Child : S->children())
     collectTemporaries(Child, Conditional, Out);
   const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(S);
-  if (!BTE || NotDestroyedHere.contains(BTE) || !CG.needsDestruction(BTE->getType()))
+  if (!BTE || NotDestroyedHere.contains(BTE) ||
+      !CG.planner().reach().needsDestruction(BTE->getType()))
     return;
   if (Conditional) {
     report(CG.getDiags(), BTE->getBeginLoc(), Diag::err_amp_conditional_temporary)

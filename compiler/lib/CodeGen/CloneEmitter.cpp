@@ -17,7 +17,7 @@ using namespace clang;
 
 namespace ampcc {
 
-CloneEmitter::CloneEmitter(DeviceCodeGen &CG, const FunctionPlan &Plan)
+CloneEmitter::CloneEmitter(CodeGenModule &CG, const FunctionPlan &Plan)
     : CG(CG), Plan(Plan), FE(CG, Plan) {
   Plan.Key.FD->hasBody(Def);
 }
@@ -91,14 +91,14 @@ void CloneEmitter::object() {
   // fields: each variable is spelled as its field.
   if (MD->getParent()->isLambda())
     for (const FieldDecl *F : MD->getParent()->fields())
-      if (const ValueDecl *Var = DeviceCodeGen::capturedVar(F))
-        FE.bindVar(Var, This + "->" + DeviceCodeGen::fieldName(F));
+      if (const ValueDecl *Var = capturedVar(F))
+        FE.bindVar(Var, This + "->" + CodeGenModule::fieldName(F));
 }
 
 void CloneEmitter::parameters() {
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
-    std::string PName = P->getIdentifier() ? DeviceCodeGen::safeLocalName(P->getName())
+    std::string PName = P->getIdentifier() ? CodeGenModule::safeLocalName(P->getName())
                                            : "_arg" + std::to_string(I);
     const VarPlace *V = Plan.var(P);
     QualType PT = P->getType();
@@ -166,10 +166,10 @@ void CloneEmitter::destructorEpilogue() {
   for (const CXXBaseSpecifier &B : RD->bases())
     Parts.push_back(FE.destroy(
         B.getType(),
-        "&_this->" + DeviceCodeGen::baseFieldName(RD, B.getType()->getAsCXXRecordDecl()),
+        "&_this->" + CodeGenModule::baseFieldName(RD, B.getType()->getAsCXXRecordDecl()),
         Plan.ThisSpace, B.getBeginLoc(), Plan.ThisViewSpace));
   for (const FieldDecl *F : RD->fields()) {
-    std::string Field = "_this->" + DeviceCodeGen::fieldName(F);
+    std::string Field = "_this->" + CodeGenModule::fieldName(F);
     Parts.push_back(FE.destroy(F->getType(),
                                F->getType()->isArrayType() ? Field : "&" + Field,
                                Plan.ThisSpace, F->getLocation(), Plan.ThisViewSpace));

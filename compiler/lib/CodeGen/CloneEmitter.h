@@ -18,7 +18,7 @@ namespace ampcc {
 
 class CloneEmitter {
 public:
-  CloneEmitter(DeviceCodeGen &CG, const FunctionPlan &Plan);
+  CloneEmitter(CodeGenModule &CG, const FunctionPlan &Plan);
 
   /// Prints the clone into the program; returns its C name.
   std::string emit();
@@ -34,7 +34,7 @@ private:
   /// A destructor destroys its members, then its bases, after its body.
   void destructorEpilogue();
 
-  DeviceCodeGen &CG;
+  CodeGenModule &CG;
   const FunctionPlan &Plan;
   const clang::FunctionDecl *Def = nullptr;
   FunctionEmitter FE;

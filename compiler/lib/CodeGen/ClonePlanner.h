@@ -9,17 +9,20 @@
 // calls, where a returned reference points, and which tile_static variables
 // (its own and its callees') a function receives as parameters. The printer
 // (FunctionEmitter) only reads the plan; nothing is learned by printing.
+// The planner needs the AST and nothing of the printer: what a call or a
+// destruction reaches comes from its own ReachAnalysis.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_CODEGEN_CLONEPLANNER_H
 #define AMPCC_CODEGEN_CLONEPLANNER_H
 
-#include "ampcc/CodeGen/DeviceCodeGen.h"
+#include "Lowering.h"
+#include "ReachAnalysis.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallVector.h"
 
 #include <map>
 #include <set>
@@ -116,62 +119,18 @@ struct FunctionPlan {
   }
 };
 
-/// A call's callee, object (or null) and arguments, as the lowering sees
-/// them: an operator's object is its first operand.
-struct CallParts {
-  const clang::FunctionDecl *FD = nullptr;
-  const clang::Expr *Object = nullptr;
-  bool ObjectIsPointer = false;
-  llvm::SmallVector<const clang::Expr *, 4> Args;
-};
-/// False for calls without a direct callee (through pointers).
-bool callParts(const clang::CallExpr *CE, CallParts &Parts);
-
-/// How an argument reaches a parameter of type \p PT in C.
-enum class ArgPassing {
-  Value,      ///< By value (also `const T&`).
-  Address,    ///< A non-const reference: the address of the argument.
-  ArrayDecay, ///< A reference to an array: the array, decayed.
-  Pointer,    ///< A pointer: as it is.
-};
-ArgPassing argPassing(clang::QualType PT);
-/// How the clone \p Key receives its parameter \p I of type \p PT: as
-/// above, but a `T *&&` bound to a temporary is a pointer
-/// (CloneKey::TempPointers).
-ArgPassing argPassing(const CloneKey &Key, unsigned I, clang::QualType PT);
-
-/// A copy or move assignment that is C struct assignment.
-bool isTrivialAssignment(const clang::CXXMethodDecl *MD);
-/// Functions amp code may call: restrict(amp), constexpr (Clang makes them
-/// host-device) or implicit special members.
-bool isDeviceCallable(const clang::FunctionDecl *FD);
-/// A prvalue, or a temporary materialised to bind `this`: no C lvalue.
-bool isTemporary(const clang::Expr *E);
-/// A `T *&&` parameter bound to a temporary pointer (CloneKey::TempPointers).
-bool isTempPointer(clang::QualType PT, const clang::Expr *Arg);
-/// Members of the C++ AMP library that AmpLibrary.cpp lowers itself (view
-/// element access, atomics, math, barriers): calls to them are not clones.
-bool isLibraryIntrinsic(const clang::FunctionDecl *FD, unsigned NumArgs);
-/// A construction that prints as something other than a constructor call
-/// (elided and trivial copies, views, trivial default construction).
-bool constructsWithoutCall(const clang::CXXConstructExpr *CE);
-
 /// Reports the places where \p P would need one C pointer into two spaces,
 /// or a view of local memory where C has a view of global memory.
 void reportMixedSpaces(clang::DiagnosticsEngine &Diags, const FunctionPlan &P);
 
-/// The clone of the destructor that destroys an object (or the elements of
-/// an array) of type \p T in \p AS; T's class must have one.
-CloneKey destructorKey(clang::ASTContext &Ctx, clang::QualType T, AddrSpace AS,
-                       AddrSpace ViewData = AddrSpace::Global, unsigned ImageKernel = 0);
-
-/// An array_view or array, a class holding one, or a reference, pointer or
-/// array of those: where the views' elements live is part of the plan.
-bool holdsView(clang::ASTContext &Ctx, clang::QualType T);
-
 class ClonePlanner {
 public:
-  explicit ClonePlanner(DeviceCodeGen &CG) : CG(CG) {}
+  ClonePlanner(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags)
+      : Ctx(Ctx), Diags(Diags), Reach(Ctx) {}
+
+  /// What calls and destructions reach, which keys their clones; the
+  /// printer asks it too.
+  ReachAnalysis &reach() { return Reach; }
 
   /// The plan of the clone \p Key, planning it (and its callees) on first
   /// request.
@@ -210,7 +169,10 @@ private:
   /// after it was used.
   void walkBody(const clang::FunctionDecl *Def, FunctionPlan &P);
 
-  DeviceCodeGen &CG;
+  clang::ASTContext &Ctx;
+  clang::DiagnosticsEngine &Diags;
+  /// A memo of AST facts: the queries stay const while they fill it.
+  mutable ReachAnalysis Reach;
   std::map<CloneKey, FunctionPlan> Plans;
   /// Clones being planned: a request for one of them is a recursive call.
   std::set<CloneKey> InProgress;

@@ -111,7 +111,7 @@ void FunctionEmitter::emitDeclCode(const VarDecl *VD) {
     Vars[VD] = tileStaticVar(VD);
     return;
   }
-  std::string Name = DeviceCodeGen::safeLocalName(VD->getName());
+  std::string Name = CodeGenModule::safeLocalName(VD->getName());
   QualType T = VD->getType();
   const Expr *Init = VD->getInit();
   bindVar(VD, Name);
@@ -177,7 +177,7 @@ std::string FunctionEmitter::tileStaticStorage(const VarDecl *VD) {
   auto It = TileStaticNames.find(VD);
   if (It != TileStaticNames.end())
     return It->second;
-  std::string Name = DeviceCodeGen::safeLocalName(VD->getName());
+  std::string Name = CodeGenModule::safeLocalName(VD->getName());
   std::string Unique = Name;
   for (unsigned I = 1;
        ReservedNames.contains(Unique) || !HoistedNames.insert(Unique).second; ++I)
@@ -287,7 +287,7 @@ void FunctionEmitter::emitCtorInit(const CXXCtorInitializer *Init,
   if (Init->isBaseInitializer()) {
     // Bases are the leading _baseN members of the lowered struct.
     const CXXRecordDecl *Base = Init->getBaseClass()->getAsCXXRecordDecl();
-    return line("_this->" + DeviceCodeGen::baseFieldName(Derived, Base) + " = " +
+    return line("_this->" + CodeGenModule::baseFieldName(Derived, Base) + " = " +
                 expr(E) + ";");
   }
   if (!Init->isMemberInitializer()) {
@@ -296,7 +296,7 @@ void FunctionEmitter::emitCtorInit(const CXXCtorInitializer *Init,
     return;
   }
   const FieldDecl *F = Init->getMember();
-  std::string Field = "_this->" + DeviceCodeGen::safeLocalName(F->getName());
+  std::string Field = "_this->" + CodeGenModule::safeLocalName(F->getName());
   if (F->getType()->isArrayType()) {
     // Arrays are copied element-wise: C cannot assign arrays.
     if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
@@ -416,7 +416,7 @@ std::string FunctionEmitter::declRef(const DeclRefExpr *DRE) {
       }
     }
     if (VD->isLocalVarDeclOrParm())
-      return DeviceCodeGen::safeLocalName(VD->getName());
+      return CodeGenModule::safeLocalName(VD->getName());
   }
   report(CG.getDiags(), DRE->getLocation(), Diag::err_amp_unsupported_expr)
       << ("reference to '" + D->getNameAsString() + "'") << DRE->getSourceRange();
@@ -495,7 +495,7 @@ std::string FunctionEmitter::cast(const CastExpr *CE) {
     std::string Path;
     for (const CXXBaseSpecifier *B : CE->path()) {
       const CXXRecordDecl *Next = B->getType()->getAsCXXRecordDecl();
-      Path += (Path.empty() ? "" : ".") + DeviceCodeGen::baseFieldName(Cur, Next);
+      Path += (Path.empty() ? "" : ".") + CodeGenModule::baseFieldName(Cur, Next);
       Cur = Next;
     }
     std::string S = expr(Sub);
@@ -512,7 +512,7 @@ std::string FunctionEmitter::cast(const CastExpr *CE) {
       for (const CXXBaseSpecifier *B : CE->path()) {
         const CXXRecordDecl *Next = B->getType()->getAsCXXRecordDecl();
         (void)Next;
-        AtZero = AtZero && DeviceCodeGen::baseFieldName(Cur, Next) == "_base0";
+        AtZero = AtZero && CodeGenModule::baseFieldName(Cur, Next) == "_base0";
         Cur = Next;
       }
       if (AtZero)

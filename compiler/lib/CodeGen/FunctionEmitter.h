@@ -10,7 +10,7 @@
 #define AMPCC_CODEGEN_FUNCTIONEMITTER_H
 
 #include "ClonePlanner.h"
-#include "ampcc/CodeGen/DeviceCodeGen.h"
+#include "CodeGenModule.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -59,7 +59,7 @@ public:
     std::string Spelling;
   };
 
-  FunctionEmitter(DeviceCodeGen &CG, const FunctionPlan &Plan)
+  FunctionEmitter(CodeGenModule &CG, const FunctionPlan &Plan)
       : CG(CG), Plan(Plan) {}
 
   /// A kernel's own body under robust access: element accesses in range
@@ -236,7 +236,7 @@ private:
   /// (tile_static, private, a member), checked and skipped when outside;
   /// "" when it needs no check.
   std::string checkedSubscript(const clang::ArraySubscriptExpr *E);
-  /// Robust buffer access (DeviceCodeGen::robustAccess): how the result of
+  /// Robust buffer access (CodeGenModule::robustAccess): how the result of
   /// a view element call is used decides where an access outside the
   /// buffer goes: a write to the sink's write region, a read to its zeros,
   /// an atomic to nowhere (AmpLibrary.cpp).
@@ -281,7 +281,7 @@ private:
     return CG.planner().pointeeSpaceOf(Plan, Pointer);
   }
 
-  DeviceCodeGen &CG;
+  CodeGenModule &CG;
   const FunctionPlan &Plan;
   llvm::DenseMap<const clang::ValueDecl *, VarInfo> Vars;
   ThisInfo This;

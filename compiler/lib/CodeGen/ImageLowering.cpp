@@ -20,8 +20,6 @@
 
 #include "ampcc/Analysis/AmpModel.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
-
 using namespace clang;
 
 namespace ampcc {
@@ -94,7 +92,7 @@ const char *const AddressBits[] = {"CLK_ADDRESS_REPEAT", "CLK_ADDRESS_MIRRORED_R
 
 class ImageIntrinsic {
 public:
-  ImageIntrinsic(FunctionEmitter &FE, DeviceCodeGen &CG, const CXXMethodDecl *MD,
+  ImageIntrinsic(FunctionEmitter &FE, CodeGenModule &CG, const CXXMethodDecl *MD,
                  const std::string &Obj, ArrayRef<const Expr *> Args, SourceLocation Loc)
       : FE(FE), CG(CG), MD(MD), Obj(Obj), Args(Args), Loc(Loc),
         Shape(*viewShape(MD->getParent())), K(FE.imageKernel()),
@@ -208,7 +206,7 @@ private:
   }
 
   FunctionEmitter &FE;
-  DeviceCodeGen &CG;
+  CodeGenModule &CG;
   const CXXMethodDecl *MD;
   const std::string &Obj;
   ArrayRef<const Expr *> Args;
@@ -253,52 +251,13 @@ bool isImageIntrinsic(const CXXMethodDecl *MD) {
          Name == "_M_sample_image";
 }
 
-Lowered lowerImageIntrinsic(FunctionEmitter &FE, DeviceCodeGen &CG, const CXXMethodDecl *MD,
+Lowered lowerImageIntrinsic(FunctionEmitter &FE, CodeGenModule &CG, const CXXMethodDecl *MD,
                             const std::string &Obj, ArrayRef<const Expr *> Args,
                             SourceLocation Loc) {
   return ImageIntrinsic(FE, CG, MD, Obj, Args, Loc).lower();
 }
 
-unsigned DeviceCodeGen::imageKernelFor(const FunctionDecl *FD, unsigned K) {
-  if (!K || !FD)
-    return 0;
-  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-  if (MD && isImageIntrinsic(MD))
-    return K;
-  const FunctionDecl *Def = nullptr;
-  if (!FD->hasBody(Def))
-    return 0;
-  // Amp code does not recurse: a function met again while it is being
-  // looked at adds nothing.
-  auto [It, New] = ReachesImages.try_emplace(Def, false);
-  if (!New)
-    return It->second ? K : 0;
-  struct Calls : RecursiveASTVisitor<Calls> {
-    std::vector<const FunctionDecl *> Callees;
-    bool shouldVisitImplicitCode() const { return true; }
-    bool VisitCallExpr(CallExpr *CE) {
-      if (const FunctionDecl *C = CE->getDirectCallee())
-        Callees.push_back(C);
-      return true;
-    }
-    bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
-      Callees.push_back(CE->getConstructor());
-      return true;
-    }
-  } Walk;
-  Walk.TraverseStmt(Def->getBody());
-  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
-    for (const CXXCtorInitializer *Init : Ctor->inits())
-      Walk.TraverseStmt(Init->getInit());
-  bool Reaches = false;
-  for (const FunctionDecl *C : Walk.Callees)
-    if ((Reaches = imageKernelFor(C, K) != 0))
-      break;
-  ReachesImages[Def] = Reaches;
-  return Reaches ? K : 0;
-}
-
-std::string DeviceCodeGen::imageParams(unsigned K) const {
+std::string CodeGenModule::imageParams(unsigned K) const {
   std::string S;
   if (!K)
     return S;
@@ -308,7 +267,7 @@ std::string DeviceCodeGen::imageParams(unsigned K) const {
   return S;
 }
 
-std::string DeviceCodeGen::imageArgs(unsigned K) const {
+std::string CodeGenModule::imageArgs(unsigned K) const {
   std::string S;
   if (!K)
     return S;

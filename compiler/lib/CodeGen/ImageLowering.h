@@ -9,7 +9,7 @@
 #ifndef AMPCC_CODEGEN_IMAGELOWERING_H
 #define AMPCC_CODEGEN_IMAGELOWERING_H
 
-#include "ampcc/CodeGen/DeviceCodeGen.h"
+#include "CodeGenModule.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -36,7 +36,7 @@ std::string imageParamType(const ImageSlot &S);
 bool isImageIntrinsic(const clang::CXXMethodDecl *MD);
 
 /// One of the image intrinsics called on the texture struct \p Obj.
-Lowered lowerImageIntrinsic(FunctionEmitter &FE, DeviceCodeGen &CG,
+Lowered lowerImageIntrinsic(FunctionEmitter &FE, CodeGenModule &CG,
                             const clang::CXXMethodDecl *MD, const std::string &Obj,
                             llvm::ArrayRef<const clang::Expr *> Args,
                             clang::SourceLocation Loc);

@@ -85,7 +85,7 @@ std::string quoted(const StringLiteral *SL) {
 
 } // namespace
 
-bool DeviceCodeGen::programAborts() {
+bool CodeGenModule::programAborts() {
   if (!Aborts) {
     // Only the declarations a call refers to are marked referenced.
     Aborts = false;
@@ -100,7 +100,7 @@ bool DeviceCodeGen::programAborts() {
   return *Aborts;
 }
 
-bool DeviceCodeGen::functionMayAbort(const FunctionDecl *FD) {
+bool CodeGenModule::functionMayAbort(const FunctionDecl *FD) {
   if (endsThread(FD))
     return true;
   const FunctionDecl *Def = nullptr;
@@ -118,7 +118,7 @@ bool DeviceCodeGen::functionMayAbort(const FunctionDecl *FD) {
   return Result;
 }
 
-bool DeviceCodeGen::mayAbort(const Stmt *S) {
+bool CodeGenModule::mayAbort(const Stmt *S) {
   if (!S || !programAborts())
     return false;
   auto MayAbort = [this](const FunctionDecl *FD) { return functionMayAbort(FD); };
@@ -127,7 +127,7 @@ bool DeviceCodeGen::mayAbort(const Stmt *S) {
   return Finder.Found;
 }
 
-unsigned DeviceCodeGen::diagnosticSite(SourceLocation Loc, const std::string &Payload) {
+unsigned CodeGenModule::diagnosticSite(SourceLocation Loc, const std::string &Payload) {
   unsigned Site = checkSite(Loc, 0);
   CheckSites[Site] += "\x1f" + Payload;
   return Site;

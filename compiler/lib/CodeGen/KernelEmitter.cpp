@@ -8,7 +8,7 @@
 // mapped to OpenCL dimension N-1.
 //
 //===----------------------------------------------------------------------===//
-#include "ampcc/CodeGen/DeviceCodeGen.h"
+#include "CodeGenModule.h"
 
 #include "ClonePlanner.h"
 #include "DomainIndexing.h"
@@ -62,7 +62,7 @@ class KernelEmitter {
 public:
   /// \p ImageKernel: 0 for the kernel itself, else the number of its image
   /// form (CloneKey::ImageKernel), which passes textures as images.
-  KernelEmitter(DeviceCodeGen &CG, const KernelSite &K, unsigned ImageKernel = 0)
+  KernelEmitter(CodeGenModule &CG, const KernelSite &K, unsigned ImageKernel = 0)
       : CG(CG), Ctx(CG.Ctx), K(K), RD(K.KernelType), Op(K.CallOperator),
         Loc(RD->isLambda() ? RD->getLocation() : K.Call->getBeginLoc()),
         Plan(CG.Planner->planKernel(Op, ImageKernel)), FE(CG, Plan),
@@ -106,7 +106,7 @@ private:
   std::string body();
   std::string signature() const;
 
-  DeviceCodeGen &CG;
+  CodeGenModule &CG;
   ASTContext &Ctx;
   const KernelSite &K;
   const CXXRecordDecl *RD;
@@ -160,7 +160,7 @@ void KernelEmitter::mapCaptureFields() {
 
 std::string KernelEmitter::captureName(const FieldDecl *F) const {
   const ValueDecl *Var = FieldVars.lookup(F);
-  return DeviceCodeGen::safeLocalName(
+  return CodeGenModule::safeLocalName(
       Var ? Var->getName() : (F->getIdentifier() ? F->getName() : "_field"));
 }
 
@@ -294,12 +294,12 @@ void KernelEmitter::flatten(QualType FT, uint64_t Offset, const std::string &Des
     const ASTRecordLayout &L = Ctx.getASTRecordLayout(FRD);
     for (const CXXBaseSpecifier &B : FRD->bases()) {
       const CXXRecordDecl *BRD = B.getType()->getAsCXXRecordDecl();
-      std::string Field = DeviceCodeGen::baseFieldName(FRD, BRD);
+      std::string Field = CodeGenModule::baseFieldName(FRD, BRD);
       flatten(B.getType(), Offset + L.getBaseClassOffset(BRD).getQuantity(),
               Dest + "." + Field, ArgBase + Field, FLoc, false, false);
     }
     for (const FieldDecl *F : FRD->fields()) {
-      std::string Field = DeviceCodeGen::fieldName(F);
+      std::string Field = CodeGenModule::fieldName(F);
       flatten(F->getType(), Offset + L.getFieldOffset(F->getFieldIndex()) / 8,
               Dest + "." + Field, ArgBase + "_" + Field, F->getLocation(), false, false);
     }
@@ -350,7 +350,7 @@ void KernelEmitter::computeIndex() {
   if (!IdxParam)
     return;
   if (IdxParam->getIdentifier())
-    IdxName = DeviceCodeGen::safeLocalName(IdxParam->getName());
+    IdxName = CodeGenModule::safeLocalName(IdxParam->getName());
   std::string IdxTy = CG.lowerType(
       IdxParam->getType().getNonReferenceType().getUnqualifiedType(),
       IdxParam->getLocation());
@@ -362,8 +362,8 @@ void KernelEmitter::computeIndex() {
                   std::to_string(K.Rank - 1 - D) + ");\n";
   };
   if (isAmpClass(IdxRD, "tiled_index")) {
-    const std::string Global = IdxName + "." + DeviceCodeGen::safeLocalName("global");
-    const std::string Local = IdxName + "." + DeviceCodeGen::safeLocalName("local");
+    const std::string Global = IdxName + "." + CodeGenModule::safeLocalName("global");
+    const std::string Local = IdxName + "." + CodeGenModule::safeLocalName("local");
     Fill(Global, "get_global_id");
     Fill(Local, "get_local_id");
     Fill(IdxName + ".tile", "get_group_id");
@@ -400,7 +400,7 @@ void KernelEmitter::checkState() {
   if (!CG.usesFaultRecord())
     return;
   // The runtime passes a zeroed buffer: the fault record, then global
-  // scratch (DeviceCodeGen::faultReporter, runtime/FaultChecks.cpp).
+  // scratch (CodeGenModule::faultReporter, runtime/FaultChecks.cpp).
   Taken.insert(CheckStateName);
   std::string Fault = fresh("ampcc_fault");
   Params.push_back("__global int *" + Fault);
@@ -433,7 +433,7 @@ std::string KernelEmitter::body() {
     llvm::StringSet<> Names;
     bool VisitVarDecl(VarDecl *VD) {
       if (!VD->hasAttr<CUDASharedAttr>())
-        Names.insert(DeviceCodeGen::safeLocalName(VD->getName()));
+        Names.insert(CodeGenModule::safeLocalName(VD->getName()));
       return true;
     }
   } Locals;
@@ -501,7 +501,7 @@ void KernelEmitter::emit() {
   CG.Kernels.push_back(std::move(EK));
 }
 
-void DeviceCodeGen::emitKernel(const KernelSite &K) {
+void CodeGenModule::emitKernel(const KernelSite &K) {
   if (K.Rank < 1 || (K.Tiled && K.Rank > 3)) {
     report(Diags, K.Call->getBeginLoc(), Diag::err_amp_rank_unsupported) << K.Rank;
     return;

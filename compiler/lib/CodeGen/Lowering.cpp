@@ -3,7 +3,9 @@
 
 #include "ampcc/Analysis/AmpModel.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/OperatorKinds.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -174,6 +176,148 @@ const Expr *ignoreFullExprAndImplicitCasts(const Expr *E) {
       return E;
   }
   return nullptr;
+}
+
+const ValueDecl *capturedVar(const FieldDecl *F) {
+  const auto *RD = dyn_cast<CXXRecordDecl>(F->getParent());
+  if (!RD || !RD->isLambda())
+    return nullptr;
+  llvm::DenseMap<const ValueDecl *, FieldDecl *> Captures;
+  FieldDecl *ThisField = nullptr;
+  RD->getCaptureFields(Captures, ThisField);
+  for (auto &P : Captures)
+    if (P.second == F)
+      return P.first;
+  return nullptr;
+}
+
+// --- Calls and what they bind -------------------------------------------------
+
+bool holdsView(ASTContext &Ctx, QualType T) {
+  T = T.getNonReferenceType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  const auto *RD = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+  // Lambdas inside amp code keep views of global memory (their captures
+  // are checked where they are made).
+  return RD && !RD->isLambda() && holdsAmpContainer(QualType(RD->getTypeForDecl(), 0));
+}
+
+bool callParts(const CallExpr *CE, CallParts &P) {
+  P.FD = CE->getDirectCallee();
+  if (!P.FD)
+    return false;
+  P.Args.assign(CE->arg_begin(), CE->arg_end());
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+    P.Object = MCE->getImplicitObjectArgument();
+    if (const auto *ME = dyn_cast<MemberExpr>(MCE->getCallee()->IgnoreParens()))
+      P.ObjectIsPointer = ME->isArrow();
+  } else if (const auto *MD = dyn_cast<CXXMethodDecl>(P.FD);
+             MD && MD->isInstance() && isa<CXXOperatorCallExpr>(CE)) {
+    P.Object = P.Args.front();
+    P.Args.erase(P.Args.begin());
+  }
+  return true;
+}
+
+ArgPassing argPassing(QualType PT) {
+  if (PT->isReferenceType() && PT->getPointeeType()->isArrayType())
+    return ArgPassing::ArrayDecay;
+  if (isPointerLoweredRef(PT))
+    return ArgPassing::Address;
+  if (PT->isPointerType())
+    return ArgPassing::Pointer;
+  return ArgPassing::Value;
+}
+
+ArgPassing argPassing(const CloneKey &Key, unsigned I, QualType PT) {
+  return I < Key.TempPointers.size() && Key.TempPointers[I] ? ArgPassing::Pointer
+                                                            : argPassing(PT);
+}
+
+bool isTrivialAssignment(const CXXMethodDecl *MD) {
+  return MD && MD->isTrivial() &&
+         (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator());
+}
+
+bool isDeviceCallable(const FunctionDecl *FD) {
+  return FD->hasAttr<CUDADeviceAttr>() || FD->isConstexpr() || FD->isImplicit();
+}
+
+bool isTemporary(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreParens();
+    const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+    if (!ICE || ICE->getCastKind() != CK_NoOp)
+      break;
+    E = ICE->getSubExpr();
+  }
+  return isa<MaterializeTemporaryExpr>(E) || !E->isGLValue();
+}
+
+bool isTempPointer(QualType PT, const Expr *Arg) {
+  return PT->isRValueReferenceType() && PT->getPointeeType()->isPointerType() &&
+         isTemporary(Arg);
+}
+
+bool isLibraryIntrinsic(const FunctionDecl *FD, unsigned NumArgs) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD) {
+    if (!isInAmpNamespace(FD))
+      return false;
+    const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
+    StringRef Space = NS ? NS->getName() : "";
+    if (Space == "fast_math" || Space == "precise_math")
+      return true;
+    if (FD->getName().starts_with("atomic_"))
+      return true;
+    // The fences and direct3d_printf/errorf/abort, declared in <amp.h>.
+    StringRef Name = FD->getName();
+    if (Space == "Concurrency")
+      return isKernelDiagnostic(FD) || Name == "all_memory_fence" ||
+             Name == "global_memory_fence" || Name == "tile_static_memory_fence";
+    // The one Concurrency::direct3d intrinsic that is only declared
+    // (ampcc/direct3d_intrinsics.h); the others are ordinary inline C++.
+    return Space == "direct3d" && FD->getName() == "countbits" && NumArgs == 1;
+  }
+  if (isAmpClass(MD->getParent(), "tile_barrier"))
+    return true;
+  // Members <amp.h> defines in C++ (the other section overloads, ...) are
+  // lowered like any code; only the declarations are the compiler's to
+  // implement. Assignment has a body for the host's reference counting but
+  // is a struct copy on the device.
+  return isViewClass(MD->getParent()) &&
+         (!MD->isDefined() || MD->getOverloadedOperator() == OO_Equal);
+}
+
+bool constructsWithoutCall(const CXXConstructExpr *CE) {
+  const CXXConstructorDecl *Ctor = CE->getConstructor();
+  const CXXRecordDecl *RD = Ctor->getParent();
+  if (CE->isElidable() && CE->getNumArgs() == 1)
+    return true;
+  if (Ctor->isCopyOrMoveConstructor() && Ctor->isTrivial())
+    return true;
+  if (isViewClass(RD) && CE->getNumArgs() == 1)
+    if (const auto *Src = CE->getArg(0)->getType()->getAsCXXRecordDecl())
+      if (isViewClass(Src))
+        return true;
+  if (isViewClass(RD) && CE->getNumArgs() >= 2 &&
+      CE->getArg(CE->getNumArgs() - 1)->getType()->isPointerType())
+    return true;
+  return Ctor->isDefaultConstructor() && Ctor->isTrivial() &&
+         !CE->getType()->isArrayType();
+}
+
+CloneKey destructorKey(ASTContext &Ctx, QualType T, AddrSpace AS, AddrSpace ViewData,
+                       unsigned ImageKernel) {
+  CloneKey Key;
+  Key.ImageKernel = ImageKernel;
+  Key.FD = Ctx.getBaseElementType(T.getNonReferenceType())
+               ->getAsCXXRecordDecl()
+               ->getDestructor();
+  Key.ThisSpace = AS;
+  Key.ThisViewSpace = holdsView(Ctx, T) ? ViewData : AddrSpace::Global;
+  return Key;
 }
 
 } // namespace ampcc

@@ -1,6 +1,6 @@
 //===- RecordLayoutCheck.cpp - host and OpenCL C layouts agree ------------===//
 //
-// Computes the layout a C compiler gives the struct that DeviceCodeGen
+// Computes the layout a C compiler gives the struct that CodeGenModule
 // prints for a class (see lowerRecord) and compares it, offset by offset,
 // with the host's ASTRecordLayout.
 //

@@ -11,6 +11,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 #include <utility>
 #include <vector>
@@ -21,6 +22,22 @@ namespace ampcc {
 inline bool contains(const clang::SourceManager &SM, clang::SourceRange R, clang::SourceLocation L) {
   return R.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
          !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+}
+
+/// The text of a type as written (\p TSI's TypeLoc to the end of its last
+/// token); an invalid range where there is none or it starts or ends in a
+/// macro.
+inline clang::CharSourceRange typeText(const clang::TypeSourceInfo *TSI,
+                                       const clang::SourceManager &SM,
+                                       const clang::LangOptions &LO) {
+  if (!TSI)
+    return {};
+  clang::SourceRange R = TSI->getTypeLoc().getSourceRange();
+  clang::SourceLocation End = clang::Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO);
+  if (R.getBegin().isInvalid() || R.getBegin().isMacroID() || End.isInvalid() ||
+      End.isMacroID())
+    return {};
+  return clang::CharSourceRange::getCharRange(R.getBegin(), End);
 }
 
 /// The function a candidate note names: one of the overload set's decls.

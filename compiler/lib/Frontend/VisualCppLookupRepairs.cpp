@@ -5,7 +5,8 @@
 // expression, a scoped enumeration's enumerator named without its
 // enumeration, a name that both a using-declaration and a class declared
 // but never defined introduce, and a range-for whose begin and end only
-// namespace std declares. Each is written the way C++17 reads it, in the
+// namespace std declares, and a type or member of a dependent base named
+// without qualification (Visual C++ has no two-phase lookup). Each is written the way C++17 reads it, in the
 // user's text (the device pass parses again, the host pass compiles the
 // same text), and reported with ampcc's own warning at the end of the
 // translation unit.
@@ -277,6 +278,132 @@ void VisualCppRepairs::finishLookupRepairs(ASTContext &Ctx) {
         << U.Type.getNonReferenceType().getUnqualifiedType();
   }
   StdRanges.clear();
+}
+
+/// Visual C++ looks unqualified names up in dependent base classes when
+/// the template is instantiated (no two-phase lookup), so a class deriving
+/// from `std::iterator<Tag, T>` writes `reference` for its base's typedef.
+/// Clang reports "unknown type name"; when the name is a type member of a
+/// dependent base's template, it is qualified as `typename Base<...>::`,
+/// the base spelled as in the class head.
+namespace {
+/// The innermost class template definition around \p Loc.
+const CXXRecordDecl *classTemplateAround(const SourceManager &SM, const RepairSites &Sites,
+                                         SourceLocation Loc) {
+  const CXXRecordDecl *Best = nullptr;
+  for (const CXXRecordDecl *RD : Sites.Records) {
+    if (!RD->isDependentContext() || !RD->hasDefinition() ||
+        !contains(SM, RD->getSourceRange(), Loc))
+      continue;
+    if (!Best || SM.isBeforeInTranslationUnit(Best->getBeginLoc(), RD->getBeginLoc()))
+      Best = RD;
+  }
+  return Best;
+}
+
+/// The base of \p RD, a class template specialization of a dependent
+/// type, whose template's definition declares \p Name as a type (\p Type)
+/// or as a member function or data member (!\p Type).
+const CXXBaseSpecifier *dependentBaseDeclaring(ASTContext &Ctx, const CXXRecordDecl *RD,
+                                               llvm::StringRef Name, bool Type,
+                                               unsigned Depth = 0) {
+  if (!RD || Depth > 4)
+    return nullptr;
+  for (const CXXBaseSpecifier &B : RD->bases()) {
+    const auto *TST = B.getType()->getAs<TemplateSpecializationType>();
+    const auto *CTD = TST ? dyn_cast_or_null<ClassTemplateDecl>(
+                                TST->getTemplateName().getAsTemplateDecl())
+                          : nullptr;
+    const CXXRecordDecl *Pattern = CTD ? CTD->getTemplatedDecl() : nullptr;
+    if (!Pattern || !Pattern->hasDefinition() || !B.getTypeSourceInfo())
+      continue;
+    for (const NamedDecl *D : Pattern->getDefinition()->lookup(&Ctx.Idents.get(Name))) {
+      bool IsType = isa<TypeDecl>(D) || isa<TypeAliasTemplateDecl>(D);
+      bool IsMember = isa<CXXMethodDecl>(D) || isa<FunctionTemplateDecl>(D) ||
+                      isa<FieldDecl>(D) || isa<VarDecl>(D);
+      if (Type ? IsType : IsMember)
+        return &B;
+    }
+    // Declared further up (a base of the base's template): named through
+    // this base, whose specialization inherits it.
+    if (dependentBaseDeclaring(Ctx, Pattern->getDefinition(), Name, Type, Depth + 1))
+      return &B;
+  }
+  return nullptr;
+}
+
+/// The non-static member function of \p RD whose body holds \p Loc.
+bool inInstanceMember(const SourceManager &SM, const CXXRecordDecl *RD, SourceLocation Loc) {
+  for (const Decl *D : RD->decls()) {
+    if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+      D = FTD->getTemplatedDecl();
+    const auto *MD = dyn_cast<CXXMethodDecl>(D);
+    if (MD && !MD->isStatic() && MD->hasBody() && contains(SM, MD->getSourceRange(), Loc))
+      return true;
+  }
+  return false;
+}
+} // namespace
+
+void VisualCppRepairs::finishDependentBaseTypes(ASTContext &Ctx,
+                                                const RepairSites &Sites) {
+  if (DependentBaseTypes.empty() && ShadowedBaseTypes.empty() && ShadowedVarTypes.empty())
+    return;
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Unknown names may instead be declared later; a shadowing template is
+  // only repaired when a base declares the name.
+  size_t Unknown = DependentBaseTypes.size();
+  // A variable whose type names the template: the name starts its type.
+  for (const auto &[Loc, Name] : ShadowedVarTypes)
+    for (const VarDecl *V : Sites.Vars)
+      if (V->getLocation() == Loc && V->getTypeSourceInfo())
+        ShadowedBaseTypes.push_back(
+            {V->getTypeSourceInfo()->getTypeLoc().getBeginLoc(), Name});
+  ShadowedVarTypes.clear();
+  DependentBaseTypes.insert(DependentBaseTypes.end(), ShadowedBaseTypes.begin(),
+                            ShadowedBaseTypes.end());
+  ShadowedBaseTypes.clear();
+  for (size_t I = 0; I < DependentBaseTypes.size(); ++I) {
+    const auto &[Loc, Name] = DependentBaseTypes[I];
+    if (editable(SM, Loc) && !qualifyDependentBaseType(Ctx, Sites, Loc, Name) && I < Unknown)
+      DeclaredLater.push_back({Loc, Name});
+  }
+  DependentBaseTypes.clear();
+}
+
+bool VisualCppRepairs::qualifyDependentBaseType(ASTContext &Ctx, const RepairSites &Sites,
+                                                SourceLocation Loc, llvm::StringRef Name) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const CXXBaseSpecifier *B =
+      dependentBaseDeclaring(Ctx, classTemplateAround(SM, Sites, Loc), Name, /*Type=*/true);
+  CharSourceRange Spelled =
+      B ? typeText(B->getTypeSourceInfo(), SM, Ctx.getLangOpts()) : CharSourceRange();
+  if (Spelled.isInvalid())
+    return false;
+  llvm::StringRef Base = Lexer::getSourceText(Spelled, SM, Ctx.getLangOpts());
+  addEdit(SM, Loc, 0, "typename " + Base.str() + "::");
+  if (Warned.insert(Loc.getRawEncoding()).second)
+    report(Ctx.getDiagnostics(), Loc, Diag::warn_vc_dependent_base_type) << Name << Base;
+  return true;
+}
+
+/// A member function or data member of a dependent base named without
+/// qualification in a member function of a class template (Visual C++ has
+/// no two-phase lookup): `this->` before the name.
+bool VisualCppRepairs::qualifyDependentBaseMember(ASTContext &Ctx, const RepairSites &Sites,
+                                                  SourceLocation Loc, llvm::StringRef Name) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const CXXRecordDecl *RD = classTemplateAround(SM, Sites, Loc);
+  if (!editable(SM, Loc) || !dependentBaseDeclaring(Ctx, RD, Name, /*Type=*/false) ||
+      !inInstanceMember(SM, RD, Loc))
+    return false;
+  // Once per place: a template reports the name in every instantiation.
+  if (!Warned.insert(Loc.getRawEncoding()).second)
+    return true;
+  addEdit(SM, Loc, 0, "this->");
+  report(Ctx.getDiagnostics(), Loc, Diag::warn_vc_dependent_base_member) << Name;
+  return true;
 }
 
 } // namespace ampcc

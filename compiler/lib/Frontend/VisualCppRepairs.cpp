@@ -1,13 +1,18 @@
 //===- VisualCppRepairs.cpp - Visual C++ code that Clang rejects ---------===//
+//
+// Sorts each error Clang reports into the repair that recognises it and
+// runs the repairs that need the AST at the end of the translation unit;
+// the repairs themselves are spread over the files beside this one, one
+// family each. Here are the few that need one token or one fix-it.
+//
+//===----------------------------------------------------------------------===//
 #include "ampcc/Frontend/VisualCppRepairs.h"
 #include "RepairSites.h"
 
-#include "ampcc/Analysis/AmpModel.h"
 #include "ampcc/Support/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -20,141 +25,6 @@
 using namespace clang;
 
 namespace ampcc {
-
-namespace {
-
-/// Visual C++'s C4239 extension binds a temporary of class type to a
-/// non-const reference.
-bool isClass(QualType T) { return !T.isNull() && T->getAsCXXRecordDecl(); }
-
-/// The same, or, in a template's definition, a specialization of a class
-/// template that depends on the template's parameters (`array_view<T>`).
-bool isClassOrTemplateOfOne(QualType T) {
-  return isClass(T) || (!T.isNull() && T->isDependentType() &&
-                        (T->getAs<TemplateSpecializationType>() || T->getAs<InjectedClassNameType>()));
-}
-
-/// accelerator and accelerator_view are handles: copies share one device or
-/// one queue, so a reference to a temporary behaves as a copy would.
-bool isHandleClass(QualType T) {
-  const CXXRecordDecl *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
-  return RD && isInAmpNamespace(RD) &&
-         (RD->getName() == "accelerator" || RD->getName() == "accelerator_view");
-}
-
-/// Is \p From a standard container's iterator and \p To its const_iterator?
-/// Microsoft's STL derives each container's iterator from its
-/// const_iterator, so Visual C++ binds a temporary iterator to a
-/// `const_iterator &` parameter (C4239); libstdc++'s are separate classes
-/// with a conversion.
-bool constIteratorOf(QualType From, QualType To) {
-  const auto *F = dyn_cast_or_null<ClassTemplateSpecializationDecl>(From->getAsCXXRecordDecl());
-  const auto *T = dyn_cast_or_null<ClassTemplateSpecializationDecl>(To->getAsCXXRecordDecl());
-  if (!F || !T)
-    return false;
-  auto InLibrary = [](const NamedDecl *D) {
-    const auto *NS = dyn_cast<NamespaceDecl>(D->getDeclContext()->getEnclosingNamespaceContext());
-    for (; NS; NS = dyn_cast<NamespaceDecl>(NS->getParent()))
-      if (NS->getName() == "std" || NS->getName() == "__gnu_cxx")
-        return true;
-    return false;
-  };
-  if (!InLibrary(F) || !InLibrary(T))
-    return false;
-  llvm::StringRef FN = F->getName(), TN = T->getName();
-  // vector, string, deque: one template, its pointer or reference arguments
-  // const in the const_iterator (__normal_iterator<const T *, C>).
-  if (FN == TN && (FN == "__normal_iterator" || FN == "_Deque_iterator")) {
-    const TemplateArgumentList &FA = F->getTemplateArgs(), &TA = T->getTemplateArgs();
-    if (FA.size() < 1 || FA.size() != TA.size() || FA[0].getKind() != TemplateArgument::Type ||
-        TA[0].getKind() != TemplateArgument::Type)
-      return false;
-    QualType FP = FA[0].getAsType(), TP = TA[0].getAsType();
-    if (FN == "_Deque_iterator")
-      return FP == TP; // <T, T &, T *> and <T, const T &, const T *>: the value type
-    return FP->isPointerType() && TP->isPointerType() &&
-           TP->getPointeeType().isConstQualified() &&
-           FP->getPointeeType().getUnqualifiedType() == TP->getPointeeType().getUnqualifiedType();
-  }
-  // list, map, set, unordered containers: X_iterator and X_const_iterator.
-  for (llvm::StringRef Kind : {"_List", "_Rb_tree", "_Node"})
-    if (FN == (Kind + "_iterator").str() && TN == (Kind + "_const_iterator").str())
-      return true;
-  return false;
-}
-
-/// Is \p P used as an argument of a C++ AMP class template at a position
-/// whose parameter is an `int` (the rank of array, array_view, index,
-/// extent; the tile sizes of tiled_extent, tiled_index)?
-class RankUseFinder : public RecursiveASTVisitor<RankUseFinder> {
-public:
-  explicit RankUseFinder(const NonTypeTemplateParmDecl *P) : P(P) {}
-  bool VisitTemplateSpecializationType(TemplateSpecializationType *T) {
-    const TemplateDecl *TD = T->getTemplateName().getAsTemplateDecl();
-    if (!TD || !isInAmpNamespace(TD))
-      return true;
-    const TemplateParameterList *Params = TD->getTemplateParameters();
-    llvm::ArrayRef<TemplateArgument> Args = T->template_arguments();
-    for (unsigned I = 0; I < Args.size() && I < Params->size(); ++I) {
-      const auto *Param = dyn_cast<NonTypeTemplateParmDecl>(Params->getParam(I));
-      if (!Param || !Param->getType()->isSpecificBuiltinType(BuiltinType::Int) ||
-          Args[I].getKind() != TemplateArgument::Expression)
-        continue;
-      const auto *Ref = dyn_cast<DeclRefExpr>(Args[I].getAsExpr()->IgnoreParenImpCasts());
-      if (Ref && Ref->getDecl() == P)
-        Found = true;
-    }
-    return true;
-  }
-  const NonTypeTemplateParmDecl *P;
-  bool Found = false;
-};
-
-} // namespace
-
-namespace {
-
-bool isStdException(QualType T) {
-  const CXXRecordDecl *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
-  return RD && RD->getName() == "exception" && RD->isInStdNamespace() &&
-         RD->getDeclContext()->isStdNamespace();
-}
-
-/// The length of `std::exception`, `::std::exception` or `exception` (with
-/// any blanks around the `::`) at \p At, or 0.
-unsigned exceptionNameLength(llvm::StringRef At) {
-  llvm::StringRef S = At;
-  if (S.starts_with("::"))
-    S = S.drop_front(2).ltrim();
-  if (S.starts_with("std")) {
-    llvm::StringRef T = S.drop_front(3).ltrim();
-    if (T.starts_with("::"))
-      S = T.drop_front(2).ltrim();
-  }
-  if (!S.starts_with("exception"))
-    return 0;
-  S = S.drop_front(strlen("exception"));
-  if (!S.empty() && isAsciiIdentifierContinue(S.front()))
-    return 0;
-  return unsigned(At.size() - S.size());
-}
-
-/// The text of a type as written (\p TSI's TypeLoc to the end of its last
-/// token); an invalid range where there is none or it starts or ends in a
-/// macro.
-CharSourceRange typeText(const TypeSourceInfo *TSI, const SourceManager &SM,
-                         const LangOptions &LO) {
-  if (!TSI)
-    return {};
-  SourceRange R = TSI->getTypeLoc().getSourceRange();
-  SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO);
-  if (R.getBegin().isInvalid() || R.getBegin().isMacroID() || End.isInvalid() ||
-      End.isMacroID())
-    return {};
-  return CharSourceRange::getCharRange(R.getBegin(), End);
-}
-
-} // namespace
 
 bool VisualCppRepairs::editable(const SourceManager &SM, SourceLocation Loc) const {
   if (Loc.isInvalid() || Loc.isMacroID() || SM.isInSystemHeader(Loc))
@@ -442,68 +312,6 @@ bool VisualCppRepairs::recordAmpName(const Diagnostic &Info) {
   return true;
 }
 
-/// Visual C++ binds a non-const reference to a temporary and extends its
-/// life (`accelerator_view &v = accelerator().default_view;`, or
-/// `run(accelerator().default_view)` for `void run(accelerator_view &)`).
-/// For the handle types only: a variable's `&` is blanked (every column
-/// kept), and the copy behaves exactly as that reference; an argument is
-/// passed through Concurrency::details::bindTemporary, which gives the
-/// function a reference to the temporary until the end of the
-/// full-expression, as Visual C++ does.
-VisualCppRepairs::Verdict VisualCppRepairs::recordTemporaryHandle(const Diagnostic &Info,
-                                                                  const LangOptions &LO) {
-  if (Info.getNumArgs() < 2 || Info.getArgKind(1) != DiagnosticsEngine::ak_qualtype)
-    return Verdict::NotRepaired;
-  QualType T = QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(1)));
-  if (!isClass(T))
-    return Verdict::NotRepaired;
-  const SourceManager &SM = Info.getSourceManager();
-  SourceLocation Loc = Info.getLocation();
-  llvm::StringRef Buf = SM.getBufferData(SM.getFileID(Loc));
-  unsigned Off = SM.getFileOffset(Loc);
-  // A variable: the diagnostic points at its name, the `&` (not `&&`) just
-  // before it.
-  unsigned P = Off;
-  while (P > 0 && (Buf[P - 1] == ' ' || Buf[P - 1] == '\t'))
-    --P;
-  if (P >= 2 && Buf[P - 1] == '&' && Buf[P - 2] != '&') {
-    addEdit(SM, Loc.getLocWithOffset(int(P) - int(Off) - 1), 1, " ");
-    HandleWarnings.push_back({Loc, T.getUnqualifiedType(), isHandleClass(T) ? 1u : 2u});
-    return Verdict::Silent;
-  }
-  // An argument: the diagnostic points at it, with its range.
-  if (Info.getNumRanges() == 0 || Info.getRange(0).getBegin() != Loc)
-    return Verdict::NotRepaired;
-  wrapTemporary(SM, Info.getRange(0).getAsRange(), LO);
-  HandleWarnings.push_back({Loc, T.getUnqualifiedType(), 0u});
-  return Verdict::Silent;
-}
-
-void VisualCppRepairs::wrapTemporaryAs(const SourceManager &SM, SourceRange R, QualType T,
-                                       const ASTContext &Ctx) {
-  // Fully qualified, so that the call's scope cannot change what it names.
-  PrintingPolicy Policy(Ctx.getLangOpts());
-  Policy.FullyQualifiedName = true;
-  Policy.PrintCanonicalTypes = true;
-  Policy.SuppressUnwrittenScope = true;
-  std::string Type = T.getUnqualifiedType().getCanonicalType().getAsString(Policy);
-  wrapTemporary(SM, R, Ctx.getLangOpts(), std::string(TemporaryBinder) + "< " + Type + " >");
-}
-
-void VisualCppRepairs::wrapTemporary(const SourceManager &SM, SourceRange R,
-                                     const LangOptions &LO, llvm::StringRef Binder) {
-  SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO);
-  if (!editable(SM, R.getBegin()) || End.isInvalid() || End.isMacroID())
-    return;
-  wrapTemporaryText(SM, CharSourceRange::getCharRange(R.getBegin(), End), Binder);
-}
-
-void VisualCppRepairs::wrapTemporaryText(const SourceManager &SM, CharSourceRange R,
-                                         llvm::StringRef Binder) {
-  addEdit(SM, R.getBegin(), 0, Binder.str() + "(");
-  addEdit(SM, R.getEnd(), 0, ")");
-}
-
 bool VisualCppRepairs::replaceType(const SourceManager &SM, CharSourceRange Spelled,
                                    std::string Text) {
   if (Spelled.isInvalid() || !editable(SM, Spelled.getBegin()))
@@ -622,213 +430,6 @@ bool VisualCppRepairs::dropDefaultArgument(const Diagnostic &Info) {
   return true;
 }
 
-/// Visual C++ looks unqualified names up in dependent base classes when
-/// the template is instantiated (no two-phase lookup), so a class deriving
-/// from `std::iterator<Tag, T>` writes `reference` for its base's typedef.
-/// Clang reports "unknown type name"; when the name is a type member of a
-/// dependent base's template, it is qualified as `typename Base<...>::`,
-/// the base spelled as in the class head.
-namespace {
-/// The innermost class template definition around \p Loc.
-const CXXRecordDecl *classTemplateAround(const SourceManager &SM, const RepairSites &Sites,
-                                         SourceLocation Loc) {
-  const CXXRecordDecl *Best = nullptr;
-  for (const CXXRecordDecl *RD : Sites.Records) {
-    if (!RD->isDependentContext() || !RD->hasDefinition() ||
-        !contains(SM, RD->getSourceRange(), Loc))
-      continue;
-    if (!Best || SM.isBeforeInTranslationUnit(Best->getBeginLoc(), RD->getBeginLoc()))
-      Best = RD;
-  }
-  return Best;
-}
-
-/// The base of \p RD, a class template specialization of a dependent
-/// type, whose template's definition declares \p Name as a type (\p Type)
-/// or as a member function or data member (!\p Type).
-const CXXBaseSpecifier *dependentBaseDeclaring(ASTContext &Ctx, const CXXRecordDecl *RD,
-                                               llvm::StringRef Name, bool Type,
-                                               unsigned Depth = 0) {
-  if (!RD || Depth > 4)
-    return nullptr;
-  for (const CXXBaseSpecifier &B : RD->bases()) {
-    const auto *TST = B.getType()->getAs<TemplateSpecializationType>();
-    const auto *CTD = TST ? dyn_cast_or_null<ClassTemplateDecl>(
-                                TST->getTemplateName().getAsTemplateDecl())
-                          : nullptr;
-    const CXXRecordDecl *Pattern = CTD ? CTD->getTemplatedDecl() : nullptr;
-    if (!Pattern || !Pattern->hasDefinition() || !B.getTypeSourceInfo())
-      continue;
-    for (const NamedDecl *D : Pattern->getDefinition()->lookup(&Ctx.Idents.get(Name))) {
-      bool IsType = isa<TypeDecl>(D) || isa<TypeAliasTemplateDecl>(D);
-      bool IsMember = isa<CXXMethodDecl>(D) || isa<FunctionTemplateDecl>(D) ||
-                      isa<FieldDecl>(D) || isa<VarDecl>(D);
-      if (Type ? IsType : IsMember)
-        return &B;
-    }
-    // Declared further up (a base of the base's template): named through
-    // this base, whose specialization inherits it.
-    if (dependentBaseDeclaring(Ctx, Pattern->getDefinition(), Name, Type, Depth + 1))
-      return &B;
-  }
-  return nullptr;
-}
-
-/// The non-static member function of \p RD whose body holds \p Loc.
-bool inInstanceMember(const SourceManager &SM, const CXXRecordDecl *RD, SourceLocation Loc) {
-  for (const Decl *D : RD->decls()) {
-    if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
-      D = FTD->getTemplatedDecl();
-    const auto *MD = dyn_cast<CXXMethodDecl>(D);
-    if (MD && !MD->isStatic() && MD->hasBody() && contains(SM, MD->getSourceRange(), Loc))
-      return true;
-  }
-  return false;
-}
-} // namespace
-
-void VisualCppRepairs::finishDependentBaseTypes(ASTContext &Ctx,
-                                                const RepairSites &Sites) {
-  if (DependentBaseTypes.empty() && ShadowedBaseTypes.empty() && ShadowedVarTypes.empty())
-    return;
-  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
-  const SourceManager &SM = Ctx.getSourceManager();
-  // Unknown names may instead be declared later; a shadowing template is
-  // only repaired when a base declares the name.
-  size_t Unknown = DependentBaseTypes.size();
-  // A variable whose type names the template: the name starts its type.
-  for (const auto &[Loc, Name] : ShadowedVarTypes)
-    for (const VarDecl *V : Sites.Vars)
-      if (V->getLocation() == Loc && V->getTypeSourceInfo())
-        ShadowedBaseTypes.push_back(
-            {V->getTypeSourceInfo()->getTypeLoc().getBeginLoc(), Name});
-  ShadowedVarTypes.clear();
-  DependentBaseTypes.insert(DependentBaseTypes.end(), ShadowedBaseTypes.begin(),
-                            ShadowedBaseTypes.end());
-  ShadowedBaseTypes.clear();
-  for (size_t I = 0; I < DependentBaseTypes.size(); ++I) {
-    const auto &[Loc, Name] = DependentBaseTypes[I];
-    if (editable(SM, Loc) && !qualifyDependentBaseType(Ctx, Sites, Loc, Name) && I < Unknown)
-      DeclaredLater.push_back({Loc, Name});
-  }
-  DependentBaseTypes.clear();
-}
-
-bool VisualCppRepairs::qualifyDependentBaseType(ASTContext &Ctx, const RepairSites &Sites,
-                                                SourceLocation Loc, llvm::StringRef Name) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  const CXXBaseSpecifier *B =
-      dependentBaseDeclaring(Ctx, classTemplateAround(SM, Sites, Loc), Name, /*Type=*/true);
-  CharSourceRange Spelled =
-      B ? typeText(B->getTypeSourceInfo(), SM, Ctx.getLangOpts()) : CharSourceRange();
-  if (Spelled.isInvalid())
-    return false;
-  llvm::StringRef Base = Lexer::getSourceText(Spelled, SM, Ctx.getLangOpts());
-  addEdit(SM, Loc, 0, "typename " + Base.str() + "::");
-  if (Warned.insert(Loc.getRawEncoding()).second)
-    report(Ctx.getDiagnostics(), Loc, Diag::warn_vc_dependent_base_type) << Name << Base;
-  return true;
-}
-
-/// A member function or data member of a dependent base named without
-/// qualification in a member function of a class template (Visual C++ has
-/// no two-phase lookup): `this->` before the name.
-bool VisualCppRepairs::qualifyDependentBaseMember(ASTContext &Ctx, const RepairSites &Sites,
-                                                  SourceLocation Loc, llvm::StringRef Name) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  const CXXRecordDecl *RD = classTemplateAround(SM, Sites, Loc);
-  if (!editable(SM, Loc) || !dependentBaseDeclaring(Ctx, RD, Name, /*Type=*/false) ||
-      !inInstanceMember(SM, RD, Loc))
-    return false;
-  // Once per place: a template reports the name in every instantiation.
-  if (!Warned.insert(Loc.getRawEncoding()).second)
-    return true;
-  addEdit(SM, Loc, 0, "this->");
-  report(Ctx.getDiagnostics(), Loc, Diag::warn_vc_dependent_base_member) << Name;
-  return true;
-}
-
-/// Microsoft's std::exception has a constructor taking a message;
-/// libstdc++'s has none. A functional cast (`throw std::exception("bad")`)
-/// or a mem-initializer naming std::exception gets ::ampcc_ms::exception
-/// (ampcc/ms_prelude.h), a std::exception whose what() is the message; so
-/// does a variable's type, and the base of a class whose constructor passes
-/// a message (at the end of the translation unit, with the AST).
-VisualCppRepairs::Verdict VisualCppRepairs::recordExceptionMessage(const Diagnostic &Info,
-                                                                   bool Cast) {
-  unsigned TypeArg = Cast ? 2 : 0; // "... cast from %1 to %2"
-  if (Info.getNumArgs() <= TypeArg ||
-      Info.getArgKind(TypeArg) != DiagnosticsEngine::ak_qualtype ||
-      !isStdException(QualType::getFromOpaquePtr(
-          reinterpret_cast<void *>(Info.getRawArg(TypeArg)))))
-    return Verdict::NotRepaired;
-  const SourceManager &SM = Info.getSourceManager();
-  SourceLocation Loc = Info.getLocation();
-  bool Invalid = false;
-  const char *At = SM.getCharacterData(Loc, &Invalid);
-  if (Invalid)
-    return Verdict::NotRepaired;
-  llvm::StringRef Rest(At, SM.getBufferData(SM.getFileID(Loc)).end() - At);
-  if (unsigned Length = exceptionNameLength(Rest)) {
-    // A functional cast, or a mem-initializer (the class's base changes
-    // too).
-    addEdit(SM, Loc, Length, "::ampcc_ms::exception");
-    if (!Cast)
-      ExceptionBaseInits.push_back(Loc);
-    ExceptionWarnings.push_back(Loc);
-    return Verdict::Silent;
-  }
-  if (Cast)
-    return Verdict::NotRepaired;
-  // `std::exception e("message");`: the diagnostic names the variable.
-  ExceptionVariables.push_back(Loc);
-  return Verdict::Silent;
-}
-
-void VisualCppRepairs::finishExceptionMessages(ASTContext &Ctx,
-                                               const RepairSites &Sites) {
-  if (ExceptionVariables.empty() && ExceptionBaseInits.empty() &&
-      ExceptionWarnings.empty())
-    return;
-  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (SourceLocation L : ExceptionVariables)
-    for (const VarDecl *V : Sites.Vars) {
-      if (V->getLocation() != L || !isStdException(V->getType()))
-        continue;
-      if (replaceType(SM, typeText(V->getTypeSourceInfo(), SM, Ctx.getLangOpts()),
-                      "::ampcc_ms::exception")) {
-        ExceptionWarnings.push_back(L);
-        break;
-      }
-    }
-  for (SourceLocation L : ExceptionWarnings)
-    if (Warned.insert(L.getRawEncoding()).second)
-      report(Diags, L, Diag::warn_vc_exception_message) << 0;
-  // The class whose constructor's mem-initializer was rewritten: its
-  // std::exception base becomes ::ampcc_ms::exception.
-  llvm::DenseSet<const CXXRecordDecl *> Done;
-  for (SourceLocation L : ExceptionBaseInits)
-    for (const CXXConstructorDecl *C : Sites.Ctors) {
-      if (!contains(SM, C->getSourceRange(), L))
-        continue;
-      const CXXRecordDecl *RD = C->getParent();
-      if (!Done.insert(RD).second)
-        continue;
-      for (const CXXBaseSpecifier &B : RD->bases()) {
-        CharSourceRange Spelled = typeText(B.getTypeSourceInfo(), SM, Ctx.getLangOpts());
-        if (!isStdException(B.getType()) ||
-            !replaceType(SM, Spelled, "::ampcc_ms::exception"))
-          continue;
-        if (Warned.insert(Spelled.getBegin().getRawEncoding()).second)
-          report(Diags, Spelled.getBegin(), Diag::warn_vc_exception_message) << 1;
-      }
-    }
-  ExceptionVariables.clear();
-  ExceptionBaseInits.clear();
-  ExceptionWarnings.clear();
-}
-
 void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
   Reporting = true;
   auto Done = llvm::make_scope_exit([&] { Reporting = false; });
@@ -848,12 +449,15 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
   finishTemporaryOperands(Ctx, Sites);
   finishMixedWidthMinMax(Ctx, Sites);
   finishBuiltinOperands(Ctx);
+  reportRepairedAsFound(Ctx);
+  finishTemporaryArguments(Ctx, Sites);
+  finishRankParameters(Ctx, Sites);
+}
+
+/// The repairs made as their errors were reported, whose warnings wait for
+/// the end of the translation unit (after Clang's diagnostics).
+void VisualCppRepairs::reportRepairedAsFound(ASTContext &Ctx) {
   DiagnosticsEngine &Diags = Ctx.getDiagnostics();
-  const SourceManager &SM = Ctx.getSourceManager();
-  // Templates report an error once per instantiation: warn once per place.
-  auto FirstTime = [&](SourceLocation L) {
-    return Warned.insert(L.getRawEncoding()).second;
-  };
   for (const auto &[Loc, Iter] : PointerTraits)
     report(Diags, Loc, Diag::warn_vc_pointer_iterator_traits) << Iter;
   PointerTraits.clear();
@@ -861,126 +465,9 @@ void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
     report(Diags, Loc, Diag::warn_vc_stream_bool_comparison) << (Bool ? 0 : 1);
   StreamComparisons.clear();
   for (const HandleWarning &W : HandleWarnings)
-    if (FirstTime(W.Loc))
+    if (firstTime(W.Loc))
       report(Diags, W.Loc, Diag::warn_vc_temporary_handle_reference) << W.Type << W.Kind;
   HandleWarnings.clear();
-  if (CallRequests.empty() && RankRequests.empty() && PartialSpecRequests.empty())
-    return;
-
-  // Failed calls and their arguments: where Clang recovered, and, for an
-  // instantiation's, as the template writes them.
-  std::vector<std::pair<const OverloadExpr *, llvm::ArrayRef<const Expr *>>> Calls;
-  for (auto [Callee, Call] : Sites.Calls)
-    if (!Call->subExpressions().empty())
-      Calls.push_back({Callee, llvm::ArrayRef<const Expr *>(Call->subExpressions().data() + 1,
-                                                            Call->subExpressions().size() - 1)});
-  for (auto [Callee, Call] : Sites.DependentCalls)
-    Calls.push_back({Callee, llvm::ArrayRef<const Expr *>(Call->getArgs(), Call->getNumArgs())});
-  for (const CallRequest &R : CallRequests) {
-    for (auto [Callee, Args] : Calls) {
-      if (Callee->getExprLoc() != R.Callee)
-        continue;
-      const FunctionDecl *FD = candidateAt(Callee, R.Candidate);
-      if (!FD)
-        continue;
-      for (unsigned I = 0; I < FD->getNumParams(); ++I) {
-        const ParmVarDecl *P = FD->getParamDecl(I);
-        QualType PT = P->getType();
-        // `T &` of a function template deduces T from the temporary's
-        // class (`fill(av, a.section(0, n), 0)` for `fill(const
-        // accelerator_view &, View &, const T &)`).
-        bool Deduced = PT->isLValueReferenceType() &&
-                       PT->getPointeeType()->getAs<TemplateTypeParmType>();
-        if (P->getBeginLoc() != R.Param || !PT->isLValueReferenceType() ||
-            PT->getPointeeType().isConstQualified() ||
-            !(Deduced || isClassOrTemplateOfOne(PT->getPointeeType())))
-          continue;
-        if (I >= Args.size())
-          continue;
-        // A temporary of the parameter's own class (not one a conversion
-        // would make: Visual C++ does not bind those either), or a
-        // container's iterator for its const_iterator (a base class in
-        // Microsoft's STL, a conversion in libstdc++'s).
-        const Expr *Arg = Args[I];
-        if (Arg->isLValue() || !isClassOrTemplateOfOne(Arg->getType()))
-          continue;
-        if (!Deduced && !P->getType()->isDependentType() &&
-            constIteratorOf(Arg->getType(), PT->getPointeeType())) {
-          wrapTemporaryAs(SM, Arg->getSourceRange(), PT->getPointeeType(), Ctx);
-          if (FirstTime(Arg->getBeginLoc()))
-            report(Diags, Arg->getBeginLoc(), Diag::warn_vc_temporary_handle_reference)
-                << PT->getPointeeType().getUnqualifiedType() << 0u;
-          continue;
-        }
-        if (!(Deduced || Ctx.hasSameUnqualifiedType(Arg->getType(), PT->getPointeeType())))
-          continue;
-        wrapTemporary(SM, Arg->getSourceRange(), Ctx.getLangOpts());
-        if (FirstTime(Arg->getBeginLoc()))
-          report(Diags, Arg->getBeginLoc(), Diag::warn_vc_temporary_handle_reference)
-            << Arg->getType().getUnqualifiedType() << 0u;
-      }
-    }
-  }
-  CallRequests.clear();
-
-  // `template <typename T, unsigned N> void f(array_view<T, N>)`: Visual C++
-  // deduces N from array_view<T, 2>, whose parameter is an int; C++17 does
-  // not ([temp.deduct.type]/18). Declare such a parameter `int`, padded
-  // with blanks so that every column stays where it was.
-  auto RetypeRanks = [&](const TemplateParameterList *Params,
-                         llvm::function_ref<void(RankUseFinder &)> FindUses) {
-    for (const NamedDecl *ND : *Params) {
-      const auto *P = dyn_cast<NonTypeTemplateParmDecl>(ND);
-      if (!P || !P->getType()->isIntegralType(Ctx) ||
-          P->getType()->isSpecificBuiltinType(BuiltinType::Int))
-        continue;
-      RankUseFinder Uses(P);
-      FindUses(Uses);
-      CharSourceRange Spelled = typeText(P->getTypeSourceInfo(), SM, Ctx.getLangOpts());
-      if (!Uses.Found || Spelled.isInvalid())
-        continue;
-      unsigned Length = SM.getFileOffset(Spelled.getEnd()) -
-                        SM.getFileOffset(Spelled.getBegin());
-      std::string Text = "int";
-      if (Length > Text.size())
-        Text.append(Length - Text.size(), ' ');
-      if (!replaceType(SM, Spelled, Text))
-        continue;
-      if (FirstTime(P->getLocation()))
-        report(Diags, P->getLocation(), Diag::warn_vc_rank_parameter_type)
-            << P << P->getType();
-    }
-  };
-  for (SourceLocation Loc : RankRequests) {
-    for (const FunctionTemplateDecl *FTD : Sites.Templates) {
-      const FunctionDecl *FD = FTD->getTemplatedDecl();
-      if (FD->getLocation() != Loc)
-        continue;
-      RetypeRanks(FTD->getTemplateParameters(), [&](RankUseFinder &Uses) {
-        for (const ParmVarDecl *Parm : FD->parameters())
-          Uses.TraverseType(Parm->getType());
-      });
-    }
-  }
-  // `template <typename T, unsigned N> struct is_view<array_view<T, N>>` and
-  // `<array_view<const T, N>>`: Visual C++ orders the two partial
-  // specializations (the second is more specialized); with an unsigned N
-  // deduced from array_view's int rank Clang finds them ambiguous.
-  for (const ClassTemplateDecl *CTD : PartialSpecRequests) {
-    for (const CXXRecordDecl *RD : Sites.Records) {
-      const auto *PS = dyn_cast<ClassTemplatePartialSpecializationDecl>(RD);
-      if (!PS || PS->getSpecializedTemplate()->getCanonicalDecl() != CTD->getCanonicalDecl())
-        continue;
-      RetypeRanks(PS->getTemplateParameters(), [&](RankUseFinder &Uses) {
-        if (const ASTTemplateArgumentListInfo *Args = PS->getTemplateArgsAsWritten())
-          for (const TemplateArgumentLoc &A : Args->arguments())
-            if (A.getArgument().getKind() == TemplateArgument::Type)
-              Uses.TraverseType(A.getArgument().getAsType());
-      });
-    }
-  }
-  PartialSpecRequests.clear();
-  RankRequests.clear();
 }
 
 } // namespace ampcc

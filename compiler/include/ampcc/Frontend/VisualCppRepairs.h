@@ -56,7 +56,7 @@ SourceEdit editAt(const clang::SourceManager &SM, clang::SourceLocation Loc,
                   unsigned Length, std::string Text);
 
 /// The declarations and failed calls the repairs that need the AST look at,
-/// found in one walk of the translation unit (VisualCppRepairs.cpp).
+/// found in one walk of the translation unit (RepairSites.h).
 class RepairSites;
 
 class VisualCppRepairs {
@@ -93,10 +93,20 @@ private:
                unsigned Length, std::string Text) {
     Edits.push_back(editAt(SM, Loc, Length, std::move(Text)));
   }
+  /// Templates report an error once per instantiation: true the first
+  /// time a warning is due at \p L.
+  bool firstTime(clang::SourceLocation L) { return Warned.insert(L.getRawEncoding()).second; }
+  /// Warnings of the repairs made as their errors were reported.
+  void reportRepairedAsFound(clang::ASTContext &Ctx);
   bool recordClangFixIts(const clang::Diagnostic &Info, const clang::LangOptions &LO);
   bool recordAmpName(const clang::Diagnostic &Info);
+  // Temporaries bound to non-const references (VisualCppTemporaryRepairs.cpp).
   Verdict recordTemporaryHandle(const clang::Diagnostic &Info,
                                 const clang::LangOptions &LO);
+  /// Arguments of failed calls that are temporaries of a `T &` parameter.
+  void finishTemporaryArguments(clang::ASTContext &Ctx, const RepairSites &Sites);
+  /// `unsigned` rank parameters deduced from an int (VisualCppRankRepairs.cpp).
+  void finishRankParameters(clang::ASTContext &Ctx, const RepairSites &Sites);
   /// What hands a function a temporary as an lvalue (ampcc/restrict.h).
   static constexpr const char *TemporaryBinder = "::Concurrency::details::bindTemporary";
   /// Passes the expression at \p R (a token range) through \p Binder
@@ -113,6 +123,7 @@ private:
   /// \p Text; false (nothing done) where it cannot be edited.
   bool replaceType(const clang::SourceManager &SM, clang::CharSourceRange Spelled,
                    std::string Text);
+  // std::exception("message") (VisualCppExceptionRepairs.cpp).
   Verdict recordExceptionMessage(const clang::Diagnostic &Info, bool Cast);
   bool renameShadowingParameter(const clang::Diagnostic &Info,
                                 const clang::LangOptions &LO);
@@ -135,6 +146,7 @@ private:
     unsigned Ordinal; ///< of the argument the note names, from 1
   };
   std::vector<OperandRequest> OperandRequests;
+  // Dependent bases (VisualCppLookupRepairs.cpp).
   /// `typename Base::Name` at \p Loc when a dependent base of the class
   /// template around it declares the type \p Name; false otherwise.
   bool qualifyDependentBaseType(clang::ASTContext &Ctx, const RepairSites &Sites,

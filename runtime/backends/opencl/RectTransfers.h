@@ -22,7 +22,7 @@ namespace rt {
 /// How an upload ended: Last is the event of its last write when that may
 /// still run (retained), null when every write completed; ReadsHost: that
 /// write still reads the host memory it came from.
-struct Upload {
+struct CLUpload {
   cl_event Last = nullptr;
   bool ReadsHost = false;
 };
@@ -44,15 +44,12 @@ void readRects(cl_command_queue Q, cl_mem Buf, const std::vector<Rect> &R,
 /// the last write may still run. Other writes block on the last write,
 /// unless Async: then the last write may still read HostBase, and the
 /// caller keeps it unchanged until the write completes (ReadsHost).
-Upload writeRects(cl_command_queue Q, cl_mem Buf, const std::vector<Rect> &R,
+CLUpload writeRects(cl_command_queue Q, cl_mem Buf, const std::vector<Rect> &R,
                   const void *HostBase, bool HostPinned, bool Async);
 
 /// Copies rectangles between two buffers of one context, on the device.
 void copyRects(cl_command_queue Q, cl_mem Src, cl_mem Dst,
                const std::vector<Rect> &R);
-
-/// Host-to-host copy of rectangles (R's Src side in Src, Dst side in Dst).
-void hostRects(const void *Src, void *Dst, const std::vector<Rect> &R);
 
 } // namespace rt
 } // namespace ampcc

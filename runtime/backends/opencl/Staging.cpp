@@ -1,13 +1,15 @@
 //===- Staging.cpp - Transfers from ordinary memory at the link's speed ---===//
 
-#include "transfers/Staging.h"
+#include "backends/opencl/Staging.h"
+
+#include "backends/opencl/OpenCLBackend.h"
 
 #include "observation/Profile.h"
 #include "observation/Stats.h"
 #include "support/Env.h"
 #include "backends/opencl/Errors.h"
 #include "transfers/HostCopy.h"
-#include "transfers/PinnedBlocks.h"
+#include "backends/opencl/PinnedBlocks.h"
 
 #include <algorithm>
 #include <atomic>

@@ -1,6 +1,6 @@
 //===- PeerCopy.cpp - Copies between two devices through the host ---------===//
 
-#include "transfers/PeerCopy.h"
+#include "backends/opencl/PeerCopy.h"
 
 #include "observation/Stats.h"
 #include "backends/opencl/Errors.h"

@@ -6,15 +6,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "transfers/RectTransfers.h"
+#include "backends/opencl/RectTransfers.h"
+
+#include "backends/opencl/OpenCLBackend.h"
 
 #include "observation/Profile.h"
 #include "observation/Stats.h"
 #include "backends/opencl/Errors.h"
-#include "transfers/Staging.h"
+#include "backends/opencl/Staging.h"
 
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <utility>
 
@@ -103,11 +104,11 @@ void readRects(cl_command_queue Q, cl_mem Buf,
   waitLast(Last, "a read from the device");
 }
 
-Upload writeRects(cl_command_queue Q, cl_mem Buf,
+CLUpload writeRects(cl_command_queue Q, cl_mem Buf,
                   const std::vector<Rect> &AnyRects, const void *HostBase,
                   bool HostPinned, bool Async) {
   std::vector<Rect> Rects = withinBounds(AnyRects, SIZE_MAX, bufferBytes(Buf));
-  Upload U;
+  CLUpload U;
   if (!HostPinned && stagesTransfer(Q, totalBytes(Rects)) &&
       stagedWrite(Q, Buf, Rects, HostBase, &U.Last))
     return U;
@@ -170,17 +171,6 @@ void copyRects(cl_command_queue Q, cl_mem Src, cl_mem Dst,
     }
     noteDeviceToDevice(R.bytes());
   }
-}
-
-void hostRects(const void *Src, void *Dst, const std::vector<Rect> &Rects) {
-  const auto *S = static_cast<const unsigned char *>(Src);
-  auto *D = static_cast<unsigned char *>(Dst);
-  for (const Rect &R : Rects)
-    for (size_t Z = 0; Z < R.Region[2]; ++Z)
-      for (size_t Y = 0; Y < R.Region[1]; ++Y)
-        std::memmove(D + R.DstOffset + Z * R.DstSlicePitch + Y * R.DstRowPitch,
-                     S + R.SrcOffset + Z * R.SrcSlicePitch + Y * R.SrcRowPitch,
-                     R.Region[0]);
 }
 
 } // namespace rt

@@ -1,6 +1,6 @@
 //===- PinnedBlocks.cpp - Page-locked host blocks of a context ------------===//
 
-#include "transfers/PinnedBlocks.h"
+#include "backends/opencl/PinnedBlocks.h"
 
 #include <condition_variable>
 #include <map>

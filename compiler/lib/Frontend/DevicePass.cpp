@@ -1,0 +1,340 @@
+//===- DevicePass.cpp - one parse of the device pass ---------------------===//
+#include "DevicePass.h"
+#include "ForwardingDiagConsumer.h"
+
+
+#include "ampcc/Analysis/KernelFinder.h"
+#include "ampcc/Sema/LibraryMemberDefinitions.h"
+#include "ampcc/Sema/DeclaratorGroups.h"
+#include "ampcc/Sema/LocalClassInference.h"
+#include "ampcc/Sema/TargetContexts.h"
+#include "ampcc/Sema/TypedefRestrictions.h"
+#include "ampcc/Sema/SpecialMemberInference.h"
+#include "ampcc/Sema/TileStaticStorage.h"
+#include "ampcc/Sema/RestrictionChecker.h"
+#include "ampcc/Lex/SpecifierReorder.h"
+#include "ampcc/Lex/SpecifierRules.h"
+#include "ampcc/Frontend/TargetDiagnostics.h"
+#include "ampcc/Frontend/VisualCppRepairs.h"
+#include "ampcc/Frontend/VisualCppFiles.h"
+#include "ampcc/Support/Diagnostics.h"
+#include "ampcc/Lex/SpecifierMacros.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Mangle.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Basic/CharInfo.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/Support/Process.h"
+#include "clang/Tooling/Tooling.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Sema/SemaConsumer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <algorithm>
+#include <map>
+
+using namespace clang;
+
+namespace ampcc {
+
+namespace {
+
+/// Without RTTI a launch is keyed by Concurrency::details::kernelKey<K>()'s
+/// __PRETTY_FUNCTION__ (parallel_for_each.h). Both passes parse the same
+/// text with the same file name, so Clang prints the same string here as in
+/// the host compile; the pairs let the runtime map it to the typeid name.
+std::vector<std::pair<std::string, std::string>> kernelKeys(ASTContext &Ctx) {
+  std::vector<std::pair<std::string, std::string>> Keys;
+  auto Lookup = [&](const DeclContext *DC, llvm::StringRef Name) {
+    auto R = DC->lookup(&Ctx.Idents.get(Name));
+    return R.empty() ? nullptr : R.front();
+  };
+  const auto *Amp = dyn_cast_or_null<NamespaceDecl>(
+      Lookup(Ctx.getTranslationUnitDecl(), "Concurrency"));
+  const auto *Details =
+      Amp ? dyn_cast_or_null<NamespaceDecl>(Lookup(Amp, "details")) : nullptr;
+  const auto *Key = Details ? dyn_cast_or_null<FunctionTemplateDecl>(
+                                  Lookup(Details, "kernelKey"))
+                            : nullptr;
+  if (!Key)
+    return Keys;
+  for (FunctionDecl *FD : Key->specializations()) {
+    const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+    if (!Args || Args->size() != 1 ||
+        Args->get(0).getKind() != TemplateArgument::Type)
+      continue;
+    if (const CXXRecordDecl *RD = Args->get(0).getAsType()->getAsCXXRecordDecl())
+      Keys.emplace_back(
+          PredefinedExpr::ComputeName(PredefinedIdentKind::PrettyFunction, FD),
+          typeInfoName(Ctx, RD));
+  }
+  return Keys;
+}
+
+class KernelConsumer : public SemaConsumer {
+public:
+  KernelConsumer(DeviceCompileResult &Result, const DeviceOptions &Opts,
+                 RestrictDiagConsumer &Restrict,
+                 const std::vector<ReorderResult::Misplaced> &Misplaced,
+                 const std::vector<SourceRange> &Skipped,
+                 std::vector<SourceEdit> &InferenceEdits, VisualCppRepairs &Repairs,
+                 Preprocessor &PP)
+      : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced),
+        Skipped_(Skipped), Typedefs(PP), Targets(PP), InferenceEdits(InferenceEdits),
+        Repairs(Repairs) {}
+
+  void InitializeSema(Sema &S) override {
+    Targets.setSema(&S);
+    Targets.resolveBySideInBodies(S);
+  }
+  void ForgetSema() override { Targets.setSema(nullptr); }
+
+  /// Specifiers out of the spec's order, found by the token pass (which
+  /// reads every line): reported unless the preprocessor skipped them.
+  void reportMisplaced(ASTContext &Ctx) {
+    SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation Start = SM.getLocForStartOfFile(SM.getMainFileID());
+    for (const ReorderResult::Misplaced &M : Misplaced) {
+      SourceLocation L = Start.getLocWithOffset(M.Off);
+      bool Skipped = llvm::any_of(Skipped_, [&](SourceRange R) {
+        return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+               SM.isBeforeInTranslationUnit(L, R.getEnd());
+      });
+      if (!Skipped)
+        report(Ctx.getDiagnostics(), L, Diag::err_restrict_specifier_order) << M.Kind;
+    }
+  }
+  const std::vector<SourceRange> &Skipped_;
+
+  bool HandleTopLevelDecl(DeclGroupRef G) override {
+    Typedefs.inferInGroup(G, [&](SourceLocation L) { Restrict.dropWarningsAt(L); });
+    return true;
+  }
+  void HandleTagDeclDefinition(TagDecl *D) override {
+    Typedefs.inferInClass(D, [&](SourceLocation L) { Restrict.dropWarningsAt(L); });
+    inferLocalClassRestrictions(D, [&](const FunctionDecl *FD, bool Cpu) {
+      recordInference(FD, Cpu);
+    });
+    markLibraryMembersDefinedElsewhere(D);
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(D))
+      inferSpecialMemberRestrictions(RD);
+  }
+  ASTMutationListener *GetASTMutationListener() override { return &Members; }
+
+  /// Where the inferred specifier would be written: after the declarator's
+  /// parameter list and qualifiers, in the main file (not in macros, nor
+  /// before a trailing return type, which the token pass handles).
+  void recordInference(const FunctionDecl *FD, bool Cpu) {
+    const TypeSourceInfo *TSI = FD->getTypeSourceInfo();
+    const auto *FPT = FD->getType()->getAs<FunctionProtoType>();
+    if (!TSI || !FPT || FPT->hasTrailingReturn())
+      return;
+    const SourceManager &SM = FD->getASTContext().getSourceManager();
+    SourceLocation End = TSI->getTypeLoc().getEndLoc();
+    if (End.isInvalid() || End.isMacroID() || !SM.isInMainFile(End))
+      return;
+    SourceLocation After = Lexer::getLocForEndOfToken(End, 0, SM, FD->getASTContext().getLangOpts());
+    if (After.isInvalid())
+      return;
+    InferenceEdits.push_back(
+        editAt(SM, After, 0, Cpu ? " restrict(cpu, amp)" : " restrict(amp)"));
+  }
+
+  /// A definition of wmain (int or void, with no parameters or with argc
+  /// and argv) and none of main.
+  void findWideMain(ASTContext &Ctx) {
+    const FunctionDecl *Wide = nullptr;
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      const auto *FD = dyn_cast<FunctionDecl>(D);
+      if (!FD || !FD->isThisDeclarationADefinition() || !FD->getIdentifier())
+        continue;
+      if (FD->isMain())
+        return;
+      if (FD->getName() == "wmain")
+        Wide = FD;
+    }
+    if (!Wide)
+      return;
+    QualType Ret = Wide->getReturnType();
+    bool Args = Wide->getNumParams() == 2 &&
+                Wide->getParamDecl(0)->getType()->isSpecificBuiltinType(BuiltinType::Int) &&
+                Ctx.hasSameType(Wide->getParamDecl(1)->getType(),
+                                Ctx.getPointerType(Ctx.getPointerType(Ctx.WCharTy)));
+    if ((!Ret->isSpecificBuiltinType(BuiltinType::Int) && !Ret->isVoidType()) ||
+        (Wide->getNumParams() != 0 && !Args))
+      return;
+    Result.WideMain = {true, Wide->getNumParams(), Ret->isVoidType()};
+  }
+
+  /// A function of a namespace declared through a restricted typedef
+  /// (TypedefRestrictions.h) gets the restriction written after its name
+  /// for the second parse, which runs if this one failed. The attribute
+  /// itself, since `restrict(` after a name is not a specifier position
+  /// for the token pass.
+  void recordTypedefRestrictions(ASTContext &Ctx) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    Typedefs.findInNamespaces(Ctx.getTranslationUnitDecl(), [&](const FunctionDecl *FD,
+                                                                unsigned Bits) {
+      SourceLocation Name = FD->getLocation();
+      if (Name.isMacroID() || !SM.isInMainFile(Name))
+        return;
+      SourceLocation After = Lexer::getLocForEndOfToken(Name, 0, SM, Ctx.getLangOpts());
+      const char *Attrs = Bits == (TypedefRestrictions::Cpu | TypedefRestrictions::Amp)
+                              ? " __attribute__((host, device))"
+                          : Bits == TypedefRestrictions::Amp ? " __attribute__((device))"
+                                                             : " __attribute__((host))";
+      if (After.isValid())
+        InferenceEdits.push_back(editAt(SM, After, 0, Attrs));
+    });
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    recordTypedefRestrictions(Ctx);
+    Repairs.finishTranslationUnit(Ctx);
+    findWideMain(Ctx);
+    reportMisplaced(Ctx);
+    DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+    // Sema errors make the AST unreliable; Clang has already reported them.
+    // Its restriction errors (wrong-side calls, tile_static misuse) leave the
+    // AST sound: the restriction checker runs and reports them again.
+    if (Restrict.foreignErrors())
+      return;
+    std::vector<KernelSite> Sites = findKernels(Ctx);
+    // C++ AMP's rules on amp code (compiler/lib/Sema), before code generation.
+    if (checkRestrictions(Ctx, Sites, Restrict.findings()) || Diags.hasErrorOccurred())
+      return;
+    DeviceCodeGen CG(Ctx, Diags, Opts);
+    for (const KernelSite &K : Sites)
+      CG.emitKernel(K);
+    if (Diags.hasErrorOccurred())
+      return;
+    Result.Kernels = CG.kernels();
+    Result.KernelKeys = kernelKeys(Ctx);
+    Result.UsesDouble = CG.usesDouble();
+    if (!Result.Kernels.empty())
+      Result.Program = CG.finish();
+    Result.Checks = CG.checks();
+    Result.Success = true;
+  }
+
+private:
+  DeviceCompileResult &Result;
+  const DeviceOptions &Opts;
+  RestrictDiagConsumer &Restrict;
+  const std::vector<ReorderResult::Misplaced> &Misplaced;
+  SpecialMemberListener Members;
+  TypedefRestrictions Typedefs;
+  TargetContexts Targets;
+  std::vector<SourceEdit> &InferenceEdits;
+  VisualCppRepairs &Repairs;
+};
+
+class KernelAction : public ASTFrontendAction {
+public:
+  KernelAction(DeviceCompileResult &Result, const DeviceOptions &Opts,
+               RestrictDiagConsumer &Restrict,
+               const std::vector<ReorderResult::Misplaced> &Misplaced,
+               std::vector<SourceEdit> &InferenceEdits, VisualCppRepairs &Repairs)
+      : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced),
+        InferenceEdits(InferenceEdits), Repairs(Repairs) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // Case-insensitive lookup stays out of system headers (VisualCppFiles.h).
+    setSystemHeaderDirs(CI);
+    // Checks every restrict(...) list as the preprocessor expands it.
+    CI.getPreprocessor().addPPCallbacks(
+        createSpecifierChecker(CI.getPreprocessor(), Restrict.originalMainText(),
+                               [this](clang::SourceRange R) {
+                                 Restrict.suppressClangErrorsIn(R);
+                               }));
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRanges>(Skipped));
+    return true;
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    // tile_static's attribute is registered by a static object of ampccSema.
+    linkTileStaticAttribute();
+    acceptFunctionsInDeclaratorGroups(CI.getDiagnostics());
+    return std::make_unique<KernelConsumer>(Result, Opts, Restrict, Misplaced, Skipped,
+                                            InferenceEdits, Repairs, CI.getPreprocessor());
+  }
+
+  /// Lines in inactive #if branches.
+  class SkippedRanges : public PPCallbacks {
+  public:
+    explicit SkippedRanges(std::vector<SourceRange> &Out) : Out(Out) {}
+    void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+      Out.push_back(Range);
+    }
+
+  private:
+    std::vector<SourceRange> &Out;
+  };
+
+private:
+  DeviceCompileResult &Result;
+  const DeviceOptions &Opts;
+  RestrictDiagConsumer &Restrict;
+  const std::vector<ReorderResult::Misplaced> &Misplaced;
+  std::vector<SourceRange> Skipped;
+  std::vector<SourceEdit> &InferenceEdits;
+  VisualCppRepairs &Repairs;
+};
+
+} // namespace
+
+DeviceCompileResult runDevicePass(const std::string &File,
+                                  const std::vector<std::string> &FrontendArgs,
+                                  const std::string &ClangPath,
+                                  const std::map<std::string, std::string> &Overlays,
+                                  const DeviceOptions &Opts,
+                                  ForwardingDiagConsumer &Diags,
+                                  const std::vector<ReorderResult::Misplaced> &Misplaced,
+                                  VisualCppFileChanges *FileChanges) {
+  DeviceCompileResult Result;
+  std::vector<std::string> Args = {ClangPath};
+  Args.insert(Args.end(), FrontendArgs.begin(), FrontendArgs.end());
+  // Device mode: one front-end job, restrict(amp) code is the device side.
+  // Clang's error limit would count the errors ampcc repairs: the consumer
+  // applies the user's limit to the others (ForwardingDiagConsumer).
+  Args.insert(Args.end(), {"--offload-device-only", "--offload-arch=gfx906",
+                           "-fsyntax-only", "-ferror-limit=0",
+                           "-D__AMPCC_DEVICE_PASS__=1", File});
+  // In-memory files shadow the real ones at the same paths.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+  if (!Overlays.empty()) {
+    llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Mem(
+        new llvm::vfs::InMemoryFileSystem());
+    FS->pushOverlay(Mem);
+    for (const auto &[Path, Text] : Overlays)
+      Mem->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
+    if (auto CWD = llvm::vfs::getRealFileSystem()->getCurrentWorkingDirectory())
+      FS->setCurrentWorkingDirectory(*CWD);
+  }
+  // UTF-16 files and include names in another case, as Visual C++ reads
+  // them (VisualCppFiles.h).
+  VisualCppFileChanges Unrecorded;
+  llvm::IntrusiveRefCntPtr<FileManager> Files(
+      new FileManager(FileSystemOptions(),
+                      createVisualCppFileSystem(FS, FileChanges ? *FileChanges : Unrecorded)));
+  tooling::ToolInvocation Invocation(
+      Args,
+      std::make_unique<KernelAction>(Result, Opts, Diags.restrictions(), Misplaced,
+                                     Diags.InferenceEdits, Diags.Repairs),
+      Files.get());
+  Invocation.setDiagnosticConsumer(&Diags);
+  if (!Invocation.run() || Diags.Errors)
+    Result.Success = false;
+  return Result;
+}
+
+} // namespace ampcc
