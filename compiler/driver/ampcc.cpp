@@ -10,6 +10,7 @@
 // object (ld -r), so build systems see one object per source as usual.
 //
 //===----------------------------------------------------------------------===//
+#include "LinkDiagnostics.h"
 #include "Options.h"
 #include "TempFiles.h"
 #include "Toolchain.h"
@@ -106,6 +107,8 @@ private:
   const Toolchain &TC;
   std::string TempDir;
   std::vector<std::string> Objects;
+  /// What the sources compiled here define at namespace scope.
+  std::vector<DeviceCompileResult::GlobalVariable> Globals;
   unsigned TempCounter = 0;
 };
 
@@ -402,6 +405,7 @@ bool Driver::runDevicePass(SourceCompile &C) {
   }
   if (!C.Device.Success || rewritten(C.Device))
     TC.cancel(C.Host);
+  Globals.insert(Globals.end(), C.Device.Globals.begin(), C.Device.Globals.end());
   return C.Device.Success;
 }
 
@@ -646,8 +650,16 @@ int Driver::run() {
   Cmd.insert(Cmd.end(), {"-Wl,-u,ampcc_wide_streams_", TC.RuntimeLib, "-lOpenCL",
                          "-Wl,--push-state,--as-needed",
                          "-ltbb", "-Wl,--pop-state", "-lpthread", "-o", Exe});
-  if (TC.run(Cmd) != 0)
+  if (Opts.DryRun)
+    return TC.run(Cmd) == 0 ? 0 : 1;
+  // The linker's errors are read again to explain duplicate variables.
+  std::string LinkErr = tempFile("link", ".err");
+  llvm::sys::ProcessInfo Link = TC.start(Cmd, LinkErr);
+  if (TC.finish(Link, LinkErr) != 0) {
+    if (auto Buf = llvm::MemoryBuffer::getFile(LinkErr))
+      explainDuplicateSymbols((*Buf)->getBuffer(), Globals, llvm::errs());
     return 1;
+  }
   return !ToStdout || copyToStdout(Exe) ? 0 : 1;
 }
 

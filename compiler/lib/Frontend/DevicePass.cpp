@@ -197,10 +197,41 @@ public:
     });
   }
 
+  /// Definitions of namespace-scope variables with external linkage in the
+  /// user's files (DeviceCompileResult::Globals), through namespaces and
+  /// extern "C" blocks.
+  void findGlobalVariables(const DeclContext *DC, ASTContext &Ctx) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const Decl *D : DC->decls()) {
+      if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D)) {
+        findGlobalVariables(cast<DeclContext>(D), Ctx);
+        continue;
+      }
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD || VD->isThisDeclarationADefinition() != VarDecl::Definition ||
+          !VD->hasExternalFormalLinkage() || VD->isInline() ||
+          VD->getDescribedVarTemplate() || VD->isInAnonymousNamespace())
+        continue;
+      SourceLocation Loc = SM.getExpansionLoc(VD->getLocation());
+      if (SM.isInSystemHeader(Loc))
+        continue;
+      PresumedLoc PL = SM.getPresumedLoc(Loc);
+      std::string Declaration;
+      llvm::raw_string_ostream OS(Declaration);
+      VD->getType().print(OS, Ctx.getPrintingPolicy(), VD->getName());
+      Result.Globals.push_back(
+          {VD->getQualifiedNameAsString(), OS.str(),
+           PL.isValid() ? std::string(PL.getFilename()) + ":" + std::to_string(PL.getLine())
+                        : std::string()});
+    }
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     recordTypedefRestrictions(Ctx);
     Repairs.finishTranslationUnit(Ctx);
     findWideMain(Ctx);
+    Result.Globals.clear(); // A second parse (after repairs) finds them again.
+    findGlobalVariables(Ctx.getTranslationUnitDecl(), Ctx);
     reportMisplaced(Ctx);
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
     // Sema errors make the AST unreliable; Clang has already reported them.

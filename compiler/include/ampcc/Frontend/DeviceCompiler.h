@@ -42,6 +42,15 @@ struct DeviceCompileResult {
     unsigned Params = 0; ///< 0, or 2 (argc, argv).
     bool ReturnsVoid = false;
   } WideMain;
+  /// The file's definitions of namespace-scope variables with external
+  /// linkage, for explaining a link that finds two of one name (Visual C++
+  /// decorates a variable's linker name with its type; Linux does not).
+  struct GlobalVariable {
+    std::string Name;     ///< Qualified, as the linker prints it: "ns::p".
+    std::string Declaration; ///< The type with the name: "float *p".
+    std::string Location; ///< "file:line".
+  };
+  std::vector<GlobalVariable> Globals;
 };
 
 /// The clang++ arguments that put it into the language ampcc parses
