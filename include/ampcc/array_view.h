@@ -248,6 +248,15 @@ public:
   explicit array_view(Elem (&Src)[Size]) {
     initUser(Concurrency::extent<N>(Size), const_cast<nonconst_value_type *>(Src));
   }
+  // And in amp code, over a private or tile_static array (the code
+  // generator builds it, as for the pointer forms below).
+  template <typename Elem, int Size,
+            typename = typename std::enable_if<
+                N == 1 &&
+                std::is_same<typename std::remove_const<Elem>::type,
+                             nonconst_value_type>::value &&
+                (std::is_const<T>::value || !std::is_const<Elem>::value)>::type>
+  explicit array_view(Elem (&Src)[Size]) restrict(amp);
   array_view(int E0, T *Src) { initUser(Concurrency::extent<N>(E0), const_cast<nonconst_value_type *>(Src)); }
   array_view(int E0, int E1, T *Src) {
     initUser(Concurrency::extent<N>(E0, E1), const_cast<nonconst_value_type *>(Src));

@@ -6,8 +6,9 @@
 // leaves the innermost stride out (it is 1 in every view: sections and
 // projections keep whole rows, view_as and reinterpret_as need contiguous
 // views). The outer strides stay, and a section or projection made in amp
-// code still carries them and its own offset. Robust buffer access keeps
-// the offset (its bound counts from the buffer's start).
+// code still carries them and its own offset. Robust buffer access folds
+// it too and keeps it in `lo`, since its bound counts from the buffer's
+// start.
 // RUN: %ampcc -emit-opencl -fno-robust-buffer-access %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %clcheck %t.cl
@@ -51,7 +52,9 @@ void run(int N, const float *In, float *Out) {
 
 // ROBUST-LABEL: __kernel void run_kernel(
 // ROBUST-NEXT:    ampcc_view_cfloat_2 A;
-// ROBUST-NEXT:    A.data = A_data;
+// ROBUST-NEXT:    A.data = (__global const float *)((ulong)A_data + (ulong)(long)A_shape.off * sizeof(*A_data));
 // ROBUST-NEXT:    A.shape = A_shape;
-// ROBUST-NOT:     A.shape.off = 0;
-// ROBUST:         B.data = B_data;
+// ROBUST-NEXT:    A.lo = A_shape.off;
+// ROBUST-NEXT:    A.shape.off = 0;
+// ROBUST-NEXT:    A.sink = ampcc_sink;
+// ROBUST:         B.lo = B_shape.off;

@@ -130,8 +130,7 @@ std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
                              "  return r;\n}\n\n");
         return Fn + "(" + expr(CE->getArg(0)) + ")";
       }
-  if (isViewClass(RD) && CE->getNumArgs() >= 2 &&
-      CE->getArg(CE->getNumArgs() - 1)->getType()->isPointerType())
+  if (viewedMemory(CE))
     return viewOverPointer(CE);
   std::string TypeName = CG.lowerType(CE->getType(), CE->getBeginLoc());
   if (Ctor->isDefaultConstructor() && Ctor->isTrivial())
@@ -145,10 +144,12 @@ std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
 /// array_view(extent, T *) and array_view(E0[, E1[, E2]], T *) in amp code:
 /// a dense row-major view whose data pointer is the argument. Over private
 /// or tile_static memory it is the view struct of that space (the planner
-/// gives the variables that hold it that type).
+/// gives the variables that hold it that type). array_view(T (&)[N]) is
+/// the rank-1 one over the array, of extent N.
 std::string FunctionEmitter::viewOverPointer(const CXXConstructExpr *CE) {
-  const Expr *Ptr = CE->getArg(CE->getNumArgs() - 1);
-  AddrSpace Space = pointeeSpaceOf(Ptr);
+  const Expr *Ptr = viewedMemory(CE);
+  const ConstantArrayType *Array = CG.getContext().getAsConstantArrayType(Ptr->getType());
+  AddrSpace Space = Array ? spaceOf(Ptr) : pointeeSpaceOf(Ptr);
   ViewShape Shape = *viewShape(CE->getType());
   unsigned Rank = Shape.Rank;
   std::string View =
@@ -179,7 +180,9 @@ std::string FunctionEmitter::viewOverPointer(const CXXConstructExpr *CE) {
   // The extent: one extent<N> argument (a value without side effects in
   // practice, read once per dimension), or N ints.
   std::string Args;
-  if (CE->getNumArgs() == 2 && CE->getArg(0)->getType()->getAsCXXRecordDecl()) {
+  if (Array) {
+    Args = std::to_string(Array->getSize().getZExtValue()) + ", ";
+  } else if (CE->getNumArgs() == 2 && CE->getArg(0)->getType()->getAsCXXRecordDecl()) {
     std::string Ext = expr(CE->getArg(0));
     for (unsigned I = 0; I < Rank; ++I)
       Args += coordinate("(" + Ext + ")", I) + ", ";

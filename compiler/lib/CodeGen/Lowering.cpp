@@ -301,11 +301,22 @@ bool constructsWithoutCall(const CXXConstructExpr *CE) {
     if (const auto *Src = CE->getArg(0)->getType()->getAsCXXRecordDecl())
       if (isViewClass(Src))
         return true;
-  if (isViewClass(RD) && CE->getNumArgs() >= 2 &&
-      CE->getArg(CE->getNumArgs() - 1)->getType()->isPointerType())
+  if (viewedMemory(CE))
     return true;
   return Ctor->isDefaultConstructor() && Ctor->isTrivial() &&
          !CE->getType()->isArrayType();
+}
+
+const Expr *viewedMemory(const CXXConstructExpr *CE) {
+  unsigned N = CE->getNumArgs();
+  if (!isViewClass(CE->getConstructor()->getParent()) || N == 0)
+    return nullptr;
+  const Expr *Last = CE->getArg(N - 1);
+  if (N >= 2 && Last->getType()->isPointerType())
+    return Last;
+  if (N == 1 && Last->getType()->isConstantArrayType())
+    return Last;
+  return nullptr;
 }
 
 CloneKey destructorKey(ASTContext &Ctx, QualType T, AddrSpace AS, AddrSpace ViewData,

@@ -91,6 +91,11 @@ bool isLibraryIntrinsic(const clang::FunctionDecl *FD, unsigned NumArgs);
 /// (elided and trivial copies, views, trivial default construction).
 bool constructsWithoutCall(const clang::CXXConstructExpr *CE);
 
+/// The memory an array_view constructed in amp code views: the pointer of
+/// array_view(extent, T *) and array_view(E0[, E1[, E2]], T *), or the C
+/// array of Visual C++ 2013's array_view(T (&)[N]); null for the others.
+const clang::Expr *viewedMemory(const clang::CXXConstructExpr *CE);
+
 /// The clone of the destructor that destroys an object (or the elements of
 /// an array) of type \p T in \p AS; T's class must have one.
 CloneKey destructorKey(clang::ASTContext &Ctx, clang::QualType T, AddrSpace AS,

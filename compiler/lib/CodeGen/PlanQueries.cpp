@@ -201,9 +201,10 @@ AddrSpace ClonePlanner::viewSpaceOf(const FunctionPlan &P, const Expr *E) const 
     const CXXRecordDecl *RD = CCE->getConstructor()->getParent();
     unsigned N = CCE->getNumArgs();
     if (isViewClass(RD)) {
-      // array_view(extent, T *): over the memory the pointer points into.
-      if (N >= 2 && CCE->getArg(N - 1)->getType()->isPointerType())
-        return pointeeSpaceOf(P, CCE->getArg(N - 1));
+      // array_view(extent, T *): over the memory the pointer points into;
+      // array_view(T (&)[N]): over the array's.
+      if (const Expr *M = viewedMemory(CCE))
+        return M->getType()->isPointerType() ? pointeeSpaceOf(P, M) : spaceOf(P, M);
       if (N >= 1 && holdsView(Ctx, CCE->getArg(0)->getType()))
         return viewSpaceOf(P, CCE->getArg(0));
       return AddrSpace::Global;
