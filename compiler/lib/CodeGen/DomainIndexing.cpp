@@ -147,7 +147,8 @@ DomainIndexing::DomainIndexing(
     if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
       Rank = 0;
       for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
-        Rank += A.getKind() == TemplateArgument::Integral && A.getAsIntegral() != 0;
+        if (A.getKind() == TemplateArgument::Integral && A.getAsIntegral() != 0 && Rank < 3)
+          Tile[Rank++] = A.getAsIntegral().getZExtValue();
     }
 }
 
@@ -196,8 +197,34 @@ bool DomainIndexing::isGlobalIndex(const Expr *E) {
   return Base && Base->getDecl() == Index;
 }
 
+std::optional<unsigned> DomainIndexing::tiledCoordinate(const Expr *E, StringRef Member) {
+  const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E->IgnoreParenImpCasts());
+  if (!Tiled || !OCE || OCE->getOperator() != OO_Subscript || OCE->getNumArgs() != 2)
+    return std::nullopt;
+  const auto *ME = dyn_cast<MemberExpr>(strip(OCE->getArg(0)));
+  if (!ME || !ME->getMemberDecl()->getIdentifier() || ME->getMemberDecl()->getName() != Member)
+    return std::nullopt;
+  const auto *Base = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  Expr::EvalResult R;
+  if (!Base || Base->getDecl() != Index || !OCE->getArg(1)->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  int64_t D = R.Val.getInt().getExtValue();
+  return D >= 0 && D < int64_t(Rank) ? std::optional<unsigned>(D) : std::nullopt;
+}
+
 std::optional<unsigned> DomainIndexing::coordinate(const Expr *E) {
   E = E->IgnoreParenImpCasts();
+  // tile_origin[d] <= domain[d] - tile[d], local[e] < tile[e] <= tile[d].
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Add) {
+    for (auto [Origin, Local] : {std::pair(BO->getLHS(), BO->getRHS()),
+                                 std::pair(BO->getRHS(), BO->getLHS())}) {
+      std::optional<unsigned> D = tiledCoordinate(Origin, "tile_origin");
+      std::optional<unsigned> L = tiledCoordinate(Local, "local");
+      if (D && L && Tile[*L] <= Tile[*D])
+        return D;
+    }
+    return std::nullopt;
+  }
   if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (OCE->getOperator() != OO_Subscript || OCE->getNumArgs() != 2 ||
         !isGlobalIndex(OCE->getArg(0)))

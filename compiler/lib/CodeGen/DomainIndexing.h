@@ -58,8 +58,12 @@ private:
   /// parameter, or the tiled_index parameter's `global`).
   bool isGlobalIndex(const clang::Expr *E);
   /// The global-index coordinate \p E stands for: `idx[d]`, `t.global[d]`,
+  /// `t.tile_origin[d] + t.local[e]` where tile extent e is at most tile
+  /// extent d (a transposed tile's coordinate, inside the domain along d),
   /// or an unchanged int variable initialised with one.
   std::optional<unsigned> coordinate(const clang::Expr *E);
+  /// `t.<Member>[d]` of the tiled_index parameter: d.
+  std::optional<unsigned> tiledCoordinate(const clang::Expr *E, llvm::StringRef Member);
   bool unchanged(const clang::ValueDecl *D);
 
   clang::ASTContext &Ctx;
@@ -67,6 +71,8 @@ private:
   const clang::ParmVarDecl *Index = nullptr;
   bool Tiled = false;
   unsigned Rank = 0;
+  /// The tile's extents (tiled kernels).
+  unsigned Tile[3] = {0, 0, 0};
   llvm::DenseMap<const clang::ValueDecl *, const clang::FieldDecl *> FieldOfVar;
   llvm::DenseMap<const clang::ValueDecl *, bool> Unchanged;
   /// Per field, a bit per permutation of the rank's coordinates.
