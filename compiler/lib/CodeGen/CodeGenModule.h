@@ -91,12 +91,9 @@ public:
                 const DeviceOptions &Opts);
   ~CodeGenModule();
 
-  /// Emits the kernel entry point and everything it reaches.
-  void emitKernel(const KernelSite &K);
-
-  /// The whole OpenCL C program. Call after all emitKernel calls.
+  // What DeviceCodeGen (DeviceCodeGen.h) hands on.
+  void emitKernel(const KernelSite &K); // KernelEmitter.cpp
   std::string finish();
-
   const std::vector<EmittedKernel> &kernels() const { return Kernels; }
   bool usesDouble() const { return UsesDouble; }
   bool hadError() const;

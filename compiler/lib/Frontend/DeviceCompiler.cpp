@@ -89,10 +89,10 @@ static void applyEdits(std::vector<SourceEdit> Edits,
   }
 }
 
-DeviceCompileResult compileDevice(const std::string &File,
-                                  const std::vector<std::string> &FrontendArgs,
-                                  const std::string &ClangPath,
-                                  const DeviceOptions &Opts) {
+/// How diagnostics print, from the user's options as clang's driver reads
+/// them.
+static llvm::IntrusiveRefCntPtr<DiagnosticOptions>
+diagnosticOptions(const std::vector<std::string> &FrontendArgs) {
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts(new DiagnosticOptions());
   DiagOpts->ShowColors = llvm::sys::Process::StandardErrHasColors();
   // As clang's driver: warnings name their flag ("[-Wunused-variable]")
@@ -117,32 +117,74 @@ DeviceCompileResult compileDevice(const std::string &File,
              A == "-fdiagnostics-color=never")
       DiagOpts->ShowColors = false;
   }
-  unsigned ErrorLimit = 20; // Clang's driver default.
+  return DiagOpts;
+}
+
+/// The user's -ferror-limit=, or Clang's driver default.
+static unsigned errorLimit(const std::vector<std::string> &FrontendArgs) {
+  unsigned ErrorLimit = 20;
   for (const std::string &A : FrontendArgs)
     if (llvm::StringRef(A).starts_with("-ferror-limit="))
       llvm::StringRef(A).substr(strlen("-ferror-limit=")).getAsInteger(10, ErrorLimit);
+  return ErrorLimit;
+}
+
+/// Restriction specifiers in the spec's positions that Clang does not parse
+/// (`mutable restrict(amp)`, `restrict(amp) noexcept`, before a trailing
+/// return type) are moved first, on the same lines (SpecifierReorder.h).
+static ReorderResult reorderMainFile(const std::string &File, llvm::StringRef Text,
+                                     const std::vector<std::string> &FrontendArgs,
+                                     const std::string &ClangPath) {
+  ReorderResult Reordered = reorderRestrictionSpecifiers(Text);
+  // Names from headers or -D options where specifiers stand: learn what
+  // they mean from the preprocessor, then order again (SpecifierMacros.h).
+  if (Reordered.NeedsMacros) {
+    std::vector<std::string> PPArgs = {ClangPath};
+    PPArgs.insert(PPArgs.end(), FrontendArgs.begin(), FrontendArgs.end());
+    PPArgs.insert(PPArgs.end(), {"--offload-device-only", "--offload-arch=gfx906",
+                                 "-fsyntax-only", "-D__AMPCC_DEVICE_PASS__=1"});
+    SpecifierMacroMap Macros = collectSpecifierMacros(File, PPArgs);
+    Reordered = reorderRestrictionSpecifiers(Text, &Macros);
+  }
+  return Reordered;
+}
+
+/// Repairs may have hidden why a parse failed (an error taken for one ampcc
+/// repairs whose repair did not help): parses the file as written, with no
+/// repairs, and prints what Clang says. Returns the errors printed.
+static unsigned parseAsWritten(const std::string &File, const std::vector<std::string> &Args,
+                               const std::string &ClangPath, const DeviceOptions &Opts,
+                               DiagnosticOptions *DiagOpts, unsigned ErrorLimit,
+                               const ReorderResult &Reordered, const std::string &MainPath) {
+  ForwardingDiagConsumer Plain(DiagOpts, /*ErrorsOnly=*/false);
+  Plain.ErrorLimit = ErrorLimit;
+  Plain.disableRepairs();
+  std::map<std::string, std::string> Original;
+  if (Reordered.Changed)
+    Original[MainPath] = Reordered.Text;
+  runDevicePass(File, Args, ClangPath, Original, Opts, Plain, Reordered.Misplacements);
+  unsigned Printed = Plain.printedErrors();
+  if (!Printed)
+    llvm::errs() << "ampcc: error: internal error: the device pass over '" << File
+                 << "' failed and Clang reported no error; please report this "
+                    "with the file\n";
+  return Printed;
+}
+
+DeviceCompileResult compileDevice(const std::string &File,
+                                  const std::vector<std::string> &FrontendArgs,
+                                  const std::string &ClangPath,
+                                  const DeviceOptions &Opts) {
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts = diagnosticOptions(FrontendArgs);
+  unsigned ErrorLimit = errorLimit(FrontendArgs);
   ForwardingDiagConsumer Diags(DiagOpts.get(), /*ErrorsOnly=*/false);
   Diags.RetryWithFixIts = true;
   Diags.ErrorLimit = ErrorLimit;
-  // Restriction specifiers in the spec's positions that Clang does not parse
-  // (`mutable restrict(amp)`, `restrict(amp) noexcept`, before a trailing
-  // return type) are moved first, on the same lines (SpecifierReorder.h).
-  // UTF-16 is read as UTF-8 (VisualCppFiles.h).
+  // The token pass; UTF-16 is read as UTF-8 (VisualCppFiles.h).
   auto Buffer = readSourceFile(File);
   ReorderResult Reordered;
-  if (Buffer) {
-    Reordered = reorderRestrictionSpecifiers((*Buffer)->getBuffer());
-    // Names from headers or -D options where specifiers stand: learn what
-    // they mean from the preprocessor, then order again (SpecifierMacros.h).
-    if (Reordered.NeedsMacros) {
-      std::vector<std::string> PPArgs = {ClangPath};
-      PPArgs.insert(PPArgs.end(), FrontendArgs.begin(), FrontendArgs.end());
-      PPArgs.insert(PPArgs.end(), {"--offload-device-only", "--offload-arch=gfx906",
-                                   "-fsyntax-only", "-D__AMPCC_DEVICE_PASS__=1"});
-      SpecifierMacroMap Macros = collectSpecifierMacros(File, PPArgs);
-      Reordered = reorderRestrictionSpecifiers((*Buffer)->getBuffer(), &Macros);
-    }
-  }
+  if (Buffer)
+    Reordered = reorderMainFile(File, (*Buffer)->getBuffer(), FrontendArgs, ClangPath);
   std::vector<std::string> Args = FrontendArgs;
   std::string Defines;
   for (const std::string &D : Reordered.Defines) {
@@ -209,23 +251,10 @@ DeviceCompileResult compileDevice(const std::string &File,
     Diags.Errors += Again->Errors;
     Printed += Again->printedErrors();
   }
-  if (!Result.Success && !Printed) {
-    // A failed parse always says why. Repairs may have hidden its errors
-    // (an error taken for one ampcc repairs whose repair did not help):
-    // parse the file as written, with no repairs, and print what Clang says.
-    ForwardingDiagConsumer Plain(DiagOpts.get(), /*ErrorsOnly=*/false);
-    Plain.ErrorLimit = ErrorLimit;
-    Plain.disableRepairs();
-    std::map<std::string, std::string> Original;
-    if (Reordered.Changed)
-      Original[MainPath.str().str()] = Reordered.Text;
-    runDevicePass(File, Args, ClangPath, Original, Opts, Plain, Reordered.Misplacements);
-    Printed = Plain.printedErrors();
-    if (!Printed)
-      llvm::errs() << "ampcc: error: internal error: the device pass over '" << File
-                   << "' failed and Clang reported no error; please report this "
-                      "with the file\n";
-  }
+  // A failed parse always says why.
+  if (!Result.Success && !Printed)
+    Printed = parseAsWritten(File, Args, ClangPath, Opts, DiagOpts.get(), ErrorLimit,
+                             Reordered, MainPath.str().str());
   // The host pass reads UTF-16 files as the device pass did, as UTF-8
   // text, and includes spelt in another case as the files on disk.
   auto MainText = FileChanges.Transcoded.find(MainPath.str().str());
