@@ -196,6 +196,15 @@ template <typename T, int N = 1> class array_view {
             bool, details::HasDataAndSize<Container>::value &&
                       (std::is_const<T>::value ||
                        !std::is_const<Container>::value)> {};
+  /// C arrays a rank-1 view can be made over (Visual C++ 2013): of the
+  /// element type, const only for views of const elements.
+  template <typename Elem>
+  struct AcceptsArray
+      : std::integral_constant<
+            bool, N == 1 &&
+                      std::is_same<typename std::remove_const<Elem>::type,
+                                   typename std::remove_const<T>::type>::value &&
+                      (std::is_const<T>::value || !std::is_const<Elem>::value)> {};
   template <typename, int> friend class array_view;
   template <typename, int> friend struct details::Projection;
 
@@ -240,22 +249,14 @@ public:
     initContainer(Concurrency::extent<N>(int(Src.size())), Src);
   }
   template <typename Elem, int Size,
-            typename = typename std::enable_if<
-                N == 1 &&
-                std::is_same<typename std::remove_const<Elem>::type,
-                             nonconst_value_type>::value &&
-                (std::is_const<T>::value || !std::is_const<Elem>::value)>::type>
+            typename = typename std::enable_if<AcceptsArray<Elem>::value>::type>
   explicit array_view(Elem (&Src)[Size]) {
     initUser(Concurrency::extent<N>(Size), const_cast<nonconst_value_type *>(Src));
   }
   // And in amp code, over a private or tile_static array (the code
   // generator builds it, as for the pointer forms below).
   template <typename Elem, int Size,
-            typename = typename std::enable_if<
-                N == 1 &&
-                std::is_same<typename std::remove_const<Elem>::type,
-                             nonconst_value_type>::value &&
-                (std::is_const<T>::value || !std::is_const<Elem>::value)>::type>
+            typename = typename std::enable_if<AcceptsArray<Elem>::value>::type>
   explicit array_view(Elem (&Src)[Size]) restrict(amp);
   array_view(int E0, T *Src) { initUser(Concurrency::extent<N>(E0), const_cast<nonconst_value_type *>(Src)); }
   array_view(int E0, int E1, T *Src) {
