@@ -10,7 +10,7 @@
 // CHECK: lambda: 0 mismatches of 64
 // CHECK: functor: 0 mismatches of 64
 // CL: __kernel void main_kernel(__global int *data_base0_Hits_data, ampcc_shape1 data_base0_Hits_shape, __global int *data_out_data, ampcc_shape1 data_out_shape, __global const float *data_in_data, ampcc_shape1 data_in_shape, int data_bias_arg, __global int *data_Pair_0_data, ampcc_shape1 data_Pair_0_shape,
-// CL: data._base0.Hits.data = data_base0_Hits_data;
+// CL: data._base0.Hits.data = (__global int *)((ulong)data_base0_Hits_data + (ulong)(long)data_base0_Hits_shape.off * sizeof(*data_base0_Hits_data));
 // CL: data.Pair[1].shape = data_Pair_1_shape;
 #include <amp.h>
 #include <cstdio>
