@@ -71,12 +71,26 @@ const KernelDesc *lookupKernel(const char *TypeName) {
   return It == R.Kernels.end() ? nullptr : It->second;
 }
 
+/// The variant \p V resolves to for P on Dev (KernelRegistry.h). Under the
+/// registry's lock.
+static bool coveredVariant(Registry &R, const KernelDesc &K, Device &Dev,
+                           DomainVariant V) {
+  if (V != DomainVariant::Either)
+    return V == DomainVariant::Covered;
+  const ProgramDesc *P = K.Program;
+  for (bool Covered : {true, false})
+    if (auto It = R.Programs.find({P, &Dev, Covered}); It != R.Programs.end() && It->second)
+      return Covered;
+  return P && P->RobustSinkBytes;
+}
+
 BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images,
-                       bool DomainCovered) {
+                       DomainVariant Variant) {
   Registry &R = registry();
   // One lock for the whole build: a second thread launching the same kernel
   // must wait for the first build rather than start its own.
   std::lock_guard<std::mutex> Guard(R.Lock);
+  bool DomainCovered = coveredVariant(R, K, Dev, Variant);
   auto Found = R.Built.find({&K, &Dev, Images, DomainCovered});
   if (Found != R.Built.end())
     return *Found->second;

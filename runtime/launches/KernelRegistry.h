@@ -35,14 +35,23 @@ struct BuiltKernel {
   std::mutex Lock;
 };
 
+/// Which program variant a launch may take (kernel_abi.h,
+/// CF_DomainPermShift): the one whose domain-indexed accesses go unguarded,
+/// the one that guards them, or either, for a kernel that has no such
+/// access (both variants run it alike).
+enum class DomainVariant { Either, Covered, Guarded };
+
 /// Builds K's program for Dev if needed and returns the kernel. Throws
 /// unsupported_feature when the program needs double precision the device
 /// lacks, and runtime_exception with the build log when the build fails.
 /// \p Images: K's image form (KernelDesc::ImageKernelName), which lives in
-/// the same program. \p DomainCovered: from the program variant built with
-/// AMPCC_DOMAIN_COVERED_OPTION (built on first use).
+/// the same program. \p Variant: Covered takes the program variant built
+/// with AMPCC_DOMAIN_COVERED_OPTION, Guarded the other, each built on first
+/// use; Either takes one already built (so that a program whose kernels
+/// are covered or indifferent builds once), else the covered one where the
+/// program has robust access.
 BuiltKernel &getKernel(const KernelDesc &K, Device &Dev, bool Images = false,
-                       bool DomainCovered = false);
+                       DomainVariant Variant = DomainVariant::Either);
 
 /// Releases every built program and kernel (amp_uninitialize); the next
 /// launch builds again, from ampcc's kernel cache when it has the binary.

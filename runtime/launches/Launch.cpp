@@ -312,8 +312,9 @@ void launchKernel(const char *TypeName, const void *Closure,
   const char *KernelName = UseImages ? K.ImageKernelName : K.KernelName;
   // Robust access: accesses in range by construction go unguarded when
   // the views cover the domain (DomainIndexing.h in the compiler).
-  bool Covered = domainCovered(K, Closure, Dom);
-  BuiltKernel &B = getKernel(K, Dev, UseImages, Covered);
+  DomainVariant Variant = domainVariant(K, Closure, Dom);
+  BuiltKernel &B = getKernel(K, Dev, UseImages, Variant);
+  bool Covered = Variant == DomainVariant::Covered;
   checkDeviceLimits(K, Dev, Dom, B);
   NDRange R = chooseNDRange(Dom, Dev);
 

@@ -154,9 +154,10 @@ std::vector<Arg> readCaptures(const KernelDesc &K, const void *Closure,
   return Args;
 }
 
-bool domainCovered(const KernelDesc &K, const void *Closure, const LaunchDomain &D) {
+DomainVariant domainVariant(const KernelDesc &K, const void *Closure,
+                            const LaunchDomain &D) {
   if (!K.Program || !K.Program->RobustSinkBytes)
-    return false;
+    return DomainVariant::Either;
   bool Any = false;
   for (uint32_t I = 0; I < K.NumCaptures; ++I) {
     const CaptureDesc &C = K.Captures[I];
@@ -169,27 +170,27 @@ bool domainCovered(const KernelDesc &K, const void *Closure, const LaunchDomain 
             ? *reinterpret_cast<const ViewHeader *const *>(Field)
             : reinterpret_cast<const ViewHeader *>(Field);
     if (!H || !H->Source || uint32_t(H->Rank) != D.Rank)
-      return false;
+      return DomainVariant::Guarded;
     const int32_t *Ext = viewExtent(H), *Stride = viewStride(H);
     // The view inside its buffer (a section made past it stays guarded).
     int64_t Last = H->Offset;
     for (uint32_t J = 0; J < D.Rank; ++J)
       Last += int64_t(Ext[J] - 1) * Stride[J];
     if (H->Offset < 0 || Last >= int64_t(H->Source->bytes() / C.Size))
-      return false;
+      return DomainVariant::Guarded;
     for (unsigned P = 0; P < 6; ++P) {
       if (!(Perms & (1u << P)))
         continue;
       const unsigned char *Perm = domainPermutation(D.Rank, P);
       if (!Perm)
-        return false;
+        return DomainVariant::Guarded;
       for (uint32_t J = 0; J < D.Rank; ++J)
         if (Ext[J] < D.Extent[Perm[J]])
-          return false;
+          return DomainVariant::Guarded;
     }
     Any = true;
   }
-  return Any;
+  return Any ? DomainVariant::Covered : DomainVariant::Either;
 }
 
 } // namespace rt

@@ -12,6 +12,7 @@
 
 #include "ampcc/kernel_abi.h"
 #include "backends/Backend.h"
+#include "launches/KernelRegistry.h"
 #include "launches/LaunchGeometry.h"
 #include "support/Region.h"
 
@@ -77,11 +78,13 @@ std::vector<Arg> readCaptures(const KernelDesc &K, const void *Closure,
                               uint32_t ClosureSize,
                               std::vector<SourceUse> &Uses);
 
-/// Robust access: whether every capture K's body indexes by the thread's
-/// global index (CF_DomainPermShift) covers \p D along each of its
+/// Robust access: Covered when every capture K's body indexes by the
+/// thread's global index (CF_DomainPermShift) covers \p D along each of its
 /// permutations, so that the kernel may run from the program variant whose
-/// such accesses go unguarded. False when K has no such capture.
-bool domainCovered(const KernelDesc &K, const void *Closure, const LaunchDomain &D);
+/// such accesses go unguarded; Guarded when one does not; Either when K
+/// has no such capture.
+DomainVariant domainVariant(const KernelDesc &K, const void *Closure,
+                            const LaunchDomain &D);
 
 } // namespace rt
 } // namespace ampcc
