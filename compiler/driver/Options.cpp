@@ -335,9 +335,6 @@ bool Parser::readPassedOption(const llvm::opt::Arg &A) {
           Level == "3" || Level == "s" || Level == "z" || Level == "fast" ||
           Level == "g"))
       return error("invalid optimization level '" + Written + "'");
-    // -O and -Og are -O1 (clang); -Os, -Oz and -Ofast optimise as -O2.
-    Opts.OptLevel = Level == "0" ? 0 : Level.empty() || Level == "1" || Level == "g" ? 1
-                                 : Level == "3" ? 3 : 2;
     return true;
   }
   case OPT_Xclang:

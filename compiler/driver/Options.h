@@ -9,7 +9,6 @@
 #ifndef AMPCC_DRIVER_OPTIONS_H
 #define AMPCC_DRIVER_OPTIONS_H
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,9 +43,12 @@ struct Options {
   bool NoRTTI = false;        ///< -fno-rtti: kernels are looked up by name
   bool FPContract = true;     ///< -ffp-contract=off turns fusion off in kernels
   bool CheckBounds = false;   ///< -fsanitize=bounds: checked mode in kernels
-  /// -f[no-]robust-buffer-access; unset: robustAccessByDefault(OptLevel).
-  std::optional<bool> RobustAccess;
-  int OptLevel = 0;           ///< -O level as clang counts it (-Os: 2)
+  /// -f[no-]robust-buffer-access: Direct3D's robust buffer access in
+  /// kernels, on at every level as Direct3D gives every Visual C++
+  /// program; accesses in range by construction pay nothing where the views
+  /// cover the domain (compiler/lib/CodeGen/DomainIndexing.h), and
+  /// docs/performance.md ("Robust buffer access") measures the rest.
+  bool RobustAccess = true;
   bool ShowOptionNames = true; ///< [-Wflag] after warnings, as clang
   /// Function templates parsed when instantiated, as Visual C++ does;
   /// -fno-delayed-template-parsing turns it off.
@@ -62,13 +64,6 @@ struct Options {
   bool StrictReturn = false;
   bool StrictAliasing = false;
 };
-
-/// Whether kernels get Direct3D's robust buffer access without
-/// -f[no-]robust-buffer-access: on at every level, as Direct3D gives every
-/// Visual C++ program; accesses in range by construction pay nothing
-/// where the views cover the domain (compiler/lib/CodeGen/DomainIndexing.h),
-/// and docs/performance.md ("Robust buffer access") measures the rest.
-inline bool robustAccessByDefault(int /*OptLevel*/) { return true; }
 
 /// Parses \p Argv (response files expanded) into \p Opts; on error prints
 /// "ampcc: error: ..." and returns false.

@@ -337,7 +337,7 @@ bool Driver::runDevicePass(SourceCompile &C) {
   DeviceOptions DevOpts;
   DevOpts.FPContract = Opts.FPContract;
   DevOpts.CheckBounds = Opts.CheckBounds;
-  DevOpts.RobustAccess = Opts.RobustAccess.value_or(robustAccessByDefault(Opts.OptLevel));
+  DevOpts.RobustAccess = Opts.RobustAccess;
   if (Opts.DryRun) {
     C.Device.Success = true;
     C.Device.Kernels.resize(1);

@@ -164,12 +164,10 @@ DomainVariant domainVariant(const KernelDesc &K, const void *Closure,
     uint32_t Perms = (C.Flags & CF_DomainPermMask) >> CF_DomainPermShift;
     if (!Perms)
       continue;
-    const char *Field = static_cast<const char *>(Closure) + C.Offset;
+    // readCaptures has checked the headers already.
     const ViewHeader *H =
-        C.Kind == CaptureKind::ArrayRef
-            ? *reinterpret_cast<const ViewHeader *const *>(Field)
-            : reinterpret_cast<const ViewHeader *>(Field);
-    if (!H || !H->Source || uint32_t(H->Rank) != D.Rank)
+        viewOf(K, I, static_cast<const unsigned char *>(Closure) + C.Offset);
+    if (uint32_t(H->Rank) != D.Rank)
       return DomainVariant::Guarded;
     const int32_t *Ext = viewExtent(H), *Stride = viewStride(H);
     // The view inside its buffer (a section made past it stays guarded).

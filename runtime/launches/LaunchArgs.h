@@ -82,7 +82,7 @@ std::vector<Arg> readCaptures(const KernelDesc &K, const void *Closure,
 /// thread's global index (CF_DomainPermShift) covers \p D along each of its
 /// permutations, so that the kernel may run from the program variant whose
 /// such accesses go unguarded; Guarded when one does not; Either when K
-/// has no such capture.
+/// has no such capture. After readCaptures, which checks the captures.
 DomainVariant domainVariant(const KernelDesc &K, const void *Closure,
                             const LaunchDomain &D);
 
