@@ -10,6 +10,7 @@
 // object (ld -r), so build systems see one object per source as usual.
 //
 //===----------------------------------------------------------------------===//
+#include "HostKernels.h"
 #include "KernelKeys.h"
 #include "LinkDiagnostics.h"
 #include "Options.h"
@@ -52,6 +53,10 @@ struct SourceCompile {
   bool HasStub = false; ///< kernels, or a wide entry point, need one
   std::string StubObject, StubErr;
   llvm::sys::ProcessInfo StubProc;
+  /// -fhost-kernels: the kernels' compiles for the host CPU.
+  HostKernelCompiles HostKernels;
+  std::vector<llvm::sys::ProcessInfo> HostKernelProcs;
+  std::vector<std::string> HostKernelErrs;
 };
 
 class Driver {
@@ -93,6 +98,9 @@ private:
   std::optional<std::string> stubText(const SourceCompile &C);
   /// Writes the host stub and starts its compile.
   bool compileStub(SourceCompile &C);
+  /// -fhost-kernels: writes the kernels' C for the host and starts its
+  /// compiles (HostKernels.h).
+  bool startHostKernels(SourceCompile &C);
   bool fixDependencyFile(const SourceCompile &C);
   /// -c: the source's one object; else the objects to link.
   bool placeObjects(const SourceCompile &C);
@@ -338,6 +346,7 @@ bool Driver::runDevicePass(SourceCompile &C) {
   DevOpts.FPContract = Opts.FPContract;
   DevOpts.CheckBounds = Opts.CheckBounds;
   DevOpts.RobustAccess = Opts.RobustAccess;
+  DevOpts.HostKernels = Opts.HostKernels;
   if (Opts.DryRun) {
     C.Device.Success = true;
     C.Device.Kernels.resize(1);
@@ -427,7 +436,10 @@ std::optional<std::string> Driver::stubText(const SourceCompile &C) {
   std::string Text = Device.Kernels.empty()
                          ? std::string()
                          : emitHostStub(Device.Kernels, Device.Program, C.Src,
-                                        Device.UsesDouble, Device.Checks);
+                                        Device.UsesDouble, Device.Checks,
+                                        C.HostKernels.Tables.Plain.empty()
+                                            ? nullptr
+                                            : &C.HostKernels.Tables);
   if (Device.WideMain.Present)
     Text += emitWideMainEntry(Device.WideMain.Params, Device.WideMain.ReturnsVoid);
   if (Opts.NoRTTI && !Device.Kernels.empty()) {
@@ -447,6 +459,10 @@ bool Driver::compileStub(SourceCompile &C) {
   std::string Stub = tempFile(C.Src, ".kernels.cpp");
   C.StubObject = tempFile(C.Src, ".kernels.o");
   C.StubErr = tempFile(C.Src, ".kernels.err");
+  if (Opts.HostKernels && !C.Device.Kernels.empty() && !startHostKernels(C)) {
+    TC.cancel(C.Host);
+    return false;
+  }
   std::optional<std::string> Text = stubText(C);
   if (!Text || !writeFile(Stub, *Text)) {
     TC.cancel(C.Host);
@@ -461,6 +477,24 @@ bool Driver::compileStub(SourceCompile &C) {
     TC.run(StubCmd);
   } else {
     C.StubProc = TC.start(StubCmd, C.StubErr);
+  }
+  return true;
+}
+
+bool Driver::startHostKernels(SourceCompile &C) {
+  std::string CFile = tempFile(C.Src, ".hostk.c");
+  if (!writeFile(CFile, emitHostKernelsSource(C.Device.Kernels, C.Device.Program)))
+    return false;
+  C.HostKernels = planHostKernels(Opts, TC.ClangXX, TC.IncludeDir, C.Device.Program,
+                                  CFile, tempFile(C.Src, ".hostk"),
+                                  compilationUnitID(C.Src, C.FinalObject));
+  for (const std::vector<std::string> &Cmd : C.HostKernels.Commands) {
+    if (Opts.DryRun) {
+      TC.run(Cmd);
+      continue;
+    }
+    C.HostKernelErrs.push_back(tempFile(C.Src, ".hostk.err"));
+    C.HostKernelProcs.push_back(TC.start(Cmd, C.HostKernelErrs.back()));
   }
   return true;
 }
@@ -482,8 +516,11 @@ bool Driver::fixDependencyFile(const SourceCompile &C) {
 
 bool Driver::placeObjects(const SourceCompile &C) {
   std::vector<std::string> SourceObjects = {C.UserObject};
-  if (C.HasStub)
+  if (C.HasStub) {
     SourceObjects.push_back(C.StubObject);
+    SourceObjects.insert(SourceObjects.end(), C.HostKernels.Objects.begin(),
+                         C.HostKernels.Objects.end());
+  }
   if (Opts.Act != Action::Compile) {
     Objects.insert(Objects.end(), SourceObjects.begin(), SourceObjects.end());
     return true;
@@ -549,6 +586,8 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     return false;
   bool HostOk = Opts.DryRun || TC.finish(C.Host, C.HostErr, /*SpeakAmp=*/true) == 0;
   bool StubOk = Opts.DryRun || !C.StubProc.Pid || TC.finish(C.StubProc, C.StubErr) == 0;
+  for (size_t I = 0; I < C.HostKernelProcs.size(); ++I)
+    StubOk &= TC.finish(C.HostKernelProcs[I], C.HostKernelErrs[I]) == 0;
   if (!HostOk || !StubOk)
     return false;
   if (Opts.Act == Action::SyntaxOnly || Opts.Act == Action::Assemble)
