@@ -42,10 +42,6 @@ typedef unsigned long ulong;
 #define __local
 #define __private
 #define __constant const
-#define global
-#define local
-#define private
-#define constant const
 #define __kernel static inline __attribute__((always_inline))
 #define AMPCC_TILE_STATIC static _Thread_local
 /* The tile is the launch's business here (HostLaunch.cpp). */

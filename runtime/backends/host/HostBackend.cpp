@@ -4,6 +4,7 @@
 
 #include "ampcc/exceptions.h"
 #include "ampcc/runtime_api.h"
+#include "observation/Stats.h"
 #include "support/Region.h"
 #include "transfers/HostCopy.h"
 
@@ -65,6 +66,13 @@ struct HostTables {
 HostTables &hostTables() {
   static HostTables *T = new HostTables; // Never destroyed, like the stubs' data.
   return *T;
+}
+
+/// Counts each rectangle as the OpenCL backend does (observation/Stats.h):
+/// tests and the bench read the counts, whatever memory the device has.
+void count(const std::vector<Rect> &R, void (*Note)(size_t)) {
+  for (const Rect &One : R)
+    Note(One.bytes());
 }
 
 } // namespace
@@ -299,21 +307,25 @@ void HostBackend::read(void *, void *B, bool, size_t Offset, size_t Bytes, void 
 
 void HostBackend::readRects(void *, void *B, const std::vector<Rect> &R, void *Host, bool) {
   hostRects(buffer(B)->Data, Host, R);
+  count(R, noteDeviceToHost);
 }
 
 Upload HostBackend::writeRects(void *, void *B, const std::vector<Rect> &R,
                                const void *Host, bool, bool) {
   hostRects(Host, buffer(B)->Data, R);
+  count(R, noteHostToDevice);
   return Upload();
 }
 
 void HostBackend::copyRects(void *, void *Src, void *Dst, const std::vector<Rect> &R) {
   hostRects(buffer(Src)->Data, buffer(Dst)->Data, R);
+  count(R, noteDeviceToDevice);
 }
 
 void HostBackend::copyThroughHost(const Queue &, const Buffer &Src, const Queue &,
                                   const Buffer &Dst, const std::vector<Rect> &R) {
   hostRects(buffer(Src.raw())->Data, buffer(Dst.raw())->Data, R);
+  count(R, noteDeviceToDevice);
 }
 
 void HostBackend::fill(void *, void *B, const void *Pattern, size_t PatternBytes,

@@ -7,8 +7,8 @@
 // "Loading" a program's source finds that table, so nothing is compiled at
 // run time.
 //
-// Commands run when they are enqueued, on the calling thread and oneTBB's
-// workers: an in-order queue whose every command has completed by the time
+// Commands run when they are enqueued, on the calling thread and the
+// backend's workers: an in-order queue whose every command has completed by the time
 // the enqueue returns, so events are complete at birth and waits are free.
 // A kernel's work spreads over one thread per core (HostLaunch.cpp); a
 // tiled kernel's work-items run on one thread per tile (TileRunner.cpp).
