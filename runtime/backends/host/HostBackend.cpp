@@ -35,8 +35,6 @@ struct HostQueue final : HostObject {
   ~HostQueue() override { hostBackend().release(ObjectKind::Context, Ctx); }
 };
 
-/// Every command has completed when its enqueue returns.
-struct HostEvent final : HostObject {};
 
 HostObject *object(void *Raw) { return static_cast<HostObject *>(Raw); }
 HostBuffer *buffer(void *Raw) { return static_cast<HostBuffer *>(object(Raw)); }
@@ -68,12 +66,21 @@ HostTables &hostTables() {
   return *T;
 }
 
-/// Counts each rectangle as the OpenCL backend does (observation/Stats.h):
-/// tests and the bench read the counts, whatever memory the device has.
-void count(const std::vector<Rect> &R, void (*Note)(size_t)) {
-  for (const Rect &One : R)
+/// Copies rectangle by rectangle and counts each as the OpenCL backend does
+/// (observation/Stats.h: tests and the bench read the counts, whatever
+/// memory the device has), each a command of its own for the profile.
+void copyCounted(void *Q, const void *Src, void *Dst, const std::vector<Rect> &R,
+                 void (*Note)(size_t)) {
+  for (const Rect &One : R) {
+    {
+      ProfiledCommand Command(Q);
+      hostRects(Src, Dst, {One});
+    }
     Note(One.bytes());
+  }
 }
+
+int DeviceId; // Any address that lives as long as the process.
 
 } // namespace
 
@@ -87,6 +94,13 @@ HostBuffer::HostBuffer(size_t N) : Bytes(N) {
         ("out of host memory for a buffer of " + std::to_string(N) + " bytes").c_str());
 }
 HostBuffer::~HostBuffer() { std::free(Data); }
+
+const void *hostDeviceId() { return &DeviceId; }
+
+const std::string &hostDeviceName() {
+  static const std::string *Name = new std::string(cpuName());
+  return *Name;
+}
 
 HostBackend &hostBackend() {
   static HostBackend *B = new HostBackend; // Never destroyed (Backend.h).
@@ -144,11 +158,10 @@ DeviceListing HostBackend::listDevices() {
   DeviceListing L;
 #if defined(__x86_64__)
   BackendDevice D;
-  static int Id; // Any address that lives as long as the process.
-  D.Id = &Id;
+  D.Id = &DeviceId;
   DeviceProperties &P = D.Props;
   unsigned Threads = std::max(1u, std::thread::hardware_concurrency());
-  P.Name = cpuName();
+  P.Name = hostDeviceName();
   P.PlatformName = "ampcc host";
   P.Vendor = "ampcc";
   P.DriverVersion = "1";
@@ -287,12 +300,13 @@ void HostBackend::setBufferArg(void *K, unsigned Index, void *Mem, const std::st
   setArg(K, Index, sizeof Address, &Address, For);
 }
 
-void HostBackend::launch(void *, void *K, const LaunchPart &Part, Event *Done,
+void HostBackend::launch(void *Q, void *K, const LaunchPart &Part, Event *Done,
                          const std::string &) {
   HostKernel *HK = kernelOf(K);
   std::vector<void *> Args(HK->Args.size());
   for (size_t I = 0; I < Args.size(); ++I)
     Args[I] = HK->Args[I].data();
+  ProfiledCommand Command(Q);
   runHostKernel(*HK->Entry, Args.data(), Part);
   if (Done)
     *Done = marker(nullptr, "");
@@ -305,27 +319,24 @@ void HostBackend::read(void *, void *B, bool, size_t Offset, size_t Bytes, void 
     *Done = marker(nullptr, "");
 }
 
-void HostBackend::readRects(void *, void *B, const std::vector<Rect> &R, void *Host, bool) {
-  hostRects(buffer(B)->Data, Host, R);
-  count(R, noteDeviceToHost);
+void HostBackend::readRects(void *Q, void *B, const std::vector<Rect> &R, void *Host, bool) {
+  copyCounted(Q, buffer(B)->Data, Host, R, noteDeviceToHost);
 }
 
-Upload HostBackend::writeRects(void *, void *B, const std::vector<Rect> &R,
+Upload HostBackend::writeRects(void *Q, void *B, const std::vector<Rect> &R,
                                const void *Host, bool, bool) {
-  hostRects(Host, buffer(B)->Data, R);
-  count(R, noteHostToDevice);
+  copyCounted(Q, Host, buffer(B)->Data, R, noteHostToDevice);
   return Upload();
 }
 
-void HostBackend::copyRects(void *, void *Src, void *Dst, const std::vector<Rect> &R) {
-  hostRects(buffer(Src)->Data, buffer(Dst)->Data, R);
-  count(R, noteDeviceToDevice);
+void HostBackend::copyRects(void *Q, void *Src, void *Dst, const std::vector<Rect> &R) {
+  copyCounted(Q, buffer(Src)->Data, buffer(Dst)->Data, R, noteDeviceToDevice);
 }
 
-void HostBackend::copyThroughHost(const Queue &, const Buffer &Src, const Queue &,
+void HostBackend::copyThroughHost(const Queue &, const Buffer &Src, const Queue &DstQ,
                                   const Buffer &Dst, const std::vector<Rect> &R) {
-  hostRects(buffer(Src.raw())->Data, buffer(Dst.raw())->Data, R);
-  count(R, noteDeviceToDevice);
+  copyCounted(DstQ.raw(), buffer(Src.raw())->Data, buffer(Dst.raw())->Data, R,
+              noteDeviceToDevice);
 }
 
 void HostBackend::fill(void *, void *B, const void *Pattern, size_t PatternBytes,

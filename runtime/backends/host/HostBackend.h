@@ -22,6 +22,8 @@
 #include "ampcc/host_kernel_abi.h"
 
 #include <atomic>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ampcc {
@@ -47,6 +49,30 @@ struct HostProgram final : HostObject {
   const ampcc_host_kernel *Covered = nullptr;
   const ampcc_host_kernel *Built = nullptr;
 };
+
+/// A command: complete when it is made. Profiled commands keep when they
+/// ran, on the host's clock (HostProfile.cpp).
+struct HostEvent final : HostObject {
+  void *Queue = nullptr;
+  uint64_t Queued = 0, Start = 0, End = 0;
+};
+
+/// While profiling is on, times the command run during its life and leaves
+/// its event for the profile* or note* call after it (observation/Profile.h).
+class ProfiledCommand {
+public:
+  explicit ProfiledCommand(void *Queue);
+  ~ProfiledCommand();
+
+private:
+  void *Queue;
+  bool Keep;
+  uint64_t StartNs;
+};
+
+/// The host device's identity and name (HostBackend.cpp).
+const void *hostDeviceId();
+const std::string &hostDeviceName();
 
 /// A kernel and its arguments (state of the object, as in OpenCL).
 struct HostKernel final : HostObject {

@@ -3,10 +3,13 @@
 // A tiled kernel's work-items may wait at tile barriers, so each runs on a
 // stack of its own (a fiber) and a barrier switches to the tile's next
 // work-item; when every work-item has reached it, the first goes on. The
-// switch saves only what the x86-64 System V ABI makes a callee keep
-// (rbx, rbp, r12-r15, the stack pointer, MXCSR and the x87 control word):
-// a few nanoseconds, where swapcontext makes a system call for the signal
-// mask. Stacks come from one mapping per thread, reused for every tile.
+// switch saves only the registers the x86-64 System V ABI makes a callee
+// keep (rbx, rbp, r12-r15 and the stack pointer): a few nanoseconds, where
+// swapcontext makes a system call for the signal mask. MXCSR and the x87
+// control word, which the ABI also has callees keep, are left alone: every
+// fiber of a thread runs kernel code that never changes them, so they hold
+// the thread's values throughout (restoring them cost a serialising
+// instruction each per switch). Stacks come from one mapping per thread, reused for every tile.
 //
 // This is correct for every barrier C++ AMP allows, but keeps each
 // work-item scalar; docs/architecture.md ("The host backend") says how the
@@ -42,14 +45,8 @@ ampcc_fiber_switch:
   pushq %r13
   pushq %r14
   pushq %r15
-  subq $8, %rsp
-  stmxcsr (%rsp)
-  fnstcw 4(%rsp)
   movq %rsp, (%rdi)
   movq %rsi, %rsp
-  ldmxcsr (%rsp)
-  fldcw 4(%rsp)
-  addq $8, %rsp
   popq %r15
   popq %r14
   popq %r13
@@ -130,32 +127,45 @@ struct Tile {
 
 thread_local Tile *CurrentTile = nullptr;
 
+/// Leaves work-item T->Running (at a barrier or its end) for the next
+/// unfinished work-item of the round, or the scheduler after the last: one
+/// switch per work-item and barrier.
+void yieldFrom(Tile *T) {
+  size_t I = T->Running, Next = I + 1;
+  while (Next < T->Count && T->Done[Next])
+    ++Next;
+#if defined(__x86_64__)
+  if (Next < T->Count) {
+    T->Running = Next;
+    ampcc_fiber_switch(&T->Stacks[I], T->Stacks[Next]);
+  } else {
+    ampcc_fiber_switch(&T->Stacks[I], T->Scheduler);
+  }
+#endif
+}
+
 [[noreturn]] void fiberMain(Tile *T, size_t I) {
   T->Fn(T->Args, &T->Items[I]);
   T->Done[I] = 1;
-#if defined(__x86_64__)
-  ampcc_fiber_switch(&T->Stacks[I], T->Scheduler);
-#endif
+  yieldFrom(T);
   __builtin_unreachable();
 }
 
 /// A stack at whose top ampcc_fiber_switch finds fiberMain(T, I) to start.
 void *newFiber(unsigned char *Stack, Tile *T, size_t I) {
-  auto Top = reinterpret_cast<uintptr_t>(Stack + StackBytes) & ~uintptr_t(15);
-  // Switch pops the control words (8 bytes), r15, r14, r13, r12, rbx, rbp,
-  // then returns into ampcc_fiber_start with the stack 16-byte aligned.
-  auto *Frame = reinterpret_cast<uint64_t *>(Top - 128);
-  std::memset(Frame, 0, 8 * 8);
-  uint32_t Mxcsr;
-  uint16_t Fpcw;
-  asm volatile("stmxcsr %0" : "=m"(Mxcsr));
-  asm volatile("fnstcw %0" : "=m"(Fpcw));
-  std::memcpy(&Frame[0], &Mxcsr, 4);
-  std::memcpy(reinterpret_cast<unsigned char *>(&Frame[0]) + 4, &Fpcw, 2);
-  Frame[2] = reinterpret_cast<uint64_t>(&fiberMain); // r14
-  Frame[3] = I;                                      // r13
-  Frame[4] = reinterpret_cast<uint64_t>(T);          // r12
-  Frame[7] = reinterpret_cast<uint64_t>(&ampcc_fiber_start);
+  // Stacks lie StackBytes apart, so their tops would share cache sets and
+  // evict one another at every switch: each starts at another offset.
+  size_t Stagger = (I * 4160) % (32 * 1024);
+  auto Top = reinterpret_cast<uintptr_t>(Stack + StackBytes - Stagger) & ~uintptr_t(15);
+  // Switch pops r15, r14, r13, r12, rbx, rbp (Frame[0..5]), then returns
+  // through Frame[6] into ampcc_fiber_start with the stack at Top - 64,
+  // 16-byte aligned as a call needs it.
+  auto *Frame = reinterpret_cast<uint64_t *>(Top - 128 + 8);
+  std::memset(Frame, 0, 7 * 8);
+  Frame[1] = reinterpret_cast<uint64_t>(&fiberMain); // r14
+  Frame[2] = I;                                      // r13
+  Frame[3] = reinterpret_cast<uint64_t>(T);          // r12
+  Frame[6] = reinterpret_cast<uint64_t>(&ampcc_fiber_start);
   return Frame;
 }
 
@@ -191,18 +201,18 @@ void runTile(ampcc_host_item_fn Fn, void *const *Args, const ampcc_host_launch &
   Tile *Outer = CurrentTile;
   CurrentTile = &T;
   // Rounds: each runs every unfinished work-item to its next barrier or its
-  // end. C++ AMP has every work-item of a tile reach the same barriers.
-  for (size_t Left = N; Left;) {
-    Left = 0;
-    for (size_t W = 0; W < N; ++W) {
-      if (Done[W])
-        continue;
-      T.Running = W;
+  // end, each handing over to the next (yieldFrom). C++ AMP has every
+  // work-item of a tile reach the same barriers.
+  for (;;) {
+    size_t First = 0;
+    while (First < N && Done[First])
+      ++First;
+    if (First == N)
+      break;
+    T.Running = First;
 #if defined(__x86_64__)
-      ampcc_fiber_switch(&T.Scheduler, Stacks[W]);
+    ampcc_fiber_switch(&T.Scheduler, Stacks[First]);
 #endif
-      Left += !Done[W];
-    }
   }
   CurrentTile = Outer;
 }
@@ -215,9 +225,7 @@ extern "C" void ampcc_host_barrier(void) {
   Tile *T = CurrentTile;
   if (!T)
     return; // An untiled kernel has no barrier to wait at.
-#if defined(__x86_64__)
-  ampcc_fiber_switch(&T->Stacks[T->Running], T->Scheduler);
-#endif
+  yieldFrom(T);
 }
 
 extern "C" const ampcc_host_launch *ampcc_host_current_launch(void) {
