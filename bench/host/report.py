@@ -19,6 +19,8 @@ def main():
     ap.add_argument("omp")    # OpenMP twins
     ap.add_argument("--out", required=True)
     ap.add_argument("--threads", default="?")
+    ap.add_argument("--whole-host")  # bench/whole-run.sh under AMPCC_BACKEND=host
+    ap.add_argument("--whole-pocl")  # bench/whole-run.sh on PoCL
     a = ap.parse_args()
     merged = []
     for r in rows(a.host):
@@ -29,6 +31,18 @@ def main():
             r["impl"] = "ampcc-pocl"
             merged.append(r)
     merged += rows(a.omp)
+    # Whole runs: ampcc's rows by where they ran; the OpenCL twin's once.
+    for path, where in ((a.whole_host, "host"), (a.whole_pocl, "pocl")):
+        if not path:
+            continue
+        for r in rows(path):
+            if r["impl"] == "ampcc":
+                r["impl"] = "ampcc-" + where
+            elif r["impl"] == "opencl" and where == "pocl":
+                r["impl"] = "opencl-pocl"
+            else:
+                continue
+            merged.append(r)
     with open(a.out, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(merged[0].keys()))
         w.writeheader()
@@ -51,6 +65,16 @@ def main():
         ratio = lambda x, y: "-" if x is None or y is None or y == 0 else f"{x / y:.2f}"
         note = f" (WRONG: {', '.join(bad)})" if bad else ""
         print(f"| {c}{note} | {fmt(h)} | {fmt(o)} | {fmt(p)} | {ratio(h, o)} | {ratio(p, h)} |")
+    whole = [(i, c, ms[(c, i)]) for i in ("ampcc-host", "ampcc-pocl", "opencl-pocl")
+             for c in ("small-first", "small-second") if (c, i) in ms]
+    if whole:
+        print()
+        print("| small program, whole run | first ms | second ms | first / second |")
+        print("| --- | ---: | ---: | ---: |")
+        for i in ("ampcc-host", "ampcc-pocl", "opencl-pocl"):
+            f, s2 = ms.get(("small-first", i)), ms.get(("small-second", i))
+            if f is not None and s2:
+                print(f"| {i} | {f:.1f} | {s2:.1f} | {f / s2:.2f} |")
     return 0
 
 
