@@ -13,13 +13,17 @@ trap 'rm -rf "$OUT"' EXIT
 REPS=${REPS:-5}
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-timeit() { # prints milliseconds of one run of "$@"
-  local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1; e=$(date +%s%N)
+timeit() { # prints milliseconds of one run of "$@"; a failed run stops the bench
+  local s e; s=$(date +%s%N)
+  if ! "$@" >/dev/null 2>"$OUT/err"; then
+    echo "compile-time: failed: $*" >&2; head -5 "$OUT/err" >&2; exit 1
+  fi
+  e=$(date +%s%N)
   echo $(( (e - s) / 1000000 ))
 }
 
 AMPCC=$(for i in $(seq $REPS); do timeit "$BUILD_DIR/bin/ampcc" -O2 "$SRC" -o "$OUT/a"; done | median)
 CLANG=$(for i in $(seq $REPS); do timeit clang++-19 -O2 -x hip --offload-host-only -nogpuinc -nogpulib \
-  -fdeclspec -Wno-cuda-compat -isystem include "$SRC" -o "$OUT/b" "$BUILD_DIR/lib/libampcc_rt.a" -lOpenCL -lpthread; done | median)
+  -fdeclspec -Wno-cuda-compat -no-hip-rt -isystem include "$SRC" -o "$OUT/b" -x none "$BUILD_DIR/lib/libampcc_rt.a" -lOpenCL -lpthread; done | median)
 awk -v f="$SRC" -v a="$AMPCC" -v c="$CLANG" 'BEGIN {
   printf "file: %s\nampcc -O2:      %.2f s\nclang++-19 -O2: %.2f s\nratio:          %.2f\n", f, a/1000, c/1000, a/c }'
