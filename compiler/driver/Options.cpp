@@ -54,7 +54,8 @@ static const char *const KnownSpellings[] = {
     "-fdelayed-template-parsing", "-fno-delayed-template-parsing",
     "-fms-headers", "-fno-ms-headers", "-frobust-buffer-access",
     "-fstrict-return", "-fno-strict-return", "-fstrict-aliasing",
-    "-fno-strict-aliasing", "-fhost-kernels", "-fno-host-kernels",
+    "-fno-strict-aliasing", "-fhost-kernels", "-fno-host-kernels", "-fpch-amp",
+    "-fno-pch-amp",
     "-fno-robust-buffer-access", "-fno-rtti", "-frtti", "-fexceptions", "-fopenmp",
     "-fopenmp=", "-flto", "-flto=", "-fno-lto", "-fsanitize=",
     "-fno-sanitize=", "-fsanitize-recover=", "-fuse-ld=", "-stdlib=", "-s",
@@ -313,6 +314,7 @@ void Parser::readFlagPairs() {
       Args.hasFlag(OPT_fstrict_return, OPT_fno_strict_return, Opts.StrictReturn);
   Opts.StrictAliasing =
       Args.hasFlag(OPT_fstrict_aliasing, OPT_fno_strict_aliasing, Opts.StrictAliasing);
+  Opts.PrecompiledAmp = Args.hasFlag(OPT_fpch_amp, OPT_fno_pch_amp, Opts.PrecompiledAmp);
   if (const llvm::opt::Arg *A =
           Args.getLastArg(OPT_frobust_buffer_access, OPT_fno_robust_buffer_access))
     Opts.RobustAccess = A->getOption().matches(OPT_frobust_buffer_access);
@@ -434,6 +436,8 @@ void printHelp() {
          "  -fstrict-return -fstrict-aliasing  Let the optimizer assume a\n"
          "                     return on every path and type-based aliasing\n"
          "                     (default: off, as in Visual C++)\n"
+         "  -fno-pch-amp       Parse <amp.h> in every file instead of loading\n"
+         "                     it precompiled (AMPCC_PCH_DIR: where those are kept)\n"
          "  -fno-ms-headers    No <windows.h>, Microsoft STL header names,\n"
          "                     __min/__max or std::exception(\"message\")\n"
          "  -m<flag> -march=<cpu> -Xclang <arg> -MJ <file>  Host compile only\n"

@@ -66,6 +66,9 @@ struct Options {
   /// -fstrict-aliasing is given.
   bool StrictReturn = false;
   bool StrictAliasing = false;
+  /// <amp.h> loaded from a precompiled header where the file starts with
+  /// it (PrecompiledAmp.h); -fno-pch-amp parses it in every file.
+  bool PrecompiledAmp = true;
 };
 
 /// Parses \p Argv (response files expanded) into \p Opts; on error prints

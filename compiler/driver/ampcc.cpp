@@ -14,6 +14,7 @@
 #include "KernelKeys.h"
 #include "LinkDiagnostics.h"
 #include "Options.h"
+#include "PrecompiledHeaders.h"
 #include "TempFiles.h"
 #include "Toolchain.h"
 
@@ -45,6 +46,8 @@ struct SourceCompile {
   std::string UserObject;            ///< the host pass's object
   std::vector<std::string> HostBase; ///< the host compile, without its input
   std::string DepFile;               ///< -MF's file, if any
+  bool StartsWithAmp = false;        ///< <amp.h> may come precompiled
+  std::string HostPCH;               ///< the host pass's precompiled <amp.h>
   std::string HostSrc;               ///< what the host pass compiles
   std::vector<std::string> HostExtra; ///< its options for a rewritten file
   std::string HostErr;
@@ -61,7 +64,8 @@ struct SourceCompile {
 
 class Driver {
 public:
-  Driver(const Options &Opts, const Toolchain &TC) : Opts(Opts), TC(TC) {}
+  Driver(const Options &Opts, const Toolchain &TC)
+      : Opts(Opts), TC(TC), Prefixes(makePrecompiledAmpCache(TC)) {}
   ~Driver() {
     if (!TempDir.empty() && !Opts.SaveTemps)
       llvm::sys::fs::remove_directories(TempDir);
@@ -80,6 +84,8 @@ private:
   void chooseObjects(SourceCompile &C);
   /// The host compile's command, without its input (SourceCompile::HostBase).
   void buildHostCommand(SourceCompile &C);
+  /// Whether <amp.h> comes precompiled, and the host pass's header.
+  void choosePrecompiledAmp(SourceCompile &C);
   /// The host compile of \p HostSrc, with \p Extra options for it.
   std::vector<std::string> hostCommand(const SourceCompile &C, const std::string &HostSrc,
                                        llvm::ArrayRef<std::string> Extra) const;
@@ -113,6 +119,7 @@ private:
 
   const Options &Opts;
   const Toolchain &TC;
+  PrecompiledAmpCache Prefixes;
   std::string TempDir;
   std::vector<std::string> Objects;
   /// What the sources compiled here define at namespace scope.
@@ -322,10 +329,30 @@ void Driver::buildHostCommand(SourceCompile &C) {
   }
 }
 
+void Driver::choosePrecompiledAmp(SourceCompile &C) {
+  // -E and -### show the compile as written.
+  if (!Opts.PrecompiledAmp || Opts.DryRun || Opts.Act == Action::Preprocess)
+    return;
+  auto Text = llvm::MemoryBuffer::getFile(C.Src, /*IsText=*/true);
+  if (!Text || !startsWithAmpHeader((*Text)->getBuffer(), Opts.MsHeaders))
+    return;
+  C.StartsWithAmp = true;
+  if (Opts.Act == Action::EmitOpenCL)
+    return;
+  std::vector<std::string> Key = hostPrefixArgs(C.HostBase);
+  C.HostPCH = Prefixes.get("host", Key,
+                           [&](const std::string &Prefix, const std::string &Out,
+                               std::vector<std::string> &Inputs) {
+                             return buildHostPrefix(TC, Key, Prefix, Out, Inputs);
+                           });
+}
+
 std::vector<std::string> Driver::hostCommand(const SourceCompile &C,
                                              const std::string &HostSrc,
                                              llvm::ArrayRef<std::string> Extra) const {
   std::vector<std::string> Cmd = C.HostBase;
+  if (!C.HostPCH.empty())
+    Cmd.insert(Cmd.end(), {"-include-pch", C.HostPCH});
   Cmd.insert(Cmd.end(), Extra.begin(), Extra.end());
   if (Opts.Act == Action::SyntaxOnly)
     Cmd.insert(Cmd.end(), {"-fsyntax-only", HostSrc});
@@ -351,7 +378,8 @@ bool Driver::runDevicePass(SourceCompile &C) {
     C.Device.Success = true;
     C.Device.Kernels.resize(1);
   } else {
-    C.Device = compileDevice(C.Src, C.Frontend, TC.ClangXX, DevOpts);
+    C.Device = compileDevice(C.Src, C.Frontend, TC.ClangXX, DevOpts,
+                             C.StartsWithAmp ? &Prefixes : nullptr);
   }
   if (!C.Device.Success || rewritten(C.Device))
     TC.cancel(C.Host);
@@ -423,6 +451,12 @@ bool Driver::prepareHostSource(SourceCompile &C) {
   if (!C.Device.IncludeSpellings.empty() && !overlayIncludeSpellings(C))
     return false;
   if (rewritten(C.Device)) {
+    // The precompiled <amp.h> stands for the file's start as written: kept
+    // for a repaired copy that starts the same way, with no header changed.
+    if (!C.Device.RewrittenHeaders.empty() || !C.Device.IncludeSpellings.empty() ||
+        (!C.Device.RewrittenSource.empty() &&
+         !startsWithAmpHeader(C.Device.RewrittenSource, Opts.MsHeaders)))
+      C.HostPCH.clear();
     // A new file: a redirection does not truncate what the cancelled
     // attempt wrote.
     C.HostErr = tempFile(C.Src, ".host.err");
@@ -562,6 +596,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   // The host compile: the user's code in HIP host mode.
   chooseObjects(C);
   buildHostCommand(C);
+  choosePrecompiledAmp(C);
 
   // The host pass starts now, on the file as written, and runs beside the
   // device pass (the two take about the same time): it is kept unless the
@@ -569,7 +604,13 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   C.HostErr = tempFile(Src, ".host.err");
   if (!Opts.DryRun && Opts.Act != Action::EmitOpenCL)
     C.Host = TC.start(hostCommand(C, Src, {}), C.HostErr);
-  if (!runDevicePass(C))
+  bool DeviceOk = runDevicePass(C);
+  if (Opts.Verbose)
+    for (const std::string &PCH : Prefixes.Loaded)
+      llvm::errs() << "ampcc: precompiled <amp.h>: " << PCH
+                   << (llvm::is_contained(Prefixes.Built, PCH) ? " (built)" : "") << "\n";
+  Prefixes.Loaded.clear();
+  if (!DeviceOk)
     return false;
   if (Opts.Act == Action::EmitOpenCL) {
     if (Opts.Sources.size() > 1)
