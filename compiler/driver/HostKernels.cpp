@@ -3,6 +3,7 @@
 #include "HostKernels.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace ampcc {
 
@@ -45,6 +46,39 @@ HostKernelCompiles planHostKernels(const Options &Opts, const std::string &Clang
     H.Objects.push_back(std::move(Object));
   }
   return H;
+}
+
+bool startHostKernels(const Options &Opts, const Toolchain &TC,
+                      const std::vector<EmittedKernel> &Kernels, const std::string &Program,
+                      const std::string &Unit,
+                      const std::function<std::string(llvm::StringRef)> &Temp,
+                      HostKernelCompiles &H) {
+  std::string CFile = Temp(".hostk.c");
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(CFile, EC);
+  if (EC) {
+    llvm::errs() << "ampcc: error: cannot write '" << CFile << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS << emitHostKernelsSource(Kernels, Program);
+  OS.close();
+  H = planHostKernels(Opts, TC.ClangXX, TC.IncludeDir, Program, CFile, Temp(".hostk"), Unit);
+  for (const std::vector<std::string> &Cmd : H.Commands) {
+    if (Opts.DryRun) {
+      TC.run(Cmd);
+      continue;
+    }
+    H.Errs.push_back(Temp(".hostk.err"));
+    H.Procs.push_back(TC.start(Cmd, H.Errs.back()));
+  }
+  return true;
+}
+
+bool finishHostKernels(const Toolchain &TC, HostKernelCompiles &H) {
+  bool Ok = true;
+  for (size_t I = 0; I < H.Procs.size(); ++I)
+    Ok &= TC.finish(H.Procs[I], H.Errs[I]) == 0;
+  return Ok;
 }
 
 } // namespace ampcc

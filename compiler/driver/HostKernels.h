@@ -10,9 +10,14 @@
 #define AMPCC_DRIVER_HOSTKERNELS_H
 
 #include "Options.h"
+#include "Toolchain.h"
 
 #include "ampcc/CodeGen/HostStub.h"
 
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Program.h"
+
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,6 +29,9 @@ struct HostKernelCompiles {
   /// One command per object; the C file is their input.
   std::vector<std::vector<std::string>> Commands;
   std::vector<std::string> Objects;
+  /// The started compiles and where their stderr goes.
+  std::vector<llvm::sys::ProcessInfo> Procs;
+  std::vector<std::string> Errs;
 };
 
 /// The compiles of \p CFile (emitHostKernelsSource's text for \p Program)
@@ -33,6 +41,18 @@ HostKernelCompiles planHostKernels(const Options &Opts, const std::string &Clang
                                    const std::string &IncludeDir,
                                    const std::string &Program, const std::string &CFile,
                                    const std::string &ObjectBase, const std::string &Unit);
+
+/// Writes the C of \p Kernels (of \p Program) for the host and starts its
+/// compiles into \p H (only prints them under -###); \p Unit names the
+/// compilation, \p Temp makes a temporary file's name from a suffix.
+bool startHostKernels(const Options &Opts, const Toolchain &TC,
+                      const std::vector<EmittedKernel> &Kernels, const std::string &Program,
+                      const std::string &Unit,
+                      const std::function<std::string(llvm::StringRef)> &Temp,
+                      HostKernelCompiles &H);
+
+/// Waits for \p H's compiles; true when every one succeeded.
+bool finishHostKernels(const Toolchain &TC, HostKernelCompiles &H);
 
 } // namespace ampcc
 

@@ -58,8 +58,6 @@ struct SourceCompile {
   llvm::sys::ProcessInfo StubProc;
   /// -fhost-kernels: the kernels' compiles for the host CPU.
   HostKernelCompiles HostKernels;
-  std::vector<llvm::sys::ProcessInfo> HostKernelProcs;
-  std::vector<std::string> HostKernelErrs;
 };
 
 class Driver {
@@ -104,9 +102,6 @@ private:
   std::optional<std::string> stubText(const SourceCompile &C);
   /// Writes the host stub and starts its compile.
   bool compileStub(SourceCompile &C);
-  /// -fhost-kernels: writes the kernels' C for the host and starts its
-  /// compiles (HostKernels.h).
-  bool startHostKernels(SourceCompile &C);
   bool fixDependencyFile(const SourceCompile &C);
   /// -c: the source's one object; else the objects to link.
   bool placeObjects(const SourceCompile &C);
@@ -493,7 +488,11 @@ bool Driver::compileStub(SourceCompile &C) {
   std::string Stub = tempFile(C.Src, ".kernels.cpp");
   C.StubObject = tempFile(C.Src, ".kernels.o");
   C.StubErr = tempFile(C.Src, ".kernels.err");
-  if (Opts.HostKernels && !C.Device.Kernels.empty() && !startHostKernels(C)) {
+  // -fhost-kernels: the kernels' C for the host compiles beside the stub.
+  auto Temp = [&](llvm::StringRef Suffix) { return tempFile(C.Src, Suffix); };
+  if (Opts.HostKernels && !C.Device.Kernels.empty() &&
+      !startHostKernels(Opts, TC, C.Device.Kernels, C.Device.Program,
+                        compilationUnitID(C.Src, C.FinalObject), Temp, C.HostKernels)) {
     TC.cancel(C.Host);
     return false;
   }
@@ -511,24 +510,6 @@ bool Driver::compileStub(SourceCompile &C) {
     TC.run(StubCmd);
   } else {
     C.StubProc = TC.start(StubCmd, C.StubErr);
-  }
-  return true;
-}
-
-bool Driver::startHostKernels(SourceCompile &C) {
-  std::string CFile = tempFile(C.Src, ".hostk.c");
-  if (!writeFile(CFile, emitHostKernelsSource(C.Device.Kernels, C.Device.Program)))
-    return false;
-  C.HostKernels = planHostKernels(Opts, TC.ClangXX, TC.IncludeDir, C.Device.Program,
-                                  CFile, tempFile(C.Src, ".hostk"),
-                                  compilationUnitID(C.Src, C.FinalObject));
-  for (const std::vector<std::string> &Cmd : C.HostKernels.Commands) {
-    if (Opts.DryRun) {
-      TC.run(Cmd);
-      continue;
-    }
-    C.HostKernelErrs.push_back(tempFile(C.Src, ".hostk.err"));
-    C.HostKernelProcs.push_back(TC.start(Cmd, C.HostKernelErrs.back()));
   }
   return true;
 }
@@ -627,8 +608,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     return false;
   bool HostOk = Opts.DryRun || TC.finish(C.Host, C.HostErr, /*SpeakAmp=*/true) == 0;
   bool StubOk = Opts.DryRun || !C.StubProc.Pid || TC.finish(C.StubProc, C.StubErr) == 0;
-  for (size_t I = 0; I < C.HostKernelProcs.size(); ++I)
-    StubOk &= TC.finish(C.HostKernelProcs[I], C.HostKernelErrs[I]) == 0;
+  StubOk &= Opts.DryRun || finishHostKernels(TC, C.HostKernels);
   if (!HostOk || !StubOk)
     return false;
   if (Opts.Act == Action::SyntaxOnly || Opts.Act == Action::Assemble)
