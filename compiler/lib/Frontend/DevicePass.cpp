@@ -8,6 +8,7 @@
 #include "ampcc/Sema/LibraryMemberDefinitions.h"
 #include "ampcc/Sema/DeclaratorGroups.h"
 #include "ampcc/Sema/LocalClassInference.h"
+#include "ampcc/Sema/PrecompiledKeywords.h"
 #include "ampcc/Sema/TargetContexts.h"
 #include "ampcc/Sema/TypedefRestrictions.h"
 #include "ampcc/Sema/SpecialMemberInference.h"
@@ -29,6 +30,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Sema/Sema.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
@@ -96,6 +98,7 @@ public:
         Repairs(Repairs) {}
 
   void InitializeSema(Sema &S) override {
+    restoreKeywordsFromPrecompiledHeader(S.getPreprocessor());
     Targets.setSema(&S);
     Targets.resolveBySideInBodies(S);
   }
