@@ -44,12 +44,17 @@ typedef void (*ampcc_host_range_fn)(void *const *args, const ampcc_host_launch *
 /* Tiled kernels: runs one work-item; the runtime runs a tile's work-items
  * on one thread and switches between them at barriers. */
 typedef void (*ampcc_host_item_fn)(void *const *args, const ampcc_item *it);
+/* Tiled kernels the compiler printed as work-item loops: runs one whole
+ * tile; \p tile holds the tile's group ids and the global ids of its first
+ * work-item (local ids 0). */
+typedef void (*ampcc_host_tile_fn)(void *const *args, const ampcc_item *tile);
 
 typedef struct ampcc_host_kernel {
   const char *name; /* the __kernel function's name in the OpenCL C text */
   unsigned num_args;
   ampcc_host_range_fn range; /* untiled kernels, else null */
   ampcc_host_item_fn item;   /* tiled kernels, else null */
+  ampcc_host_tile_fn tile;   /* tiled kernels as loops, else null */
 } ampcc_host_kernel;
 
 /* A barrier of the running tile (runtime/backends/host/TileRunner.cpp). */

@@ -1,14 +1,29 @@
-// Tiled kernels on the host backend: each tile runs on one thread, its
-// work-items switched at barriers. A tiled matrix multiply (barriers in a
-// loop), a tree reduction (a barrier in a loop around a condition on the
-// local index), tile_static atomics, and a 3-D tile's ids, each checked
-// against the CPU.
+// Tiled kernels on the host backend: each tile runs on one thread, as
+// loops over its work-items split at the barriers (WorkItemLoops.h) or, where
+// a barrier is in a called function, as fibers switched at barriers. A tiled
+// matrix multiply (barriers in a loop), a tree reduction (a barrier in a
+// loop around a condition on the local index), tile_static atomics, a 3-D
+// tile's ids (no barrier), barriers in a while loop and an if with uniform
+// conditions and locals (a scalar and an array) live across them, and a
+// barrier in a called function, each checked against the CPU.
 // RUN: %ampcc -fhost-kernels %s -o %t && env AMPCC_BACKEND=host %t | %FileCheck %s
+// RUN: %ampcc -fhost-kernels -emit-opencl %s -o %t.cl && %FileCheck --check-prefix=LOOPS %s < %t.cl
 // CHECK: matmul: 0 mismatches of 9216
 // CHECK: reduction: 0 mismatches of 64
 // CHECK: tile_static atomics: 0 mismatches of 40
 // CHECK: 3-d tile ids: 0 mismatches of 1920
+// CHECK: uniform control flow: 0 mismatches of 256
+// CHECK: barrier in a callee: 0 mismatches of 256
 // CHECK-NOT: mismatch at
+// The loops' locals live across barriers as arrays over the tile.
+// LOOPS: void main_kernel__loops(const ampcc_item ampcc_tile,
+// LOOPS: float ampcc_wi_Sum[256];
+// LOOPS: void main_kernel_1__loops(
+// LOOPS: void main_kernel_2__loops(
+// LOOPS: void main_kernel_3__loops(
+// LOOPS: void main_kernel_4__loops(
+// LOOPS: float ampcc_wi_Pair[64][2];
+// LOOPS-NOT: main_kernel_5__loops
 #include <amp.h>
 #include <cstdio>
 #include <vector>
@@ -20,6 +35,13 @@ static int report(const char *What, int Bad, int N) {
 }
 
 static const int TS = 16;
+
+// Doubles a tile's value after a barrier the callee waits at itself.
+static void twiceAfterBarrier(int *S, int L, const tile_barrier &B) restrict(amp) {
+  int Mine = S[63 - L];
+  B.wait();
+  S[L] = 2 * Mine;
+}
 
 int main() {
   int Fails = 0;
@@ -128,5 +150,57 @@ int main() {
           std::printf("mismatch at %d,%d,%d: %d\n", I, J, L, Got);
       }
   Fails += report("3-d tile ids", Bad, 4 * 12 * 40);
+
+  // Barriers in a while loop and in an if, both uniform; a scalar and an
+  // array live across them. Rounds 3, 2, 1: odd rounds mirror the tile.
+  std::vector<int> U(256);
+  array_view<int, 1> UV(256, U);
+  parallel_for_each(UV.extent.tile<64>(), [=](tiled_index<64> T) restrict(amp) {
+    tile_static int S[64];
+    int L = T.local[0];
+    int Steps = 3;
+    float Pair[2];
+    Pair[0] = float(T.global[0]);
+    Pair[1] = 0.0f;
+    while (Steps > 0) {
+      S[L] = int(Pair[0]) + Steps;
+      T.barrier.wait();
+      if (Steps % 2 == 1) {
+        Pair[1] += float(S[63 - L]);
+        T.barrier.wait();
+      }
+      --Steps;
+    }
+    UV[T.global] = int(Pair[1]);
+  });
+  UV.synchronize();
+  Bad = 0;
+  for (int G = 0; G < 256; ++G) {
+    int Mirror = G - G % 64 + 63 - G % 64;
+    int Want = (Mirror + 3) + (Mirror + 1);
+    if (U[G] != Want && Bad++ < 5)
+      std::printf("mismatch at %d: %d, not %d\n", G, U[G], Want);
+  }
+  Fails += report("uniform control flow", Bad, 256);
+
+  // A barrier in a called function: the tile's work-items run as fibers.
+  std::vector<int> W(256);
+  array_view<int, 1> WV(256, W);
+  parallel_for_each(WV.extent.tile<64>(), [=](tiled_index<64> T) restrict(amp) {
+    tile_static int S[64];
+    S[T.local[0]] = T.global[0];
+    T.barrier.wait();
+    twiceAfterBarrier(S, T.local[0], T.barrier);
+    T.barrier.wait();
+    WV[T.global] = S[T.local[0]];
+  });
+  WV.synchronize();
+  Bad = 0;
+  for (int G = 0; G < 256; ++G) {
+    int Want = 2 * (G - G % 64 + 63 - G % 64);
+    if (W[G] != Want && Bad++ < 5)
+      std::printf("mismatch at %d: %d, not %d\n", G, W[G], Want);
+  }
+  Fails += report("barrier in a callee", Bad, 256);
   return Fails != 0;
 }

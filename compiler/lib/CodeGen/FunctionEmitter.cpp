@@ -111,6 +111,12 @@ void FunctionEmitter::emitDeclCode(const VarDecl *VD) {
     Vars[VD] = tileStaticVar(VD);
     return;
   }
+  if (auto It = Replicated.find(VD); It != Replicated.end()) {
+    bindVar(VD, It->second + "[ampcc_wi]");
+    if (VD->getInit())
+      line(Vars[VD].Name + " = " + expr(VD->getInit()) + ";");
+    return;
+  }
   std::string Name = CodeGenModule::safeLocalName(VD->getName());
   QualType T = VD->getType();
   const Expr *Init = VD->getInit();

@@ -40,6 +40,7 @@ class FunctionEmitter {
   friend class ExprPrinter;
   friend class StmtEmitter;
   friend class ViewMemberLowering;
+  friend class WorkItemLoops;
 
 public:
   /// The image kernel this function belongs to (CloneKey::ImageKernel).
@@ -301,6 +302,10 @@ private:
   unsigned TempCount = 0;
   llvm::DenseMap<const clang::Expr *, ElementUse> ElementUses;
   DomainIndexing *Domain = nullptr;
+  /// Host work-item loops (WorkItemLoops.h): locals that are arrays over
+  /// the tile, by the array's name; their declarations assign the work-item's
+  /// element (`ampcc_wi_sum[ampcc_wi] = 0.0f;`).
+  llvm::DenseMap<const clang::VarDecl *, std::string> Replicated;
   /// The call being lowered by ampLibraryCall.
   const clang::Expr *LibrarySite = nullptr;
   std::string VoidReturn = "return;";

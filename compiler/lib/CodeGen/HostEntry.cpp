@@ -24,7 +24,8 @@ static std::string parameterType(llvm::StringRef Param) {
 }
 
 std::string hostEntry(const std::string &Kernel,
-                      const std::vector<std::string> &Params, bool Tiled) {
+                      const std::vector<std::string> &Params, bool Tiled,
+                      bool TileLoops) {
   std::string Unpack, Args;
   for (size_t I = 0; I < Params.size(); ++I) {
     std::string Ty = parameterType(Params[I]), N = "ampcc_a" + std::to_string(I);
@@ -35,7 +36,11 @@ std::string hostEntry(const std::string &Kernel,
   if (Tiled)
     return "static void " + Kernel +
            "__item(void *const *ampcc_args, const ampcc_item *ampcc_it) {\n" + Unpack +
-           "  " + Kernel + "(*ampcc_it" + Args + ");\n}\n\n";
+           "  " + Kernel + "(*ampcc_it" + Args + ");\n}\n\n" +
+           (TileLoops ? "static void " + Kernel +
+                            "__tile(void *const *ampcc_args, const ampcc_item *ampcc_t) {\n" +
+                            Unpack + "  " + Kernel + "__loops(*ampcc_t" + Args + ");\n}\n\n"
+                      : std::string());
   // Work-items of an untiled launch are unordered: a kernel whose result
   // depended on their order would race, so the innermost loop carries no
   // dependence the vectoriser must respect.

@@ -19,8 +19,11 @@ namespace ampcc {
 /// with the kernel inlined in the innermost loop, which vectorises across
 /// work-items; tiled, one work-item (the runtime switches between a tile's
 /// work-items at barriers).
+/// \p TileLoops: a tiled kernel also has `<Kernel>__loops`, which runs a
+/// whole tile (WorkItemLoops.h), and gets an entry for it.
 std::string hostEntry(const std::string &Kernel,
-                      const std::vector<std::string> &Params, bool Tiled);
+                      const std::vector<std::string> &Params, bool Tiled,
+                      bool TileLoops = false);
 
 } // namespace ampcc
 

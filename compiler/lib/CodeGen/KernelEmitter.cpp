@@ -14,6 +14,7 @@
 #include "DomainIndexing.h"
 #include "FunctionEmitter.h"
 #include "HostEntry.h"
+#include "WorkItemLoops.h"
 #include "ImageLowering.h"
 #include "Lowering.h"
 #include "RecordLayoutCheck.h"
@@ -121,6 +122,10 @@ private:
   EmittedKernel EK;
   std::vector<std::string> Params;
   std::string Prologue;
+  /// Where computeIndex's statements start in Prologue.
+  size_t IndexStart = 0;
+  /// Host kernels: the body of the tile function (WorkItemLoops.h), or "".
+  std::string Loops;
   const std::string SelfName = "_self";
   llvm::DenseMap<const FieldDecl *, const ValueDecl *> FieldVars;
   /// Names of captures and generated arguments ("v_data").
@@ -330,6 +335,7 @@ void KernelEmitter::flatten(QualType FT, uint64_t Offset, const std::string &Des
 }
 
 void KernelEmitter::computeIndex() {
+  IndexStart = Prologue.size();
   // Untiled kernels of rank 1 to 3 get the compute domain too: the runtime
   // rounds their launch up to a work-group shape of its choosing
   // (runtime/Launch.cpp), and the work-items past the domain leave at once.
@@ -444,7 +450,8 @@ std::string KernelEmitter::body() {
   for (const auto &N : Taken)
     Locals.Names.insert(N.getKey());
   Locals.Names.insert(IdxName);
-  std::string TileStatics;
+  std::string TileStatics, LoopTileStatics;
+  llvm::StringSet<> LoopNames = Locals.Names;
   FE.hoistTileStaticInto(&TileStatics, std::move(Locals.Names));
   // Robust access: which captures the body indexes with the thread's own
   // index, and how (DomainIndexing.h).
@@ -456,7 +463,23 @@ std::string KernelEmitter::body() {
     Domain.emplace(Ctx, Op, std::move(FieldOfVar));
     FE.setDomainIndexing(&*Domain);
   }
+  // Host kernels: a copy of the emitter, before it prints, prints the body
+  // again as work-item loops where it can (WorkItemLoops.h).
+  std::optional<FunctionEmitter> LoopsFE;
+  if (CG.hostKernels() && K.Tiled && !ImageKernel && !CG.usesFaultRecord())
+    LoopsFE.emplace(FE);
   FE.emitStmt(Op->getBody());
+  if (LoopsFE) {
+    LoopsFE->hoistTileStaticInto(&LoopTileStatics, std::move(LoopNames));
+    unsigned Tile[3];
+    for (unsigned D = 0; D < 3; ++D)
+      Tile[D] = D < K.Rank ? K.Tile[K.Rank - 1 - D] : 1;
+    WorkItemLoops W(std::move(*LoopsFE), Tile, Prologue.substr(IndexStart));
+    if (W.plan(Op->getBody())) {
+      std::string Code = W.print(Op->getBody());
+      Loops = LoopTileStatics + Code;
+    }
+  }
   FE.setDomainIndexing(nullptr);
   if (Domain)
     for (const auto &[F, I] : ViewCaptures)
@@ -496,8 +519,18 @@ void KernelEmitter::emit() {
   std::string Text =
       CG.lineDirective(Loc) + "\n" + signature() + " {\n" + Prologue + Body + "}\n\n";
   EK.NumParams = Params.size();
+  if (!Loops.empty()) {
+    // The tile function: the captures rebuilt once, then the loops.
+    std::string Sig = "static inline __attribute__((always_inline)) void " +
+                      EK.KernelName + "__loops(const ampcc_item ampcc_tile";
+    for (const std::string &P : Params)
+      Sig += ", " + P;
+    Text += "#ifdef AMPCC_HOST\n" + Sig + ") {\n" + Prologue.substr(0, IndexStart) + Loops +
+            "}\n#endif\n\n";
+    EK.HostTileLoops = true;
+  }
   if (CG.hostKernels() && !ImageKernel)
-    EK.HostEntry = hostEntry(EK.KernelName, Params, K.Tiled);
+    EK.HostEntry = hostEntry(EK.KernelName, Params, K.Tiled, EK.HostTileLoops);
   if (ImageKernel) {
     // The image form of the kernel just emitted: one descriptor for both.
     CG.KernelText += "#ifdef __IMAGE_SUPPORT__\n" + Text + "#endif\n\n";

@@ -154,14 +154,26 @@ void runRanges(ampcc_host_range_fn Fn, void *const *Args, const ampcc_host_launc
   });
 }
 
-void runTiles(ampcc_host_item_fn Fn, void *const *Args, const ampcc_host_launch &L) {
+/// Tiles whole, each on one thread: the kernel's loops over the tile's
+/// work-items where the compiler printed them, else the work-items as
+/// fibers (TileRunner.cpp).
+void runTiles(const ampcc_host_kernel &K, void *const *Args, const ampcc_host_launch &L) {
   size_t Groups[3];
   for (unsigned D = 0; D < 3; ++D)
     Groups[D] = L.global[D] / L.local[D];
   Workers::get().run(Groups[0] * Groups[1] * Groups[2], [&](size_t G) {
     setCurrentLaunch(&L);
     size_t Group[3] = {G % Groups[0], G / Groups[0] % Groups[1], G / (Groups[0] * Groups[1])};
-    runTile(Fn, Args, L, Group);
+    if (K.tile) {
+      ampcc_item Tile = {};
+      for (unsigned D = 0; D < 3; ++D) {
+        Tile.grp[D] = Group[D];
+        Tile.gid[D] = L.offset[D] + Group[D] * L.local[D];
+      }
+      K.tile(Args, &Tile);
+    } else {
+      runTile(K.item, Args, L, Group);
+    }
     setCurrentLaunch(nullptr);
   });
 }
@@ -175,7 +187,7 @@ void runHostKernel(const ampcc_host_kernel &K, void *const *Args, const LaunchPa
   if (K.range)
     runRanges(K.range, Args, L);
   else
-    runTiles(K.item, Args, L);
+    runTiles(K, Args, L);
 }
 
 } // namespace rt

@@ -46,6 +46,9 @@ struct EmittedKernel {
   std::string HostEntry;
   /// The number of the kernel's parameters (its arguments at launch).
   unsigned NumParams = 0;
+  /// Host kernels: the kernel also runs a whole tile as work-item loops
+  /// (compiler/lib/CodeGen/WorkItemLoops.h).
+  bool HostTileLoops = false;
 };
 
 /// What the runtime needs to run a program built in checked mode.
