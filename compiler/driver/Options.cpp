@@ -54,7 +54,8 @@ static const char *const KnownSpellings[] = {
     "-fdelayed-template-parsing", "-fno-delayed-template-parsing",
     "-fms-headers", "-fno-ms-headers", "-frobust-buffer-access",
     "-fstrict-return", "-fno-strict-return", "-fstrict-aliasing",
-    "-fno-strict-aliasing", "-fpch-amp", "-fno-pch-amp",
+    "-fno-strict-aliasing", "-fhost-kernels", "-fno-host-kernels", "-fpch-amp",
+    "-fno-pch-amp",
     "-fno-robust-buffer-access", "-fno-rtti", "-frtti", "-fexceptions", "-fopenmp",
     "-fopenmp=", "-flto", "-flto=", "-fno-lto", "-fsanitize=",
     "-fno-sanitize=", "-fsanitize-recover=", "-fuse-ld=", "-stdlib=", "-s",
@@ -318,6 +319,7 @@ void Parser::readFlagPairs() {
           Args.getLastArg(OPT_frobust_buffer_access, OPT_fno_robust_buffer_access))
     Opts.RobustAccess = A->getOption().matches(OPT_frobust_buffer_access);
   Opts.NoRTTI = Args.hasFlag(OPT_fno_rtti, OPT_frtti, Opts.NoRTTI);
+  Opts.HostKernels = Args.hasFlag(OPT_fhost_kernels, OPT_fno_host_kernels, Opts.HostKernels);
 }
 
 bool Parser::readPassedOption(const llvm::opt::Arg &A) {
@@ -429,6 +431,8 @@ void printHelp() {
          "  -f[no-]robust-buffer-access  Kernel reads outside an array's buffer\n"
          "                     give 0 and writes there are dropped, as in\n"
          "                     Direct3D (default: on)\n"
+         "  -f[no-]host-kernels  Also compile kernels for this CPU, which the\n"
+         "                     host backend runs (AMPCC_BACKEND=host; default: off)\n"
          "  -fstrict-return -fstrict-aliasing  Let the optimizer assume a\n"
          "                     return on every path and type-based aliasing\n"
          "                     (default: off, as in Visual C++)\n"

@@ -49,6 +49,9 @@ struct Options {
   /// cover the domain (compiler/lib/CodeGen/DomainIndexing.h), and
   /// docs/performance.md ("Robust buffer access") measures the rest.
   bool RobustAccess = true;
+  /// -f[no-]host-kernels: kernels are also compiled for the host CPU, for
+  /// the runtime's host backend (docs/architecture.md, "The host backend").
+  bool HostKernels = false;
   bool ShowOptionNames = true; ///< [-Wflag] after warnings, as clang
   /// Function templates parsed when instantiated, as Visual C++ does;
   /// -fno-delayed-template-parsing turns it off.

@@ -67,6 +67,8 @@ def fstrict_aliasing : Flag<["-"], "fstrict-aliasing">;
 def fno_strict_aliasing : Flag<["-"], "fno-strict-aliasing">;
 def frobust_buffer_access : Flag<["-"], "frobust-buffer-access">;
 def fno_robust_buffer_access : Flag<["-"], "fno-robust-buffer-access">;
+def fhost_kernels : Flag<["-"], "fhost-kernels">;
+def fno_host_kernels : Flag<["-"], "fno-host-kernels">;
 }
 
 // --- Refused, with the reason ------------------------------------------------------

@@ -10,6 +10,7 @@
 // object (ld -r), so build systems see one object per source as usual.
 //
 //===----------------------------------------------------------------------===//
+#include "HostKernels.h"
 #include "KernelKeys.h"
 #include "LinkDiagnostics.h"
 #include "Options.h"
@@ -55,6 +56,8 @@ struct SourceCompile {
   bool HasStub = false; ///< kernels, or a wide entry point, need one
   std::string StubObject, StubErr;
   llvm::sys::ProcessInfo StubProc;
+  /// -fhost-kernels: the kernels' compiles for the host CPU.
+  HostKernelCompiles HostKernels;
 };
 
 class Driver {
@@ -365,6 +368,7 @@ bool Driver::runDevicePass(SourceCompile &C) {
   DevOpts.FPContract = Opts.FPContract;
   DevOpts.CheckBounds = Opts.CheckBounds;
   DevOpts.RobustAccess = Opts.RobustAccess;
+  DevOpts.HostKernels = Opts.HostKernels;
   if (Opts.DryRun) {
     C.Device.Success = true;
     C.Device.Kernels.resize(1);
@@ -461,7 +465,10 @@ std::optional<std::string> Driver::stubText(const SourceCompile &C) {
   std::string Text = Device.Kernels.empty()
                          ? std::string()
                          : emitHostStub(Device.Kernels, Device.Program, C.Src,
-                                        Device.UsesDouble, Device.Checks);
+                                        Device.UsesDouble, Device.Checks,
+                                        C.HostKernels.Tables.Plain.empty()
+                                            ? nullptr
+                                            : &C.HostKernels.Tables);
   if (Device.WideMain.Present)
     Text += emitWideMainEntry(Device.WideMain.Params, Device.WideMain.ReturnsVoid);
   if (Opts.NoRTTI && !Device.Kernels.empty()) {
@@ -481,6 +488,14 @@ bool Driver::compileStub(SourceCompile &C) {
   std::string Stub = tempFile(C.Src, ".kernels.cpp");
   C.StubObject = tempFile(C.Src, ".kernels.o");
   C.StubErr = tempFile(C.Src, ".kernels.err");
+  // -fhost-kernels: the kernels' C for the host compiles beside the stub.
+  auto Temp = [&](llvm::StringRef Suffix) { return tempFile(C.Src, Suffix); };
+  if (Opts.HostKernels && !C.Device.Kernels.empty() &&
+      !startHostKernels(Opts, TC, C.Device.Kernels, C.Device.Program,
+                        compilationUnitID(C.Src, C.FinalObject), Temp, C.HostKernels)) {
+    TC.cancel(C.Host);
+    return false;
+  }
   std::optional<std::string> Text = stubText(C);
   if (!Text || !writeFile(Stub, *Text)) {
     TC.cancel(C.Host);
@@ -516,8 +531,11 @@ bool Driver::fixDependencyFile(const SourceCompile &C) {
 
 bool Driver::placeObjects(const SourceCompile &C) {
   std::vector<std::string> SourceObjects = {C.UserObject};
-  if (C.HasStub)
+  if (C.HasStub) {
     SourceObjects.push_back(C.StubObject);
+    SourceObjects.insert(SourceObjects.end(), C.HostKernels.Objects.begin(),
+                         C.HostKernels.Objects.end());
+  }
   if (Opts.Act != Action::Compile) {
     Objects.insert(Objects.end(), SourceObjects.begin(), SourceObjects.end());
     return true;
@@ -590,6 +608,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     return false;
   bool HostOk = Opts.DryRun || TC.finish(C.Host, C.HostErr, /*SpeakAmp=*/true) == 0;
   bool StubOk = Opts.DryRun || !C.StubProc.Pid || TC.finish(C.StubProc, C.StubErr) == 0;
+  StubOk &= Opts.DryRun || finishHostKernels(TC, C.HostKernels);
   if (!HostOk || !StubOk)
     return false;
   if (Opts.Act == Action::SyntaxOnly || Opts.Act == Action::Assemble)

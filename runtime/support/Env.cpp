@@ -64,6 +64,17 @@ static EnvSettings readEnv() {
       std::fprintf(stderr, "ampcc: ignoring AMPCC_PEER_COPIES='%s': not "
                            "\"host\" or \"device\"\n", V);
   }
+  if (const char *V = std::getenv("AMPCC_BACKEND"); V && *V) {
+    if (!std::strcmp(V, "opencl"))
+      S.Backend = BackendChoice::OpenCL;
+    else if (!std::strcmp(V, "host"))
+      S.Backend = BackendChoice::Host;
+    else if (!std::strcmp(V, "all"))
+      S.Backend = BackendChoice::All;
+    else
+      std::fprintf(stderr, "ampcc: ignoring AMPCC_BACKEND='%s': not \"opencl\", "
+                           "\"host\" or \"all\"\n", V);
+  }
   if (const char *V = std::getenv("AMPCC_STAGED_COPIES"); V && *V)
     S.StagedCopies = std::strcmp(V, "0") != 0;
   S.KernelCacheDir = kernelCacheDir(std::getenv("AMPCC_CACHE_DIR"),

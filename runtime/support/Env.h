@@ -29,6 +29,10 @@
 //                                or "host" (through page-locked host memory,
 //                                PeerCopy.h). Default: "host" on NVIDIA's
 //                                platform, "device" elsewhere.
+//   AMPCC_BACKEND                Which backends list devices: "opencl" (the
+//                                default), "host" (kernels compiled for this
+//                                CPU with -fhost-kernels, run on a thread
+//                                pool), or "all" (host first, then OpenCL).
 //   AMPCC_STAGED_COPIES          "1": every transfer between ordinary host
 //                                memory and a device goes through page-locked
 //                                blocks (Staging.h); "0": none does. Default:
@@ -47,6 +51,8 @@
 
 namespace ampcc {
 namespace rt {
+
+enum class BackendChoice { Default, OpenCL, Host, All };
 
 struct EnvSettings {
   std::optional<std::string> DefaultAccelerator;
@@ -76,6 +82,8 @@ struct EnvSettings {
   /// accept them. An opt-in for testing on a machine without a GPU: by
   /// default they are emulated, as WARP is (docs/multi-device.md).
   bool CpuDevicesNotEmulated = false;
+  /// AMPCC_BACKEND (backends/Backends.cpp).
+  BackendChoice Backend = BackendChoice::Default;
 };
 
 /// The kernel cache directory for these variable values (nullptr: unset):
