@@ -49,9 +49,7 @@ static void acceleratorNames() {
            Acc.supports_cpu_shared_memory;
   access_type T = Acc.get_default_cpu_access_type();
   T = Acc.default_cpu_access_type;
-  // read_write, not T: the host indexes arrays below, which on a discrete
-  // GPU (access_type_none by default, as in Visual C++) needs CPU access.
-  Acc.set_default_cpu_access_type(T == access_type_none ? access_type_read_write : T);
+  Acc.set_default_cpu_access_type(T);
   (void)P; (void)D; (void)V; (void)M; (void)B;
   accelerator_view View = Acc.get_default_view();
   accelerator_view View2 = Acc.default_view;

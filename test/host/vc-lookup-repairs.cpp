@@ -62,9 +62,6 @@ int bad(const Other &O) {
 #endif
 
 int main() {
-  // The host indexes arrays below: on a discrete GPU, whose arrays default
-  // to access_type_none (as in Visual C++), they need CPU access.
-  concurrency::accelerator().set_default_cpu_access_type(concurrency::access_type_read_write);
   std::vector<int> V{1, 2, 3, 4};
   concurrency::array<int, 1> A(4, V.begin(), V.end());
   std::istringstream In("7");

@@ -25,9 +25,6 @@ static void check(bool OK, const char *What) {
 }
 
 int main() {
-  // The host indexes arrays below: on a discrete GPU, whose arrays default
-  // to access_type_none (as in Visual C++), they need CPU access.
-  accelerator().set_default_cpu_access_type(access_type_read_write);
   std::vector<int> Init(100);
   std::iota(Init.begin(), Init.end(), 0);
   accelerator Acc;

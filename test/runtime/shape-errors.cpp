@@ -41,9 +41,6 @@
 using namespace concurrency;
 
 int main() {
-  // The host indexes arrays below: on a discrete GPU, whose arrays default
-  // to access_type_none (as in Visual C++), they need CPU access.
-  accelerator().set_default_cpu_access_type(access_type_read_write);
   std::vector<int> V(100, 1);
   array<int, 1> A1(10, V.begin());
   array<int, 3> A3(extent<3>(3, 3, 3), V.begin());
