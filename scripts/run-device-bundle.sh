@@ -10,6 +10,11 @@
 set -uo pipefail
 B=${B:-.device/bin}
 DEST=${OUT:-.}
+# The bundle may travel packed (the device tool carries 64 MiB at most):
+# tar -C .device -cf - bin | xz > .device/pack/e2e.tar.xz here.
+if [ ! -d "$B" ] && [ -f .device/pack/e2e.tar.xz ]; then
+  tar -C .device -xJf .device/pack/e2e.tar.xz
+fi
 W=$(mktemp -d)
 for d in .device/debs/*.deb; do dpkg -x "$d" "$W/root"; done
 export LD_LIBRARY_PATH="$W/root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -21,7 +26,8 @@ one() { # program -> "name<TAB>status<TAB>seconds", output kept in $W/logs on fa
   local p=$1 name start rc
   name=$(basename "$p")
   start=$(date +%s.%N)
-  AMPCC_CACHE_DIR=$(mktemp -d) timeout 120 "$p" > "$W/logs/$name" 2>&1
+  # shellcheck disable=SC2046 # the arguments of the test's RUN line, split
+  AMPCC_CACHE_DIR=$(mktemp -d) timeout 120 "$p" $(cat "$p.args" 2>/dev/null) > "$W/logs/$name" 2>&1
   rc=$?
   awk -v n="$name" -v rc="$rc" -v s="$start" -v e="$(date +%s.%N)" \
     'BEGIN { printf "%s\t%d\t%.1f\n", n, rc, e - s }'
@@ -30,7 +36,8 @@ one() { # program -> "name<TAB>status<TAB>seconds", output kept in $W/logs on fa
 export -f one
 export W
 mkdir -p "$W/logs"
-ls "$B"/* | grep -v bench-kernels | xargs -P 4 -I{} bash -c 'one {}' | sort > "$DEST/e2e-gpu.tsv"
+find "$B" -maxdepth 1 -type f -perm -u+x ! -name bench-kernels | sort |
+  xargs -P 4 -I{} bash -c 'one {}' | sort > "$DEST/e2e-gpu.tsv"
 for f in "$W"/logs/*; do
   [ -f "$f" ] || continue
   echo "== $(basename "$f")"; tail -15 "$f"
