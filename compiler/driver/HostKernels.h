@@ -32,6 +32,8 @@ struct HostKernelCompiles {
   /// The started compiles and where their stderr goes.
   std::vector<llvm::sys::ProcessInfo> Procs;
   std::vector<std::string> Errs;
+  /// What the host stub registers; null when nothing was compiled.
+  const HostKernelTables *tables() const { return Tables.Plain.empty() ? nullptr : &Tables; }
 };
 
 /// The compiles of \p CFile (emitHostKernelsSource's text for \p Program)

@@ -56,8 +56,7 @@ struct SourceCompile {
   bool HasStub = false; ///< kernels, or a wide entry point, need one
   std::string StubObject, StubErr;
   llvm::sys::ProcessInfo StubProc;
-  /// -fhost-kernels: the kernels' compiles for the host CPU.
-  HostKernelCompiles HostKernels;
+  HostKernelCompiles HostKernels; ///< -fhost-kernels' compiles
 };
 
 class Driver {
@@ -475,9 +474,7 @@ std::optional<std::string> Driver::stubText(const SourceCompile &C) {
                          ? std::string()
                          : emitHostStub(Device.Kernels, Device.Program, C.Src,
                                         Device.UsesDouble, Device.Checks,
-                                        C.HostKernels.Tables.Plain.empty()
-                                            ? nullptr
-                                            : &C.HostKernels.Tables);
+                                        C.HostKernels.tables());
   if (Device.WideMain.Present)
     Text += emitWideMainEntry(Device.WideMain.Params, Device.WideMain.ReturnsVoid);
   if (Opts.NoRTTI && !Device.Kernels.empty()) {
@@ -497,16 +494,13 @@ bool Driver::compileStub(SourceCompile &C) {
   std::string Stub = tempFile(C.Src, ".kernels.cpp");
   C.StubObject = tempFile(C.Src, ".kernels.o");
   C.StubErr = tempFile(C.Src, ".kernels.err");
-  // -fhost-kernels: the kernels' C for the host compiles beside the stub.
   auto Temp = [&](llvm::StringRef Suffix) { return tempFile(C.Src, Suffix); };
-  if (Opts.HostKernels && !C.Device.Kernels.empty() &&
-      !startHostKernels(Opts, TC, C.Device.Kernels, C.Device.Program,
-                        compilationUnitID(C.Src, C.FinalObject), Temp, C.HostKernels)) {
-    TC.cancel(C.Host);
-    return false;
-  }
+  bool HostKernelsOk = !Opts.HostKernels || C.Device.Kernels.empty() ||
+                       startHostKernels(Opts, TC, C.Device.Kernels, C.Device.Program,
+                                        compilationUnitID(C.Src, C.FinalObject), Temp,
+                                        C.HostKernels);
   std::optional<std::string> Text = stubText(C);
-  if (!Text || !writeFile(Stub, *Text)) {
+  if (!HostKernelsOk || !Text || !writeFile(Stub, *Text)) {
     TC.cancel(C.Host);
     return false;
   }
@@ -540,11 +534,9 @@ bool Driver::fixDependencyFile(const SourceCompile &C) {
 
 bool Driver::placeObjects(const SourceCompile &C) {
   std::vector<std::string> SourceObjects = {C.UserObject};
-  if (C.HasStub) {
+  if (C.HasStub)
     SourceObjects.push_back(C.StubObject);
-    SourceObjects.insert(SourceObjects.end(), C.HostKernels.Objects.begin(),
-                         C.HostKernels.Objects.end());
-  }
+  llvm::append_range(SourceObjects, C.HostKernels.Objects); // none without a stub
   if (Opts.Act != Action::Compile) {
     Objects.insert(Objects.end(), SourceObjects.begin(), SourceObjects.end());
     return true;
