@@ -14,6 +14,7 @@
 // CHECK: 3-d tile ids: 0 mismatches of 1920
 // CHECK: uniform control flow: 0 mismatches of 256
 // CHECK: barrier in a callee: 0 mismatches of 256
+// CHECK: tile_static counts between barriers: 0 mismatches of 32
 // CHECK-NOT: mismatch at
 // The loops' locals live across barriers as arrays over the tile.
 // LOOPS: void main_kernel__loops(const ampcc_item ampcc_tile,
@@ -24,6 +25,13 @@
 // LOOPS: void main_kernel_4__loops(
 // LOOPS: float ampcc_wi_Pair[64][2];
 // LOOPS-NOT: main_kernel_5__loops
+// Work-items that update tile_static memory through atomics (plain
+// operations on the host) are never vector lanes of one another.
+// LOOPS: void main_kernel_6__loops(
+// LOOPS: #pragma clang loop vectorize(assume_safety)
+// LOOPS: Count{{.*}} = 0;
+// LOOPS-NOT: vectorize(assume_safety)
+// LOOPS: ampcc_atomic_add_local_int(
 #include <amp.h>
 #include <cstdio>
 #include <vector>
@@ -202,5 +210,25 @@ int main() {
       std::printf("mismatch at %d: %d, not %d\n", G, W[G], Want);
   }
   Fails += report("barrier in a callee", Bad, 256);
+
+  // Straight-line atomics on tile_static bins between two barriers.
+  std::vector<int> Bins(4 * 8);
+  array_view<int, 2> BinV(4, 8, Bins);
+  parallel_for_each(extent<1>(4 * 64).tile<64>(), [=](tiled_index<64> T) restrict(amp) {
+    tile_static int Count[8];
+    if (T.local[0] < 8)
+      Count[T.local[0]] = 0;
+    T.barrier.wait();
+    atomic_fetch_add(&Count[T.global[0] % 8], T.tile[0] + 1);
+    T.barrier.wait();
+    if (T.local[0] < 8)
+      BinV(T.tile[0], T.local[0]) = Count[T.local[0]];
+  });
+  BinV.synchronize();
+  Bad = 0;
+  for (int G = 0; G < 32; ++G)
+    if (Bins[G] != 8 * (G / 8 + 1) && Bad++ < 5)
+      std::printf("mismatch at %d: %d\n", G, Bins[G]);
+  Fails += report("tile_static counts between barriers", Bad, 32);
   return Fails != 0;
 }

@@ -111,6 +111,8 @@ void FunctionEmitter::emitDeclCode(const VarDecl *VD) {
     Vars[VD] = tileStaticVar(VD);
     return;
   }
+  if (Rematerialized.contains(VD) && !DeclaringRematerialized)
+    return;
   if (auto It = Replicated.find(VD); It != Replicated.end()) {
     bindVar(VD, It->second + "[ampcc_wi]");
     if (VD->getInit())

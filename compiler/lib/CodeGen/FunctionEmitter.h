@@ -306,6 +306,11 @@ private:
   /// the tile, by the array's name; their declarations assign the work-item's
   /// element (`ampcc_wi_sum[ampcc_wi] = 0.0f;`).
   llvm::DenseMap<const clang::VarDecl *, std::string> Replicated;
+  /// Host work-item loops: locals computed from the index alone, declared
+  /// again at the top of every work-item loop (so the vectoriser sees how
+  /// they follow the loop variable); their own declarations print nothing.
+  llvm::DenseSet<const clang::VarDecl *> Rematerialized;
+  bool DeclaringRematerialized = false;
   /// The call being lowered by ampLibraryCall.
   const clang::Expr *LibrarySite = nullptr;
   std::string VoidReturn = "return;";

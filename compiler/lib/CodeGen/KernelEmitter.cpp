@@ -474,7 +474,7 @@ std::string KernelEmitter::body() {
     unsigned Tile[3];
     for (unsigned D = 0; D < 3; ++D)
       Tile[D] = D < K.Rank ? K.Tile[K.Rank - 1 - D] : 1;
-    WorkItemLoops W(std::move(*LoopsFE), Tile, Prologue.substr(IndexStart));
+    WorkItemLoops W(std::move(*LoopsFE), Op, Tile, Prologue.substr(IndexStart));
     if (W.plan(Op->getBody())) {
       std::string Code = W.print(Op->getBody());
       Loops = LoopTileStatics + Code;

@@ -45,6 +45,27 @@ struct Unfit : RecursiveASTVisitor<Unfit> {
   }
 };
 
+/// Whether \p S calls an atomic, or a function of the program's (which may):
+/// on the host a tile_static atomic is a plain read-modify-write (one thread
+/// runs the tile), so work-items of one loop must not run it side by side
+/// in vector lanes.
+bool mayUpdateShared(const Stmt *S) {
+  struct Calls : RecursiveASTVisitor<Calls> {
+    bool Found = false;
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (!FD || (FD->getIdentifier() && FD->getName().starts_with("atomic_")))
+        return !(Found = true);
+      for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+        if (const auto *NS = dyn_cast<NamespaceDecl>(DC); NS && NS->getName() == "Concurrency")
+          return true; // The C++ AMP library's own functions.
+      return !(Found = true);
+    }
+  } C;
+  C.TraverseStmt(const_cast<Stmt *>(S));
+  return C.Found;
+}
+
 /// A local that can be an array over the tile: arithmetic, or an array of
 /// arithmetic elements declared without an initializer.
 bool replicable(const VarDecl *VD, ASTContext &Ctx) {
@@ -58,9 +79,144 @@ bool replicable(const VarDecl *VD, ASTContext &Ctx) {
 
 } // namespace
 
-WorkItemLoops::WorkItemLoops(FunctionEmitter F, const unsigned T[3], std::string Index)
-    : FE(std::move(F)), Tile{T[0], T[1], T[2]}, TileSize(T[0] * T[1] * T[2]),
+WorkItemLoops::WorkItemLoops(FunctionEmitter F, const CXXMethodDecl *Op, const unsigned T[3],
+                             std::string Index)
+    : FE(std::move(F)), Op(Op), Tile{T[0], T[1], T[2]}, TileSize(T[0] * T[1] * T[2]),
       IndexPrologue(std::move(Index)) {}
+
+bool WorkItemLoops::isUniformVar(const ValueDecl *D) {
+  if (isa<EnumConstantDecl>(D))
+    return true;
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD || isa<ParmVarDecl>(VD))
+    return false; // The index parameter varies.
+  if (UniformVars.contains(VD))
+    return true;
+  // A capture (or a constant) is the tile's, unless a mutable kernel may
+  // change its own copy.
+  return !Locals.contains(VD) && Op->isConst();
+}
+
+bool WorkItemLoops::isUniform(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr, CharacterLiteral>(E))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return isUniformVar(DRE->getDecl());
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ? Op->isConst()
+                                                                   : isUniform(ME->getBase());
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && isUniform(BO->getLHS()) && isUniform(BO->getRHS());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return !UO->isIncrementDecrementOp() && UO->getOpcode() != UO_Deref &&
+           isUniform(UO->getSubExpr());
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    return isUniform(CE->getSubExpr());
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return isUniform(CO->getCond()) && isUniform(CO->getTrueExpr()) &&
+           isUniform(CO->getFalseExpr());
+  return false;
+}
+
+bool WorkItemLoops::fromIndex(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isUniform(E))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    return VD && (VD == Op->getParamDecl(0) || FE.Rematerialized.contains(VD));
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return fromIndex(ME->getBase());
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && fromIndex(BO->getLHS()) && fromIndex(BO->getRHS());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return !UO->isIncrementDecrementOp() && UO->getOpcode() != UO_Deref &&
+           UO->getOpcode() != UO_AddrOf && fromIndex(UO->getSubExpr());
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    return fromIndex(CE->getSubExpr());
+  // index<N>::operator[] and the like: members of the C++ AMP index classes.
+  if (const auto *CE = dyn_cast<CXXMemberCallExpr>(E))
+    return CE->getMethodDecl() &&
+           (isAmpClass(CE->getMethodDecl()->getParent(), "index") ||
+            isAmpClass(CE->getMethodDecl()->getParent(), "tiled_index")) &&
+           fromIndex(CE->getImplicitObjectArgument()) &&
+           llvm::all_of(CE->arguments(), [&](const Expr *A) { return fromIndex(A); });
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
+    return MD && (isAmpClass(MD->getParent(), "index") ||
+                  isAmpClass(MD->getParent(), "tiled_index")) &&
+           llvm::all_of(OC->arguments(), [&](const Expr *A) { return fromIndex(A); });
+  }
+  return false;
+}
+
+void WorkItemLoops::declareFromIndex() {
+  FE.DeclaringRematerialized = true;
+  for (const VarDecl *VD : FromIndex)
+    FE.emitDecl(VD);
+  FE.DeclaringRematerialized = false;
+}
+
+bool WorkItemLoops::mayChange(const Stmt *S, const VarDecl *VD) {
+  if (!S)
+    return false;
+  auto Names = [VD](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == VD;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp() &&
+                                                   Names(BO->getLHS()))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+      Names(UO->getSubExpr()))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (mayChange(Child, VD))
+      return true;
+  return false;
+}
+
+bool WorkItemLoops::liftable(const Stmt *S) {
+  const auto *FS = dyn_cast<ForStmt>(S);
+  if (!FS || FS->getConditionVariable() || !FS->getCond() || !FS->getInc() ||
+      hasBarrier(FS))
+    return false;
+  const auto *Init = dyn_cast_or_null<DeclStmt>(FS->getInit());
+  if (!Init || !Init->isSingleDecl())
+    return false;
+  const auto *VD = dyn_cast<VarDecl>(Init->getSingleDecl());
+  if (!VD || !VD->getType()->isIntegerType() || !VD->getInit() || !isUniform(VD->getInit()))
+    return false;
+  UniformVars.insert(VD);
+  // The increment: ++i, i++, --i, i-- or i op= a uniform value.
+  const Expr *Inc = FS->getInc()->IgnoreParenImpCasts();
+  auto Counter = [VD](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == VD;
+  };
+  bool IncOk = false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc))
+    IncOk = UO->isIncrementDecrementOp() && Counter(UO->getSubExpr());
+  else if (const auto *CAO = dyn_cast<CompoundAssignOperator>(Inc))
+    IncOk = Counter(CAO->getLHS()) && isUniform(CAO->getRHS());
+  // Only a loop whose body has no loop of its own: the work-item loop
+  // inside it is then innermost, what the vectoriser takes.
+  struct HasLoop : RecursiveASTVisitor<HasLoop> {
+    bool Found = false;
+    bool VisitForStmt(ForStmt *) { return !(Found = true); }
+    bool VisitWhileStmt(WhileStmt *) { return !(Found = true); }
+    bool VisitDoStmt(DoStmt *) { return !(Found = true); }
+  } Loops;
+  Loops.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
+  if (IncOk && !Loops.Found && isUniform(FS->getCond()) && !mayChange(FS->getBody(), VD) &&
+      !leavesLoop(FS->getBody()))
+    return true;
+  UniformVars.erase(VD);
+  return false;
+}
 
 bool WorkItemLoops::hasBarrier(const Stmt *S) {
   if (!S)
@@ -94,29 +250,60 @@ bool WorkItemLoops::leavesLoop(const Stmt *S) {
 bool WorkItemLoops::planLevel(const Stmt *S) {
   ASTContext &Ctx = FE.CG.getContext();
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    // Split points: barriers, statements holding one, loops that move out
+    // of the work-item loops. A local that a split point follows may live
+    // across it: an array over the tile.
+    size_t LastSplit = 0, At = 0;
     for (const Stmt *Child : CS->body()) {
+      ++At;
       if (isBarrierStatement(Child)) {
         ++BarrierStatements;
+        LastSplit = At;
         continue;
       }
+      if (hasBarrier(Child)) {
+        if (!planLevel(Child))
+          return false;
+        LastSplit = At;
+      } else if (liftable(Child)) {
+        Lifted.insert(Child);
+        LastSplit = At;
+      } else if (leavesLoop(Child)) {
+        return false;
+      }
+    }
+    At = 0;
+    for (const Stmt *Child : CS->body()) {
+      if (++At >= LastSplit)
+        break;
       if (const auto *DS = dyn_cast<DeclStmt>(Child))
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D)) {
             if (VD->hasAttr<CUDASharedAttr>())
               continue;
+            if (VD->getType()->isArithmeticType() && VD->getInit() &&
+                !mayChange(Body, VD) && fromIndex(VD->getInit())) {
+              FE.Rematerialized.insert(VD);
+              FromIndex.push_back(VD);
+              continue;
+            }
             if (!replicable(VD, Ctx))
               return false;
             FE.Replicated[VD] = "ampcc_wi_" + CodeGenModule::safeLocalName(VD->getName());
           }
-      if (hasBarrier(Child) ? !planLevel(Child) : leavesLoop(Child))
-        return false;
     }
     return true;
   }
-  if (const auto *FS = dyn_cast<ForStmt>(S))
+  if (const auto *FS = dyn_cast<ForStmt>(S)) {
+    // A loop holding barriers runs once for the tile: its counter is uniform.
+    if (const auto *Init = dyn_cast_or_null<DeclStmt>(FS->getInit()))
+      for (const Decl *D : Init->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          UniformVars.insert(VD);
     return !FS->getConditionVariable() && !hasBarrier(FS->getInit()) &&
            !hasBarrier(FS->getCond()) && !hasBarrier(FS->getInc()) &&
            planLevel(FS->getBody());
+  }
   if (const auto *WS = dyn_cast<WhileStmt>(S))
     return !WS->getConditionVariable() && !hasBarrier(WS->getCond()) &&
            planLevel(WS->getBody());
@@ -130,10 +317,22 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
     ++BarrierStatements;
     return true;
   }
-  return false; // A barrier inside some other statement or expression.
+  // A barrier-free statement as a loop's whole body: one work-item loop.
+  // A barrier inside some other statement or expression: no loops.
+  return !hasBarrier(S) && !leavesLoop(S);
 }
 
-bool WorkItemLoops::plan(const Stmt *Body) {
+bool WorkItemLoops::plan(const Stmt *B) {
+  Body = B;
+  struct Declared : RecursiveASTVisitor<Declared> {
+    llvm::DenseSet<const VarDecl *> &Vars;
+    explicit Declared(llvm::DenseSet<const VarDecl *> &Vars) : Vars(Vars) {}
+    bool VisitVarDecl(VarDecl *VD) {
+      Vars.insert(VD);
+      return true;
+    }
+  } Collect(Locals);
+  Collect.TraverseStmt(const_cast<Stmt *>(Body));
   Unfit U;
   U.TraverseStmt(const_cast<Stmt *>(Body));
   if (U.Found)
@@ -145,21 +344,28 @@ bool WorkItemLoops::plan(const Stmt *Body) {
 void WorkItemLoops::emitLoop(std::vector<const Stmt *> &Pending) {
   if (Pending.empty())
     return;
-  std::string N = std::to_string(TileSize), X = std::to_string(Tile[0]),
-              XY = std::to_string(Tile[0] * Tile[1]), Y = std::to_string(Tile[1]);
-  // Between two barriers the work-items are unordered, as in an untiled
-  // launch: the loop carries no dependence the vectoriser must respect.
-  FE.line("#pragma clang loop vectorize(assume_safety)");
-  FE.line("for (size_t ampcc_wi = 0; ampcc_wi < " + N + "; ++ampcc_wi) {");
+  std::string X = std::to_string(Tile[0]), Y = std::to_string(Tile[1]),
+              Z = std::to_string(Tile[2]);
+  // One loop per dimension of the tile, the fastest innermost: its local id
+  // is the induction variable, so accesses along it are contiguous. Between
+  // two barriers the work-items are unordered, as in an untiled launch: the
+  // loop carries no dependence the vectoriser must respect.
+  FE.line("for (size_t ampcc_lz = 0; ampcc_lz < " + Z + "; ++ampcc_lz)");
+  FE.line("for (size_t ampcc_ly = 0; ampcc_ly < " + Y + "; ++ampcc_ly)");
+  if (llvm::none_of(Pending, mayUpdateShared))
+    FE.line("#pragma clang loop vectorize(assume_safety)");
+  FE.line("for (size_t ampcc_lx = 0; ampcc_lx < " + X + "; ++ampcc_lx) {");
   ++FE.Indent;
+  FE.line("size_t ampcc_wi = (ampcc_lz * " + Y + " + ampcc_ly) * " + X + " + ampcc_lx;");
   FE.line("ampcc_item ampcc_it = ampcc_tile;");
-  FE.line("ampcc_it.lid[0] = ampcc_wi % " + X + ";");
-  FE.line("ampcc_it.lid[1] = ampcc_wi / " + X + " % " + Y + ";");
-  FE.line("ampcc_it.lid[2] = ampcc_wi / " + XY + ";");
+  FE.line("ampcc_it.lid[0] = ampcc_lx;");
+  FE.line("ampcc_it.lid[1] = ampcc_ly;");
+  FE.line("ampcc_it.lid[2] = ampcc_lz;");
   for (int D = 0; D < 3; ++D)
     FE.line("ampcc_it.gid[" + std::to_string(D) + "] += ampcc_it.lid[" + std::to_string(D) +
             "];");
   FE.Out += IndexPrologue;
+  declareFromIndex();
   FE.pushScope();
   for (const Stmt *S : Pending)
     FE.emitStmt(S);
@@ -178,7 +384,7 @@ void WorkItemLoops::emitList(llvm::ArrayRef<const Stmt *> Stmts) {
       emitLoop(Pending);
       continue;
     }
-    if (!hasBarrier(S)) {
+    if (!hasBarrier(S) && !Lifted.contains(S)) {
       Pending.push_back(S);
       continue;
     }
@@ -235,6 +441,12 @@ std::string WorkItemLoops::print(const Stmt *Body) {
              FE.CG.declare(VD->getType().getUnqualifiedType(),
                            Name + "[" + std::to_string(TileSize) + "]", VD->getLocation()) +
              ";\n";
+  // Work-item 0's values of the index's locals, for code run once a tile.
+  std::string Loops = std::move(FE.output());
+  FE.output().clear();
+  declareFromIndex();
+  Decls += FE.output();
+  FE.output() = std::move(Loops);
   emitLevel(Body);
   return Decls + FE.temporaryDecls() + FE.output();
 }

@@ -23,8 +23,10 @@
 
 #include "FunctionEmitter.h"
 
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <string>
 #include <vector>
@@ -37,7 +39,8 @@ public:
   /// bound; \p Tile: the tile in OpenCL order (dimension 0 fastest);
   /// \p IndexPrologue: the statements that compute the index parameter
   /// from get_global_id & co.
-  WorkItemLoops(FunctionEmitter FE, const unsigned Tile[3], std::string IndexPrologue);
+  WorkItemLoops(FunctionEmitter FE, const clang::CXXMethodDecl *Op, const unsigned Tile[3],
+                std::string IndexPrologue);
 
   /// Whether \p Body can be printed as work-item loops.
   bool plan(const clang::Stmt *Body);
@@ -58,8 +61,31 @@ private:
   /// A statement list that holds barriers (or one statement as such a list).
   void emitList(llvm::ArrayRef<const clang::Stmt *> Stmts);
   void emitLoop(std::vector<const clang::Stmt *> &Pending);
+  /// A loop without barriers that runs alike for every work-item (its
+  /// counter and bounds uniform, the counter changed only by the loop):
+  /// it moves outside the work-item loop, which then runs inside it and is
+  /// innermost, so it is the loop the vectoriser sees. Legal because the
+  /// work-items are unordered between barriers.
+  bool liftable(const clang::Stmt *S);
+  bool isUniform(const clang::Expr *E);
+  bool isUniformVar(const clang::ValueDecl *D);
+  /// \p E depends on the work-item's index and uniform values alone, through
+  /// the C++ AMP index classes' members.
+  bool fromIndex(const clang::Expr *E);
+  /// Declares the locals computed from the index alone (Rematerialized).
+  void declareFromIndex();
+  /// True when \p S may change \p VD (assign, increment, take its address).
+  static bool mayChange(const clang::Stmt *S, const clang::VarDecl *VD);
 
   FunctionEmitter FE;
+  const clang::CXXMethodDecl *Op;
+  /// Every variable the kernel's body declares.
+  llvm::DenseSet<const clang::VarDecl *> Locals;
+  /// Counters of the loops that run once for the tile.
+  llvm::DenseSet<const clang::VarDecl *> UniformVars;
+  llvm::DenseSet<const clang::Stmt *> Lifted;
+  const clang::Stmt *Body = nullptr;
+  std::vector<const clang::VarDecl *> FromIndex; ///< In declaration order.
   unsigned Tile[3];
   unsigned TileSize;
   std::string IndexPrologue;
