@@ -18,6 +18,7 @@
 
 #include "ampcc/CodeGen/HostStub.h"
 #include "ampcc/Frontend/DeviceCompiler.h"
+#include "ampcc/Frontend/PtxCompiler.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -49,6 +50,7 @@ struct SourceCompile {
   std::string HostErr;
   llvm::sys::ProcessInfo Host;
   DeviceCompileResult Device;
+  std::vector<PtxImage> Ptx; ///< the kernels for the CUDA driver
   bool HasStub = false; ///< kernels, or a wide entry point, need one
   std::string StubObject, StubErr;
   llvm::sys::ProcessInfo StubProc;
@@ -68,6 +70,8 @@ private:
   /// Compiles one source: its device pass, host pass and kernel stub, one
   /// step a function below, in the order they run.
   bool compileSource(const std::string &Src, std::string &OpenCLOut);
+  /// The kernels' PTX (unless -fno-cuda), in process.
+  bool compileKernelsToPtx(SourceCompile &C);
   std::vector<std::string> frontendArgs() const;
   /// -E: the host pass's preprocessor only.
   bool preprocess(const SourceCompile &C);
@@ -427,7 +431,7 @@ std::optional<std::string> Driver::stubText(const SourceCompile &C) {
   std::string Text = Device.Kernels.empty()
                          ? std::string()
                          : emitHostStub(Device.Kernels, Device.Program, C.Src,
-                                        Device.UsesDouble, Device.Checks);
+                                        Device.UsesDouble, Device.Checks, C.Ptx);
   if (Device.WideMain.Present)
     Text += emitWideMainEntry(Device.WideMain.Params, Device.WideMain.ReturnsVoid);
   if (Opts.NoRTTI && !Device.Kernels.empty()) {
@@ -436,6 +440,24 @@ std::optional<std::string> Driver::stubText(const SourceCompile &C) {
     Text += kernelAliasTable(Device.KernelKeys);
   }
   return Text;
+}
+
+bool Driver::compileKernelsToPtx(SourceCompile &C) {
+  bool Emit = Opts.Act == Action::EmitPtx;
+  bool Object = Opts.Act == Action::Link || Opts.Act == Action::Compile;
+  if (Opts.DryRun || C.Device.Kernels.empty() || !(Emit || (Object && Opts.Cuda)))
+    return true;
+  PtxOptions Ptx;
+  Ptx.Archs = Opts.CudaArchs;
+  Ptx.ClangPath = TC.ClangXX;
+  Ptx.LibclcPath = defaultLibclcPath();
+  if (Opts.Verbose)
+    llvm::errs() << "ampcc: kernels to PTX (in process, libclc " << Ptx.LibclcPath
+                 << ") for " << llvm::join(Ptx.Archs, ", ") << "\n";
+  if (compilePtx(C.Device, Ptx, C.Ptx))
+    return true;
+  TC.cancel(C.Host);
+  return false;
 }
 
 bool Driver::compileStub(SourceCompile &C) {
@@ -530,7 +552,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   // device pass (the two take about the same time): it is kept unless the
   // device pass finds errors or had to repair the file.
   C.HostErr = tempFile(Src, ".host.err");
-  if (!Opts.DryRun && Opts.Act != Action::EmitOpenCL)
+  if (!Opts.DryRun && Opts.Act != Action::EmitOpenCL && Opts.Act != Action::EmitPtx)
     C.Host = TC.start(hostCommand(C, Src, {}), C.HostErr);
   if (!runDevicePass(C))
     return false;
@@ -538,6 +560,15 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     if (Opts.Sources.size() > 1)
       OpenCLOut += "/* ---- " + Src + " ---- */\n";
     OpenCLOut += C.Device.Program;
+    return true;
+  }
+  if (!compileKernelsToPtx(C))
+    return false;
+  if (Opts.Act == Action::EmitPtx) {
+    for (const PtxImage &P : C.Ptx)
+      OpenCLOut += "// ---- " + Src + ": " + P.Arch +
+                   (P.DomainCovered ? " (views cover the domain)" : "") + " ----\n" +
+                   P.Text;
     return true;
   }
   C.HasStub = !C.Device.Kernels.empty() || C.Device.WideMain.Present;
@@ -562,7 +593,7 @@ int Driver::run() {
     if (!compileSource(Src, OpenCL))
       return 1;
 
-  if (Opts.Act == Action::EmitOpenCL) {
+  if (Opts.Act == Action::EmitOpenCL || Opts.Act == Action::EmitPtx) {
     if (Opts.Output.empty() || Opts.Output == "-") {
       llvm::outs() << OpenCL;
       return 0;

@@ -1,8 +1,9 @@
 //===- HostStub.h - the host half of a translation unit's kernels -*- C++ -*-===//
 //
 // The host stub is a small C++ file compiled next to the user's code. It
-// holds the OpenCL C program text and one ampcc::rt::KernelDesc per kernel,
-// and registers them with the runtime before main() runs.
+// holds the OpenCL C program text (and its PTX, unless -fno-cuda) and one
+// ampcc::rt::KernelDesc per kernel, and registers them with the runtime
+// before main() runs.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_CODEGEN_HOSTSTUB_H
@@ -15,10 +16,19 @@
 
 namespace ampcc {
 
+/// One PTX module of the program (kernel_abi.h's PtxModule).
+struct PtxImage {
+  std::string Arch; ///< "sm_70"
+  unsigned SmVersion = 0;
+  bool DomainCovered = false;
+  std::string Text;
+};
+
 std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
                          const std::string &Program,
                          const std::string &SourceFile, bool UsesDouble,
-                         const ProgramChecks &Checks = ProgramChecks());
+                         const ProgramChecks &Checks = ProgramChecks(),
+                         const std::vector<PtxImage> &Ptx = {});
 
 /// A main for a file that defines only Visual C++'s wide entry point: it
 /// calls wmain with the arguments widened (ampcc::rt::callWideMain).
