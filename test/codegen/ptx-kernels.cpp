@@ -4,7 +4,8 @@
 // (CUDA has no global offset; the runtime launches large domains in parts)
 // and, in whole work-groups, to get_group_id; tile_static arrays are 16-byte
 // aligned; division is div.full (2 ulp, as OpenCL 1.2 allows), not the
-// IEEE-exact form; direct3d_printf calls the driver's vprintf.
+// IEEE-exact form; direct3d_printf calls the driver's vprintf with generic
+// addresses.
 // RUN: %ampcc -emit-ptx -fno-robust-buffer-access %s -o %t.ptx
 // RUN: %FileCheck %s < %t.ptx
 #include <amp.h>
@@ -60,9 +61,12 @@ void tiled(array_view<int, 1> V) {
 
 void prints(array_view<int, 1> V) {
   parallel_for_each(V.extent, [=](index<1> I) restrict(amp) {
-    direct3d_printf("item %d\n", I[0]);
+    direct3d_printf("item %d %s\n", I[0], "of the domain");
   });
 }
 // CHECK-LABEL: .entry prints_kernel(
+// The format and the %s string: __constant addresses made generic.
+// CHECK: cvta.const.u64
+// CHECK: cvta.const.u64
 // CHECK: call.uni (retval0),
 // CHECK-NEXT: vprintf,

@@ -157,6 +157,9 @@ static std::unique_ptr<llvm::Module> emitIR(const PtxJob &Job, llvm::LLVMContext
   Invocation->getPreprocessorOpts().addRemappedFile(
       Input, llvm::MemoryBuffer::getMemBufferCopy(Job.Device.Program, Input).release());
   CI.setInvocation(std::move(Invocation));
+  // Again, with the invocation's options (-w: the generated code's warnings
+  // are no news to the user, whose code ampcc's device pass warned about).
+  CI.createDiagnostics();
   EmitLLVMOnlyAction Action(&Ctx);
   if (!CI.ExecuteAction(Action))
     return nullptr;

@@ -135,9 +135,11 @@ void lowerPrintf(Module &M) {
   for (CallInst *Call : Calls) {
     IRBuilder<> B(Call);
     std::vector<Value *> Args(Call->arg_begin(), Call->arg_end());
-    // OpenCL's format string is __constant; the driver's vprintf takes a
-    // generic pointer.
-    Args[0] = B.CreateAddrSpaceCast(Args[0], Generic);
+    // OpenCL's format and %s strings are __constant (or another space); the
+    // driver's vprintf reads generic addresses.
+    for (Value *&Arg : Args)
+      if (auto *Ptr = dyn_cast<PointerType>(Arg->getType()); Ptr && Ptr->getAddressSpace())
+        Arg = B.CreateAddrSpaceCast(Arg, Generic);
     CallInst *New = B.CreateCall(VPrintf, Args);
     Call->replaceAllUsesWith(New);
     Call->eraseFromParent();

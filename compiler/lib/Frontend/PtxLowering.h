@@ -9,7 +9,8 @@
 //     arguments, added to get_global_id: CUDA has no global offset, and the
 //     runtime splits launches larger than one enqueue may be;
 //   - printf becomes the CUDA driver's vprintf, which takes the arguments
-//     packed as the NVPTX back end packs a variadic call's;
+//     packed as the NVPTX back end packs a variadic call's, and pointers
+//     (the format, %s strings) as generic addresses;
 //   - tile_static arrays are aligned to 16 bytes, so that the back end may
 //     use vector loads and stores of shared memory;
 //   - after linking libclc, what still has no definition is reported per
