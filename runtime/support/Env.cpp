@@ -43,6 +43,16 @@ static EnvSettings readEnv() {
   S.ContextPerDevice = flag("AMPCC_CONTEXT_PER_DEVICE");
   S.NoImages = flag("AMPCC_NO_IMAGES");
   S.CpuDevicesNotEmulated = flag("AMPCC_CPU_DEVICES_NOT_EMULATED");
+  S.Verbose = flag("AMPCC_VERBOSE");
+  if (const char *V = std::getenv("AMPCC_BACKEND"); V && *V) {
+    if (!std::strcmp(V, "opencl") || !std::strcmp(V, "cuda"))
+      S.Backend = V;
+    else
+      std::fprintf(stderr, "ampcc: ignoring AMPCC_BACKEND='%s': not \"opencl\" "
+                           "or \"cuda\"\n", V);
+  }
+  if (const char *V = std::getenv("AMPCC_CUDA_LIBRARY"); V && *V)
+    S.CudaLibrary = V;
   if (const char *V = std::getenv("AMPCC_TRACE_FILE"); V && *V)
     S.TraceFile = V;
   if (const char *V = std::getenv("AMPCC_MAX_LAUNCH_ITEMS"); V && *V) {

@@ -29,6 +29,13 @@
 //                                or "host" (through page-locked host memory,
 //                                PeerCopy.h). Default: "host" on NVIDIA's
 //                                platform, "device" elsewhere.
+//   AMPCC_BACKEND                "opencl" or "cuda": which backend runs NVIDIA
+//                                GPUs. Default: CUDA when the driver loads
+//                                the program's PTX, else OpenCL.
+//   AMPCC_VERBOSE                Print the runtime's choices (the backend of
+//                                NVIDIA GPUs and why) to stderr.
+//   AMPCC_CUDA_LIBRARY           The CUDA driver library to open (default
+//                                libcuda.so.1; the tests' fake driver).
 //   AMPCC_STAGED_COPIES          "1": every transfer between ordinary host
 //                                memory and a device goes through page-locked
 //                                blocks (Staging.h); "0": none does. Default:
@@ -76,6 +83,10 @@ struct EnvSettings {
   /// accept them. An opt-in for testing on a machine without a GPU: by
   /// default they are emulated, as WARP is (docs/multi-device.md).
   bool CpuDevicesNotEmulated = false;
+  /// AMPCC_BACKEND: "opencl", "cuda" or "" (the default choice).
+  std::string Backend;
+  bool Verbose = false;
+  std::string CudaLibrary = "libcuda.so.1";
 };
 
 /// The kernel cache directory for these variable values (nullptr: unset):
