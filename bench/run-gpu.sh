@@ -68,12 +68,25 @@ echo "harness (CUDA) exit $?"
 fresh
 AMPCC_BACKEND=opencl timeout 200 "$B/bin/bench-harness" --scale "$SCALE" --csv "$W/h-opencl.csv"
 echo "harness (OpenCL) exit $?"
+# NVIDIA's OpenCL binaries are PTX: what its compiler made of the same
+# OpenCL C, to compare with ampcc's PTX offline.
+tar czf "$DEST/opencl-ptx.tgz" -C "$AMPCC_CACHE_DIR" .
 {
   echo "device,impl,case,group,scale,ms,rate,unit,bytes_moved,bytes_min,ok"
   awk -F, 'NR > 1 && $2 == "ampcc"' "$W/h-cuda.csv" | sed 's/^\([^,]*\),ampcc,/\1,ampcc-cuda,/'
   awk -F, 'NR > 1 && $2 == "ampcc"' "$W/h-opencl.csv" | sed 's/^\([^,]*\),ampcc,/\1,ampcc-opencl,/'
   awk -F, 'NR > 1 && $2 != "ampcc"' "$W/h-opencl.csv"
 } > "$DEST/gpu-harness.csv"
+
+# An experiment, where the bundle has it: the harness compiled with
+# AMPCC_PTX_LLVM_OPTIONS (bench-harness-variant.txt says which).
+if [ -x "$B/bin/bench-harness-variant" ]; then
+  echo "== harness through CUDA, compiled with $(cat "$B/bin/bench-harness-variant.txt")"
+  fresh
+  AMPCC_BACKEND=cuda timeout 120 "$B/bin/bench-harness-variant" --scale "$SCALE" \
+    --only reduction,nbody,matmul-tiled,matmul-blocked,sma-simple,binomial,histogram \
+    --csv "$DEST/gpu-harness-variant.csv"
+fi
 
 echo "== CUDA twins ($SCALE)"
 wait $NVCC

@@ -468,7 +468,9 @@ void printHelp() {
          "  AMPCC_PROFILE=1             print a kernel and transfer profile at exit\n"
          "  AMPCC_TRACE_FILE=<file>     write a Chrome trace (Perfetto)\n"
          "  AMPCC_TRACE=1               print transfers and launches\n"
-         "  AMPCC_DUMP_CL=1             print OpenCL programs before building\n";
+         "  AMPCC_DUMP_CL=1             print OpenCL programs before building\n"
+         "  AMPCC_BACKEND=opencl|cuda   which backend runs NVIDIA GPUs\n"
+         "  AMPCC_VERBOSE=1             print which backend runs them, and why\n";
 }
 
 } // namespace ampcc

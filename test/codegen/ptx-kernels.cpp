@@ -2,9 +2,10 @@
 // sm_70 (PTX 6.0) by default; every kernel takes its global offset as three
 // 64-bit arguments after its OpenCL ones, and adds them to get_global_id
 // (CUDA has no global offset; the runtime launches large domains in parts)
-// and, in whole work-groups, to get_group_id; tile_static arrays are 16-byte
-// aligned; division is div.full (2 ulp, as OpenCL 1.2 allows), not the
-// IEEE-exact form; direct3d_printf calls the driver's vprintf with generic
+// and, in whole work-groups, to get_group_id; a tile is the block's
+// required size (.reqntid); tile_static arrays are 16-byte
+// aligned; division is div.full (2 ulp, as OpenCL 1.2 allows) and rsqrt
+// rsqrt.approx, as NVIDIA's OpenCL gives them, not the IEEE-exact forms; direct3d_printf calls the driver's vprintf with generic
 // addresses.
 // RUN: %ampcc -emit-ptx -fno-robust-buffer-access %s -o %t.ptx
 // RUN: %FileCheck %s < %t.ptx
@@ -14,7 +15,7 @@ using namespace concurrency;
 
 void untiled(array_view<float, 2> Out, array_view<const float, 2> In, float D) {
   parallel_for_each(Out.extent, [=](index<2> I) restrict(amp) {
-    Out[I] = In[I] / D + fast_math::sqrtf(In[I]);
+    Out[I] = In[I] / D + fast_math::sqrtf(In[I]) + fast_math::rsqrtf(In[I]);
   });
 }
 // CHECK: .version 6.0
@@ -34,7 +35,8 @@ void untiled(array_view<float, 2> Out, array_view<const float, 2> In, float D) {
 // CHECK-DAG: ld.param.u64 {{.*}}[untiled_kernel_param_6]
 // CHECK-DAG: ld.param.u64 {{.*}}[untiled_kernel_param_7]
 // CHECK-NOT: div.rn.f32
-// CHECK: div.full.f32
+// CHECK-DAG: div.full.f32
+// CHECK-DAG: rsqrt.approx.f32
 // CHECK: ret;
 
 void tiled(array_view<int, 1> V) {
@@ -53,10 +55,14 @@ void tiled(array_view<int, 1> V) {
 // CHECK-NEXT: .param .u64 tiled_kernel_param_3,
 // CHECK-NEXT: .param .u64 tiled_kernel_param_4
 // CHECK-NEXT: )
+// The tile is the block: the driver's compiler allocates registers for it.
+// CHECK-NEXT: .reqntid 64, 1, 1
 // CHECK: .shared .align 16 .b8 {{.*}}[256];
-// The tile index of a part: the offset in whole tiles (offset / tile size).
+// The tile index of a part: the offset in whole tiles (offset / tile size),
+// in 32 bits (extents are ints; a 64-bit division costs registers).
 // CHECK: ld.param.u64 [[OFFSET:%rd[0-9]+]], [tiled_kernel_param_2];
-// CHECK: div.u64 {{%rd[0-9]+}}, [[OFFSET]], {{%rd[0-9]+}};
+// CHECK-NOT: div.u64
+// CHECK: div.u32
 // CHECK: bar.sync 0;
 
 void prints(array_view<int, 1> V) {

@@ -250,6 +250,26 @@ TEST_F(CudaBackendTest, TransfersAndFills) {
   EXPECT_EQ(Out[14], 0xa6);
 }
 
+// The device listing loads the first program's module to see that the
+// driver takes it; the program's build then uses that module, so the driver
+// compiles the PTX once.
+TEST_F(CudaBackendTest, TheListingsModuleIsTheProgramsModule) {
+  void *Lib = dlopen(env().CudaLibrary.c_str(), RTLD_NOW | RTLD_NOLOAD);
+  auto Loads = reinterpret_cast<FakeCudaModuleLoadsFn>(dlsym(Lib, "fakeCudaModuleLoads"));
+  notePrograms(&WithPtx);
+  int Before = Loads();
+  DeviceListing L = B.listDevices();
+  ASSERT_EQ(L.Devices.size(), 1u);
+  EXPECT_EQ(Loads(), Before + 1);
+  Context C = B.createContext({L.Devices[0].Id}, "the test", nullptr);
+  std::string Why;
+  Program P = B.loadPtx(C, nullptr, WithPtx, false, Why);
+  EXPECT_EQ(B.build(P, nullptr, ""), 0);
+  EXPECT_EQ(Loads(), Before + 1);
+  int Status = 0;
+  EXPECT_TRUE(B.kernel(P, "k", Status));
+}
+
 // Last: the programs noted stay noted for the process.
 TEST_F(CudaBackendTest, ProgramsWithoutPtxLeaveTheGpusToOpenCL) {
   notePrograms(&WithPtx);

@@ -90,6 +90,8 @@ const FakeLaunch *fakeCudaLaunches(int *Count) {
   return launches().data();
 }
 void fakeCudaReset() { launches().clear(); }
+static int ModuleLoads = 0;
+int fakeCudaModuleLoads() { return ModuleLoads; }
 
 CUresult cuInit(unsigned) { return 0; }
 CUresult cuDriverGetVersion(int *V) { return *V = 13000, 0; }
@@ -179,6 +181,7 @@ CUresult cuMemsetD32Async(CUdeviceptr D, unsigned V, size_t N, void *) {
 CUresult cuModuleLoadDataEx(void **M, const void *Image, unsigned N, int *Options,
                             void **Values) {
   std::string Ptx = static_cast<const char *>(Image);
+  ++ModuleLoads;
   if (Ptx.find(".version 99") != std::string::npos) {
     for (unsigned I = 0; I < N; ++I)
       if (Options[I] == 5) // CU_JIT_ERROR_LOG_BUFFER

@@ -22,6 +22,7 @@ struct FakeLaunch {
 extern "C" {
 using FakeCudaLaunchesFn = const FakeLaunch *(*)(int *Count);
 using FakeCudaResetFn = void (*)();
+using FakeCudaModuleLoadsFn = int (*)();
 }
 
 #endif // AMPCC_TEST_FAKECUDA_H

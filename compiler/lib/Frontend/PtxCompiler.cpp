@@ -254,11 +254,24 @@ static std::string emitPtx(llvm::Module &M, llvm::TargetMachine &TM) {
 /// IEEE-exact form, which costs a dozen instructions. Square root stays
 /// sqrt.rn.f32: LLVM 19 gives the approximate form only with flushed
 /// denormals, which OpenCL's full profile does not allow.
+/// AMPCC_PTX_LLVM_OPTIONS ("-name=value ..."), for experiments with LLVM's
+/// passes on the PTX (as clang's -mllvm): unknown names are ignored.
 static void setBackendOptions() {
   static bool Done = [] {
     auto &Registered = llvm::cl::getRegisteredOptions();
-    if (auto It = Registered.find("nvptx-prec-divf32"); It != Registered.end())
-      It->second->addOccurrence(0, "nvptx-prec-divf32", "1");
+    std::vector<std::pair<std::string, std::string>> Options = {
+        {"nvptx-prec-divf32", "1"}};
+    if (const char *Env = std::getenv("AMPCC_PTX_LLVM_OPTIONS")) {
+      llvm::SmallVector<llvm::StringRef, 4> Words;
+      llvm::StringRef(Env).split(Words, ' ', -1, false);
+      for (llvm::StringRef W : Words) {
+        auto [Name, Value] = W.ltrim('-').split('=');
+        Options.emplace_back(Name.str(), Value.empty() ? "true" : Value.str());
+      }
+    }
+    for (const auto &[Name, Value] : Options)
+      if (auto It = Registered.find(Name); It != Registered.end())
+        It->second->addOccurrence(0, Name, Value);
     return true;
   }();
   (void)Done;
@@ -276,6 +289,8 @@ static bool compileOne(const PtxJob &Job, std::vector<PtxImage> &Out) {
   dropKernels(*M, ImageForms);
   addGlobalOffsetArguments(*M);
   lowerPrintf(*M);
+  lowerRsqrt(*M);
+  annotateBlockSizes(*M);
   alignTileStatic(*M);
   if (!linkLibclc(Job, *M) || !checkResolved(Job, *M))
     return false;

@@ -7,6 +7,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 
@@ -100,9 +101,14 @@ static void applyOffsets(Function &Kernel, unsigned FirstOffset) {
       continue;
     }
     if (Call->getCalledFunction()->getName() == "_Z12get_group_idj") {
+      // In 32 bits: C++ AMP's extents are ints, so offsets are below 2^31,
+      // and a 64-bit division would cost the kernel registers (occupancy)
+      // for a subroutine that never runs.
       FunctionCallee LocalSize = M.getOrInsertFunction(
           "_Z14get_local_sizej", Call->getType(), Dim->getType());
-      Offset = B.CreateUDiv(Offset, B.CreateCall(LocalSize, {Dim}));
+      Value *Size = B.CreateTrunc(B.CreateCall(LocalSize, {Dim}), B.getInt32Ty());
+      Offset = B.CreateZExt(B.CreateUDiv(B.CreateTrunc(Offset, B.getInt32Ty()), Size),
+                            Call->getType());
     }
     Value *Sum = B.CreateAdd(Call, Offset, "with_offset");
     Call->replaceUsesWithIf(Sum, [Sum](Use &U) { return U.getUser() != Sum; });
@@ -146,6 +152,30 @@ void lowerPrintf(Module &M) {
   }
   if (Printf->use_empty())
     Printf->eraseFromParent();
+}
+
+void annotateBlockSizes(Module &M) {
+  NamedMDNode *Annotations = M.getOrInsertNamedMetadata("nvvm.annotations");
+  LLVMContext &Ctx = M.getContext();
+  for (Function &F : M) {
+    MDNode *Size = isOpenCLKernel(F) ? F.getMetadata("reqd_work_group_size") : nullptr;
+    if (!Size || Size->getNumOperands() != 3)
+      continue;
+    static const char *const Keys[] = {"reqntidx", "reqntidy", "reqntidz"};
+    for (unsigned D = 0; D < 3; ++D)
+      Annotations->addOperand(MDNode::get(
+          Ctx, {ValueAsMetadata::get(&F), MDString::get(Ctx, Keys[D]),
+                Size->getOperand(D)}));
+  }
+}
+
+void lowerRsqrt(Module &M) {
+  Function *Rsqrt = M.getFunction("_Z5rsqrtf");
+  if (!Rsqrt)
+    return;
+  Function *Approx = Intrinsic::getDeclaration(&M, Intrinsic::nvvm_rsqrt_approx_f);
+  Rsqrt->replaceAllUsesWith(Approx);
+  Rsqrt->eraseFromParent();
 }
 
 void alignTileStatic(Module &M) {

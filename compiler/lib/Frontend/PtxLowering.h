@@ -11,6 +11,8 @@
 //   - printf becomes the CUDA driver's vprintf, which takes the arguments
 //     packed as the NVPTX back end packs a variadic call's, and pointers
 //     (the format, %s strings) as generic addresses;
+//   - float rsqrt becomes PTX's rsqrt.approx.f32;
+//   - tiled kernels' work-group size becomes PTX's .reqntid;
 //   - tile_static arrays are aligned to 16 bytes, so that the back end may
 //     use vector loads and stores of shared memory;
 //   - after linking libclc, what still has no definition is reported per
@@ -46,6 +48,16 @@ void addGlobalOffsetArguments(llvm::Module &M);
 
 /// printf -> vprintf (format string in the generic address space).
 void lowerPrintf(llvm::Module &M);
+
+/// The work-group size of tiled kernels (OpenCL's reqd_work_group_size) as
+/// PTX's .reqntid, so that the driver's compiler knows the block size when
+/// it allocates registers, as NVIDIA's OpenCL compiler does.
+void annotateBlockSizes(llvm::Module &M);
+
+/// Float rsqrt as PTX's rsqrt.approx.f32, as NVIDIA's OpenCL compiles it
+/// (libclc's is 1 / sqrt, correctly rounded and several times slower;
+/// OpenCL 1.2 allows rsqrt 2 ulp).
+void lowerRsqrt(llvm::Module &M);
 
 /// tile_static (shared memory) arrays aligned to 16 bytes.
 void alignTileStatic(llvm::Module &M);

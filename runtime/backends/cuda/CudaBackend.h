@@ -60,6 +60,7 @@ struct Memory final : Owned {
   ~Memory() override;
 };
 struct Module final : Owned {
+  const char *Source = nullptr; ///< The PtxModule's text, for the probe.
   std::string Ptx;
   CUmodule Handle = nullptr;
   std::string Log;
@@ -168,7 +169,18 @@ public:
   void enter(const cuda::DeviceContext &C);
 
 private:
+  /// Why the registered programs cannot run on device \p D ("" when they
+  /// can); the module it loads to find out is kept for the program's build.
+  std::string whyProgramsCannotRun(cuda::CUdevice D, cuda::CUcontext Ctx);
+
   const cuda::Api *Api = nullptr;
+  /// The module the device listing loaded (one JIT compile, not two).
+  struct {
+    std::mutex Lock;
+    const char *Source = nullptr;
+    cuda::CUcontext Ctx = nullptr;
+    cuda::CUmodule Module = nullptr;
+  } Probe;
 };
 
 /// The process's CUDA backend (never destroyed).

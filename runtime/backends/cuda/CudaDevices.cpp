@@ -59,25 +59,29 @@ static DeviceProperties properties(const Api &A, CUdevice D) {
 /// Why the registered programs cannot run through CUDA on \p D ("" when
 /// they can): one without PTX, or PTX the driver refuses (too old a
 /// driver for the PTX version).
-static std::string whyProgramsCannotRun(const Api &A, CUdevice D, CUcontext Ctx) {
+std::string CudaBackend::whyProgramsCannotRun(CUdevice D, CUcontext Ctx) {
+  const cuda::Api &A = *Api;
   unsigned Sm = smVersion(A, D);
-  const PtxModule *Probe = nullptr;
+  const PtxModule *First = nullptr;
   for (const ProgramDesc *P : notedPrograms()) {
     const PtxModule *M = choosePtx(*P, Sm, false);
     if (!M)
       return std::string("the kernels of ") + (P->SourceFile ? P->SourceFile : "a file") +
              " have no PTX for sm_" + std::to_string(Sm) +
              " (compiled with -fno-cuda, or for a newer GPU)";
-    if (!Probe)
-      Probe = M;
+    if (!First)
+      First = M;
   }
-  if (!Probe)
+  if (!First)
     return "";
   A.cuCtxSetCurrent(Ctx);
   CUmodule Module = nullptr;
-  CUresult Err = A.cuModuleLoadDataEx(&Module, Probe->Text, 0, nullptr, nullptr);
+  CUresult Err = A.cuModuleLoadDataEx(&Module, First->Text, 0, nullptr, nullptr);
   if (Err == CUDA_SUCCESS) {
-    A.cuModuleUnload(Module);
+    std::lock_guard<std::mutex> Guard(Probe.Lock);
+    Probe.Source = First->Text;
+    Probe.Ctx = Ctx;
+    Probe.Module = Module;
     return "";
   }
   const char *Name = nullptr;
@@ -106,7 +110,7 @@ DeviceListing CudaBackend::listDevices() {
         Api->cuDevicePrimaryCtxRetain(&Ctx, D) != CUDA_SUCCESS)
       continue;
     if (L.Devices.empty()) {
-      L.WhyNone = whyProgramsCannotRun(*Api, D, Ctx);
+      L.WhyNone = whyProgramsCannotRun(D, Ctx);
       if (!L.WhyNone.empty())
         return L;
     }

@@ -12,6 +12,7 @@
 #include "ampcc/exceptions.h"
 
 #include <cstring>
+#include <utility>
 
 namespace ampcc {
 namespace rt {
@@ -54,6 +55,7 @@ Program CudaBackend::loadPtx(const Context &C, void *, const ProgramDesc &P,
   auto *M = new Module;
   retain(ObjectKind::Context, &Ctx);
   M->Ctx = &Ctx;
+  M->Source = Best->Text;
   M->Ptx = Best->Text;
   return Program::adopt(*this, M);
 }
@@ -74,6 +76,14 @@ int CudaBackend::build(const Program &P, void *, const std::string &) {
   auto &M = *static_cast<Module *>(P.raw());
   if (M.Handle)
     return CUDA_SUCCESS;
+  {
+    // The device listing loaded this module already: take it.
+    std::lock_guard<std::mutex> Guard(Probe.Lock);
+    if (Probe.Module && Probe.Source == M.Source && Probe.Ctx == M.Ctx->Ctx) {
+      M.Handle = std::exchange(Probe.Module, nullptr);
+      return CUDA_SUCCESS;
+    }
+  }
   enter(*M.Ctx);
   char Log[8192] = {0};
   int Options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
