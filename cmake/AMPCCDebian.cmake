@@ -39,6 +39,10 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
   "clang-19, libclang-cpp19, libllvm19, libclc-19, ocl-icd-libopencl1, ocl-icd-opencl-dev, pocl-opencl-icd, libc6, libstdc++6")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "clinfo, ccache, cmake")
+# postinst precompiles <amp.h> with the installed ampcc; prerm removes it.
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
+  ${PROJECT_SOURCE_DIR}/cmake/debian/postinst ${PROJECT_SOURCE_DIR}/cmake/debian/prerm)
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION TRUE)
 set(CPACK_GENERATOR DEB)
 set(CPACK_OUTPUT_FILE_PREFIX ${PROJECT_BINARY_DIR}/package)
 include(CPack)

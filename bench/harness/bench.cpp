@@ -61,7 +61,9 @@ Twin &Twin::get() {
 }
 
 Twin::Twin() {
-  clbench::Session S(clbench::findDevice(options().Device));
+  // Loose: on the host backend the device is named after the CPU, which
+  // PoCL's device name contains: the twin then runs on PoCL.
+  clbench::Session S(clbench::findDevice(options().Device, /*Loose=*/true));
   Dev = S.Dev;
   Ctx = S.Ctx;
   Queue = S.Queue;

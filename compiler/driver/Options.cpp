@@ -57,7 +57,8 @@ static const char *const KnownSpellings[] = {
     "-fdelayed-template-parsing", "-fno-delayed-template-parsing",
     "-fms-headers", "-fno-ms-headers", "-frobust-buffer-access",
     "-fstrict-return", "-fno-strict-return", "-fstrict-aliasing",
-    "-fno-strict-aliasing",
+    "-fno-strict-aliasing", "-fhost-kernels", "-fno-host-kernels", "-fpch-amp",
+    "-fno-pch-amp",
     "-fno-robust-buffer-access", "-fno-rtti", "-frtti", "-fexceptions", "-fopenmp",
     "-fopenmp=", "-flto", "-flto=", "-fno-lto", "-fsanitize=",
     "-fno-sanitize=", "-fsanitize-recover=", "-fuse-ld=", "-stdlib=", "-s",
@@ -328,11 +329,13 @@ void Parser::readFlagPairs() {
       Args.hasFlag(OPT_fstrict_return, OPT_fno_strict_return, Opts.StrictReturn);
   Opts.StrictAliasing =
       Args.hasFlag(OPT_fstrict_aliasing, OPT_fno_strict_aliasing, Opts.StrictAliasing);
+  Opts.PrecompiledAmp = Args.hasFlag(OPT_fpch_amp, OPT_fno_pch_amp, Opts.PrecompiledAmp);
   if (const llvm::opt::Arg *A =
           Args.getLastArg(OPT_frobust_buffer_access, OPT_fno_robust_buffer_access))
     Opts.RobustAccess = A->getOption().matches(OPT_frobust_buffer_access);
   Opts.NoRTTI = Args.hasFlag(OPT_fno_rtti, OPT_frtti, Opts.NoRTTI);
   Opts.Cuda = Args.hasFlag(OPT_fcuda, OPT_fno_cuda, Opts.Cuda);
+  Opts.HostKernels = Args.hasFlag(OPT_fhost_kernels, OPT_fno_host_kernels, Opts.HostKernels);
 }
 
 bool Parser::readPassedOption(const llvm::opt::Arg &A) {
@@ -448,9 +451,13 @@ void printHelp() {
          "  -f[no-]robust-buffer-access  Kernel reads outside an array's buffer\n"
          "                     give 0 and writes there are dropped, as in\n"
          "                     Direct3D (default: on)\n"
+         "  -f[no-]host-kernels  Also compile kernels for this CPU, which the\n"
+         "                     host backend runs (AMPCC_BACKEND=host; default: off)\n"
          "  -fstrict-return -fstrict-aliasing  Let the optimizer assume a\n"
          "                     return on every path and type-based aliasing\n"
          "                     (default: off, as in Visual C++)\n"
+         "  -fno-pch-amp       Parse <amp.h> in every file instead of loading\n"
+         "                     it precompiled (AMPCC_PCH_DIR: where those are kept)\n"
          "  -fno-ms-headers    No <windows.h>, Microsoft STL header names,\n"
          "                     __min/__max or std::exception(\"message\")\n"
          "  -m<flag> -march=<cpu> -Xclang <arg> -MJ <file>  Host compile only\n"
@@ -469,7 +476,7 @@ void printHelp() {
          "  AMPCC_TRACE_FILE=<file>     write a Chrome trace (Perfetto)\n"
          "  AMPCC_TRACE=1               print transfers and launches\n"
          "  AMPCC_DUMP_CL=1             print OpenCL programs before building\n"
-         "  AMPCC_BACKEND=opencl|cuda   which backend runs NVIDIA GPUs\n"
+         "  AMPCC_BACKEND=opencl|cuda|host|all  which backends list devices\n"
          "  AMPCC_VERBOSE=1             print which backend runs them, and why\n";
 }
 

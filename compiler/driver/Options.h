@@ -50,6 +50,9 @@ struct Options {
   /// cover the domain (compiler/lib/CodeGen/DomainIndexing.h), and
   /// docs/performance.md ("Robust buffer access") measures the rest.
   bool RobustAccess = true;
+  /// -f[no-]host-kernels: kernels are also compiled for the host CPU, for
+  /// the runtime's host backend (docs/architecture.md, "The host backend").
+  bool HostKernels = false;
   bool ShowOptionNames = true; ///< [-Wflag] after warnings, as clang
   /// Function templates parsed when instantiated, as Visual C++ does;
   /// -fno-delayed-template-parsing turns it off.
@@ -69,6 +72,9 @@ struct Options {
   /// targets (sm_70 when none is given).
   bool Cuda = true;
   std::vector<std::string> CudaArchs;
+  /// <amp.h> loaded from a precompiled header where the file starts with
+  /// it (PrecompiledAmp.h); -fno-pch-amp parses it in every file.
+  bool PrecompiledAmp = true;
 };
 
 /// Parses \p Argv (response files expanded) into \p Opts; on error prints

@@ -65,10 +65,14 @@ def fms_headers : Flag<["-"], "fms-headers">;
 def fno_ms_headers : Flag<["-"], "fno-ms-headers">;
 def fstrict_return : Flag<["-"], "fstrict-return">;
 def fno_strict_return : Flag<["-"], "fno-strict-return">;
+def fpch_amp : Flag<["-"], "fpch-amp">;
+def fno_pch_amp : Flag<["-"], "fno-pch-amp">;
 def fstrict_aliasing : Flag<["-"], "fstrict-aliasing">;
 def fno_strict_aliasing : Flag<["-"], "fno-strict-aliasing">;
 def frobust_buffer_access : Flag<["-"], "frobust-buffer-access">;
 def fno_robust_buffer_access : Flag<["-"], "fno-robust-buffer-access">;
+def fhost_kernels : Flag<["-"], "fhost-kernels">;
+def fno_host_kernels : Flag<["-"], "fno-host-kernels">;
 }
 
 // --- Refused, with the reason ------------------------------------------------------

@@ -26,7 +26,8 @@ static std::string selfPath(const char *Argv0) {
 
 Toolchain Toolchain::discover(const char *Argv0) {
   Toolchain TC;
-  llvm::SmallString<256> Prefix(selfPath(Argv0));
+  TC.Self = selfPath(Argv0);
+  llvm::SmallString<256> Prefix(TC.Self);
   llvm::sys::path::remove_filename(Prefix); // bin/
   llvm::sys::path::remove_filename(Prefix); // <prefix>
   llvm::SmallString<256> Installed(Prefix);

@@ -18,6 +18,7 @@
 namespace ampcc {
 
 struct Toolchain {
+  std::string Self;        ///< This ampcc.
   std::string ClangXX;     ///< clang++ used for host compiles and linking.
   std::string IncludeDir;  ///< Holds amp.h.
   std::string RuntimeLib;  ///< libampcc_rt.a

@@ -10,15 +10,17 @@
 // object (ld -r), so build systems see one object per source as usual.
 //
 //===----------------------------------------------------------------------===//
+#include "HostKernels.h"
 #include "KernelKeys.h"
 #include "LinkDiagnostics.h"
 #include "Options.h"
+#include "PtxKernels.h"
+#include "PrecompiledHeaders.h"
 #include "TempFiles.h"
 #include "Toolchain.h"
 
 #include "ampcc/CodeGen/HostStub.h"
 #include "ampcc/Frontend/DeviceCompiler.h"
-#include "ampcc/Frontend/PtxCompiler.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -45,6 +47,8 @@ struct SourceCompile {
   std::string UserObject;            ///< the host pass's object
   std::vector<std::string> HostBase; ///< the host compile, without its input
   std::string DepFile;               ///< -MF's file, if any
+  bool StartsWithAmp = false;        ///< <amp.h> may come precompiled
+  std::string HostPCH;               ///< the host pass's precompiled <amp.h>
   std::string HostSrc;               ///< what the host pass compiles
   std::vector<std::string> HostExtra; ///< its options for a rewritten file
   std::string HostErr;
@@ -54,11 +58,14 @@ struct SourceCompile {
   bool HasStub = false; ///< kernels, or a wide entry point, need one
   std::string StubObject, StubErr;
   llvm::sys::ProcessInfo StubProc;
+  /// -fhost-kernels: the kernels' compiles for the host CPU.
+  HostKernelCompiles HostKernels;
 };
 
 class Driver {
 public:
-  Driver(const Options &Opts, const Toolchain &TC) : Opts(Opts), TC(TC) {}
+  Driver(const Options &Opts, const Toolchain &TC)
+      : Opts(Opts), TC(TC), Prefixes(makePrecompiledAmpCache(TC)) {}
   ~Driver() {
     if (!TempDir.empty() && !Opts.SaveTemps)
       llvm::sys::fs::remove_directories(TempDir);
@@ -70,8 +77,6 @@ private:
   /// Compiles one source: its device pass, host pass and kernel stub, one
   /// step a function below, in the order they run.
   bool compileSource(const std::string &Src, std::string &OpenCLOut);
-  /// The kernels' PTX (unless -fno-cuda), in process.
-  bool compileKernelsToPtx(SourceCompile &C);
   std::vector<std::string> frontendArgs() const;
   /// -E: the host pass's preprocessor only.
   bool preprocess(const SourceCompile &C);
@@ -79,6 +84,8 @@ private:
   void chooseObjects(SourceCompile &C);
   /// The host compile's command, without its input (SourceCompile::HostBase).
   void buildHostCommand(SourceCompile &C);
+  /// Whether <amp.h> comes precompiled, and the host pass's header.
+  void choosePrecompiledAmp(SourceCompile &C);
   /// The host compile of \p HostSrc, with \p Extra options for it.
   std::vector<std::string> hostCommand(const SourceCompile &C, const std::string &HostSrc,
                                        llvm::ArrayRef<std::string> Extra) const;
@@ -101,14 +108,13 @@ private:
   /// -c: the source's one object; else the objects to link.
   bool placeObjects(const SourceCompile &C);
   std::string tempFile(const std::string &Src, llvm::StringRef Suffix);
-  bool writeFile(const std::string &Path, const std::string &Text);
-  bool moveFile(const std::string &From, const std::string &To);
   std::vector<std::string> dependencyArgs(const std::string &Object);
   static std::string objectNameFor(const std::string &Src, llvm::StringRef Ext);
   bool copyToStdout(const std::string &Path);
 
   const Options &Opts;
   const Toolchain &TC;
+  PrecompiledAmpCache Prefixes;
   std::string TempDir;
   std::vector<std::string> Objects;
   /// What the sources compiled here define at namespace scope.
@@ -169,32 +175,6 @@ std::string Driver::tempFile(const std::string &Src, llvm::StringRef Suffix) {
   if (!Opts.SaveTemps)
     removeOnSignal(Path);
   return Path;
-}
-
-bool Driver::moveFile(const std::string &From, const std::string &To) {
-  if (Opts.DryRun)
-    return true;
-  // A rename fails across file systems (the temporary directory is often
-  // another one): copy then.
-  std::error_code EC = llvm::sys::fs::rename(From, To);
-  if (EC) {
-    EC = llvm::sys::fs::copy_file(From, To);
-    llvm::sys::fs::remove(From);
-  }
-  if (EC)
-    llvm::errs() << "ampcc: error: cannot write '" << To << "': " << EC.message() << "\n";
-  return !EC;
-}
-
-bool Driver::writeFile(const std::string &Path, const std::string &Text) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC);
-  if (EC) {
-    llvm::errs() << "ampcc: error: cannot write '" << Path << "': " << EC.message() << "\n";
-    return false;
-  }
-  OS << Text;
-  return true;
 }
 
 /// -MD/-MMD without -MF: name the dependency file after the final object, not
@@ -318,10 +298,30 @@ void Driver::buildHostCommand(SourceCompile &C) {
   }
 }
 
+void Driver::choosePrecompiledAmp(SourceCompile &C) {
+  // -E and -### show the compile as written.
+  if (!Opts.PrecompiledAmp || Opts.DryRun || Opts.Act == Action::Preprocess)
+    return;
+  auto Text = llvm::MemoryBuffer::getFile(C.Src, /*IsText=*/true);
+  if (!Text || !startsWithAmpHeader((*Text)->getBuffer(), Opts.MsHeaders))
+    return;
+  C.StartsWithAmp = true;
+  if (Opts.Act == Action::EmitOpenCL)
+    return;
+  std::vector<std::string> Key = hostPrefixArgs(C.HostBase);
+  C.HostPCH = Prefixes.get("host", Key,
+                           [&](const std::string &Prefix, const std::string &Out,
+                               std::vector<std::string> &Inputs) {
+                             return buildHostPrefix(TC, Key, Prefix, Out, Inputs);
+                           });
+}
+
 std::vector<std::string> Driver::hostCommand(const SourceCompile &C,
                                              const std::string &HostSrc,
                                              llvm::ArrayRef<std::string> Extra) const {
   std::vector<std::string> Cmd = C.HostBase;
+  if (!C.HostPCH.empty())
+    Cmd.insert(Cmd.end(), {"-include-pch", C.HostPCH});
   Cmd.insert(Cmd.end(), Extra.begin(), Extra.end());
   if (Opts.Act == Action::SyntaxOnly)
     Cmd.insert(Cmd.end(), {"-fsyntax-only", HostSrc});
@@ -342,11 +342,13 @@ bool Driver::runDevicePass(SourceCompile &C) {
   DevOpts.FPContract = Opts.FPContract;
   DevOpts.CheckBounds = Opts.CheckBounds;
   DevOpts.RobustAccess = Opts.RobustAccess;
+  DevOpts.HostKernels = Opts.HostKernels;
   if (Opts.DryRun) {
     C.Device.Success = true;
     C.Device.Kernels.resize(1);
   } else {
-    C.Device = compileDevice(C.Src, C.Frontend, TC.ClangXX, DevOpts);
+    C.Device = compileDevice(C.Src, C.Frontend, TC.ClangXX, DevOpts,
+                             C.StartsWithAmp ? &Prefixes : nullptr);
   }
   if (!C.Device.Success || rewritten(C.Device))
     TC.cancel(C.Host);
@@ -418,6 +420,12 @@ bool Driver::prepareHostSource(SourceCompile &C) {
   if (!C.Device.IncludeSpellings.empty() && !overlayIncludeSpellings(C))
     return false;
   if (rewritten(C.Device)) {
+    // The precompiled <amp.h> stands for the file's start as written: kept
+    // for a repaired copy that starts the same way, with no header changed.
+    if (!C.Device.RewrittenHeaders.empty() || !C.Device.IncludeSpellings.empty() ||
+        (!C.Device.RewrittenSource.empty() &&
+         !startsWithAmpHeader(C.Device.RewrittenSource, Opts.MsHeaders)))
+      C.HostPCH.clear();
     // A new file: a redirection does not truncate what the cancelled
     // attempt wrote.
     C.HostErr = tempFile(C.Src, ".host.err");
@@ -431,7 +439,11 @@ std::optional<std::string> Driver::stubText(const SourceCompile &C) {
   std::string Text = Device.Kernels.empty()
                          ? std::string()
                          : emitHostStub(Device.Kernels, Device.Program, C.Src,
-                                        Device.UsesDouble, Device.Checks, C.Ptx);
+                                        Device.UsesDouble, Device.Checks,
+                                        C.HostKernels.Tables.Plain.empty()
+                                            ? nullptr
+                                            : &C.HostKernels.Tables,
+                                        C.Ptx);
   if (Device.WideMain.Present)
     Text += emitWideMainEntry(Device.WideMain.Params, Device.WideMain.ReturnsVoid);
   if (Opts.NoRTTI && !Device.Kernels.empty()) {
@@ -440,24 +452,6 @@ std::optional<std::string> Driver::stubText(const SourceCompile &C) {
     Text += kernelAliasTable(Device.KernelKeys);
   }
   return Text;
-}
-
-bool Driver::compileKernelsToPtx(SourceCompile &C) {
-  bool Emit = Opts.Act == Action::EmitPtx;
-  bool Object = Opts.Act == Action::Link || Opts.Act == Action::Compile;
-  if (Opts.DryRun || C.Device.Kernels.empty() || !(Emit || (Object && Opts.Cuda)))
-    return true;
-  PtxOptions Ptx;
-  Ptx.Archs = Opts.CudaArchs;
-  Ptx.ClangPath = TC.ClangXX;
-  Ptx.LibclcPath = defaultLibclcPath();
-  if (Opts.Verbose)
-    llvm::errs() << "ampcc: kernels to PTX (in process, libclc " << Ptx.LibclcPath
-                 << ") for " << llvm::join(Ptx.Archs, ", ") << "\n";
-  if (compilePtx(C.Device, Ptx, C.Ptx))
-    return true;
-  TC.cancel(C.Host);
-  return false;
 }
 
 bool Driver::compileStub(SourceCompile &C) {
@@ -469,6 +463,14 @@ bool Driver::compileStub(SourceCompile &C) {
   std::string Stub = tempFile(C.Src, ".kernels.cpp");
   C.StubObject = tempFile(C.Src, ".kernels.o");
   C.StubErr = tempFile(C.Src, ".kernels.err");
+  // -fhost-kernels: the kernels' C for the host compiles beside the stub.
+  auto Temp = [&](llvm::StringRef Suffix) { return tempFile(C.Src, Suffix); };
+  if (Opts.HostKernels && !C.Device.Kernels.empty() &&
+      !startHostKernels(Opts, TC, C.Device.Kernels, C.Device.Program,
+                        compilationUnitID(C.Src, C.FinalObject), Temp, C.HostKernels)) {
+    TC.cancel(C.Host);
+    return false;
+  }
   std::optional<std::string> Text = stubText(C);
   if (!Text || !writeFile(Stub, *Text)) {
     TC.cancel(C.Host);
@@ -504,14 +506,17 @@ bool Driver::fixDependencyFile(const SourceCompile &C) {
 
 bool Driver::placeObjects(const SourceCompile &C) {
   std::vector<std::string> SourceObjects = {C.UserObject};
-  if (C.HasStub)
+  if (C.HasStub) {
     SourceObjects.push_back(C.StubObject);
+    SourceObjects.insert(SourceObjects.end(), C.HostKernels.Objects.begin(),
+                         C.HostKernels.Objects.end());
+  }
   if (Opts.Act != Action::Compile) {
     Objects.insert(Objects.end(), SourceObjects.begin(), SourceObjects.end());
     return true;
   }
   if (!C.HasStub)
-    return moveFile(C.UserObject, C.FinalObject) &&
+    return (Opts.DryRun || moveFile(C.UserObject, C.FinalObject)) &&
            (!C.ToStdout || copyToStdout(C.FinalObject));
   // One relocatable object per source, as build systems expect.
   std::vector<std::string> Merge = {TC.ClangXX, "-r", "-nostdlib"};
@@ -547,6 +552,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   // The host compile: the user's code in HIP host mode.
   chooseObjects(C);
   buildHostCommand(C);
+  choosePrecompiledAmp(C);
 
   // The host pass starts now, on the file as written, and runs beside the
   // device pass (the two take about the same time): it is kept unless the
@@ -554,7 +560,13 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   C.HostErr = tempFile(Src, ".host.err");
   if (!Opts.DryRun && Opts.Act != Action::EmitOpenCL && Opts.Act != Action::EmitPtx)
     C.Host = TC.start(hostCommand(C, Src, {}), C.HostErr);
-  if (!runDevicePass(C))
+  bool DeviceOk = runDevicePass(C);
+  if (Opts.Verbose)
+    for (const std::string &PCH : Prefixes.Loaded)
+      llvm::errs() << "ampcc: precompiled <amp.h>: " << PCH
+                   << (llvm::is_contained(Prefixes.Built, PCH) ? " (built)" : "") << "\n";
+  Prefixes.Loaded.clear();
+  if (!DeviceOk)
     return false;
   if (Opts.Act == Action::EmitOpenCL) {
     if (Opts.Sources.size() > 1)
@@ -562,13 +574,12 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     OpenCLOut += C.Device.Program;
     return true;
   }
-  if (!compileKernelsToPtx(C))
+  if (!compileKernelsToPtx(Opts, TC, C.Device, C.Ptx)) {
+    TC.cancel(C.Host);
     return false;
+  }
   if (Opts.Act == Action::EmitPtx) {
-    for (const PtxImage &P : C.Ptx)
-      OpenCLOut += "// ---- " + Src + ": " + P.Arch +
-                   (P.DomainCovered ? " (views cover the domain)" : "") + " ----\n" +
-                   P.Text;
+    OpenCLOut += ptxListing(Src, C.Ptx);
     return true;
   }
   C.HasStub = !C.Device.Kernels.empty() || C.Device.WideMain.Present;
@@ -580,6 +591,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     return false;
   bool HostOk = Opts.DryRun || TC.finish(C.Host, C.HostErr, /*SpeakAmp=*/true) == 0;
   bool StubOk = Opts.DryRun || !C.StubProc.Pid || TC.finish(C.StubProc, C.StubErr) == 0;
+  StubOk &= Opts.DryRun || finishHostKernels(TC, C.HostKernels);
   if (!HostOk || !StubOk)
     return false;
   if (Opts.Act == Action::SyntaxOnly || Opts.Act == Action::Assemble)

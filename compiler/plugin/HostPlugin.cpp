@@ -17,6 +17,7 @@
 #include "ampcc/Sema/DeclaratorGroups.h"
 #include "ampcc/Sema/LibraryMemberDefinitions.h"
 #include "ampcc/Sema/LocalClassInference.h"
+#include "ampcc/Sema/PrecompiledKeywords.h"
 #include "ampcc/Sema/SpecialMemberInference.h"
 #include "ampcc/Sema/StaticConstMembers.h"
 #include "ampcc/Sema/TargetContexts.h"
@@ -26,6 +27,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Sema/Sema.h"
 #include "clang/Sema/SemaConsumer.h"
 
 using namespace clang;
@@ -36,7 +38,10 @@ class HostConsumer : public SemaConsumer {
 public:
   HostConsumer(bool VisualCpp, Preprocessor &PP)
       : VisualCpp(VisualCpp), Typedefs(PP), Targets(PP) {}
-  void InitializeSema(Sema &S) override { Targets.setSema(&S); }
+  void InitializeSema(Sema &S) override {
+    ampcc::restoreKeywordsFromPrecompiledHeader(S.getPreprocessor());
+    Targets.setSema(&S);
+  }
   void ForgetSema() override { Targets.setSema(nullptr); }
   bool HandleTopLevelDecl(DeclGroupRef G) override {
     Typedefs.inferInGroup(G);

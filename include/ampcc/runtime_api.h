@@ -18,6 +18,7 @@
 #ifndef AMPCC_RUNTIME_API_H
 #define AMPCC_RUNTIME_API_H
 
+#include "host_kernel_abi.h"
 #include "kernel_abi.h"
 
 #include <cstddef>
@@ -36,6 +37,13 @@ void registerKernels(const KernelDesc *Descs, uint32_t Count);
 /// (Aliases[i][0]) to the typeid name a KernelDesc is registered under
 /// (Aliases[i][1]). The table must outlive the program.
 void registerKernelAliases(const char *const (*Aliases)[2], uint32_t Count);
+
+/// Programs compiled with -fhost-kernels: \p Source's kernels compiled for
+/// the host CPU, without and with AMPCC_DOMAIN_COVERED (host_kernel_abi.h),
+/// which the host backend runs where another backend would build Source.
+/// The tables must outlive the program.
+void registerHostKernels(const char *Source, const ampcc_host_kernel *Plain,
+                         const ampcc_host_kernel *Covered);
 
 class AcceleratorViewImpl;
 

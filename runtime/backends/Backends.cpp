@@ -1,24 +1,45 @@
 //===- Backends.cpp - the backends this runtime was built with ------------===//
 //
-// The one place that names the backends: CUDA's first, so that NVIDIA GPUs
-// are listed as CUDA devices where the driver runs the programs' PTX
+// The one place that names the backends. AMPCC_BACKEND chooses among them
+// (support/Env.h). CUDA's come before OpenCL's, so that NVIDIA GPUs are
+// listed as CUDA devices where the driver runs the programs' PTX
 // (devices/Device.cpp then leaves out OpenCL's view of them).
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/Backend.h"
 #include "backends/cuda/CudaBackend.h"
+#include "backends/host/HostBackend.h"
 #include "backends/opencl/OpenCLBackend.h"
+#include "support/Env.h"
 
 #include <mutex>
 
 namespace ampcc {
 namespace rt {
 
+/// The host backend (kernels compiled for this CPU at build time) is opt-in
+/// until it runs every test the OpenCL backend runs.
+static std::vector<Backend *> chosenBackends() {
+  switch (env().Backend) {
+  case BackendChoice::Host:
+    return {&hostBackend()};
+  case BackendChoice::All:
+    return {&hostBackend(), &cudaBackend(), &openCL()};
+  case BackendChoice::OpenCL:
+    return {&openCL()};
+  case BackendChoice::Cuda:
+  case BackendChoice::Default:
+    break;
+  }
+  // OpenCL too: its CPU devices (PoCL) and its view of GPUs CUDA cannot run.
+  return {&cudaBackend(), &openCL()};
+}
+
 const std::vector<Backend *> &allBackends() {
   // Never destroyed, like the backends (handles may outlive static data).
   static const std::vector<Backend *> *Backends =
-      new std::vector<Backend *>{&cudaBackend(), &openCL()};
+      new std::vector<Backend *>(chosenBackends());
   return *Backends;
 }
 

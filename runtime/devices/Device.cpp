@@ -277,7 +277,7 @@ static bool listedElsewhere(const Backend &B, const DeviceProperties &P,
                             bool CudaHasDevices) {
   bool NvidiaGpu = P.Kind == DeviceKind::GPU && P.Vendor.find("NVIDIA") != std::string::npos;
   return std::string(B.pathPrefix()) != "cuda" && NvidiaGpu &&
-         (CudaHasDevices || env().Backend == "cuda");
+         (CudaHasDevices || env().Backend == BackendChoice::Cuda);
 }
 
 /// The devices of every backend; sets NoOpenCLReason when there is none.

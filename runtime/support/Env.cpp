@@ -44,13 +44,6 @@ static EnvSettings readEnv() {
   S.NoImages = flag("AMPCC_NO_IMAGES");
   S.CpuDevicesNotEmulated = flag("AMPCC_CPU_DEVICES_NOT_EMULATED");
   S.Verbose = flag("AMPCC_VERBOSE");
-  if (const char *V = std::getenv("AMPCC_BACKEND"); V && *V) {
-    if (!std::strcmp(V, "opencl") || !std::strcmp(V, "cuda"))
-      S.Backend = V;
-    else
-      std::fprintf(stderr, "ampcc: ignoring AMPCC_BACKEND='%s': not \"opencl\" "
-                           "or \"cuda\"\n", V);
-  }
   if (const char *V = std::getenv("AMPCC_CUDA_LIBRARY"); V && *V)
     S.CudaLibrary = V;
   if (const char *V = std::getenv("AMPCC_TRACE_FILE"); V && *V)
@@ -73,6 +66,19 @@ static EnvSettings readEnv() {
     else
       std::fprintf(stderr, "ampcc: ignoring AMPCC_PEER_COPIES='%s': not "
                            "\"host\" or \"device\"\n", V);
+  }
+  if (const char *V = std::getenv("AMPCC_BACKEND"); V && *V) {
+    if (!std::strcmp(V, "opencl"))
+      S.Backend = BackendChoice::OpenCL;
+    else if (!std::strcmp(V, "cuda"))
+      S.Backend = BackendChoice::Cuda;
+    else if (!std::strcmp(V, "host"))
+      S.Backend = BackendChoice::Host;
+    else if (!std::strcmp(V, "all"))
+      S.Backend = BackendChoice::All;
+    else
+      std::fprintf(stderr, "ampcc: ignoring AMPCC_BACKEND='%s': not \"opencl\", "
+                           "\"cuda\", \"host\" or \"all\"\n", V);
   }
   if (const char *V = std::getenv("AMPCC_STAGED_COPIES"); V && *V)
     S.StagedCopies = std::strcmp(V, "0") != 0;

@@ -29,9 +29,13 @@
 //                                or "host" (through page-locked host memory,
 //                                PeerCopy.h). Default: "host" on NVIDIA's
 //                                platform, "device" elsewhere.
-//   AMPCC_BACKEND                "opencl" or "cuda": which backend runs NVIDIA
-//                                GPUs. Default: CUDA when the driver loads
-//                                the program's PTX, else OpenCL.
+//   AMPCC_BACKEND                Which backends list devices. Default: CUDA
+//                                (NVIDIA GPUs, where the driver loads the
+//                                programs' PTX) and OpenCL (the rest);
+//                                "opencl": OpenCL alone; "cuda": NVIDIA GPUs
+//                                through CUDA only; "host" (kernels compiled
+//                                for this CPU with -fhost-kernels, run on a
+//                                thread pool); "all" (host, CUDA, OpenCL).
 //   AMPCC_VERBOSE                Print the runtime's choices (the backend of
 //                                NVIDIA GPUs and why) to stderr.
 //   AMPCC_CUDA_LIBRARY           The CUDA driver library to open (default
@@ -54,6 +58,8 @@
 
 namespace ampcc {
 namespace rt {
+
+enum class BackendChoice { Default, OpenCL, Cuda, Host, All };
 
 struct EnvSettings {
   std::optional<std::string> DefaultAccelerator;
@@ -83,8 +89,8 @@ struct EnvSettings {
   /// accept them. An opt-in for testing on a machine without a GPU: by
   /// default they are emulated, as WARP is (docs/multi-device.md).
   bool CpuDevicesNotEmulated = false;
-  /// AMPCC_BACKEND: "opencl", "cuda" or "" (the default choice).
-  std::string Backend;
+  /// AMPCC_BACKEND (backends/Backends.cpp).
+  BackendChoice Backend = BackendChoice::Default;
   bool Verbose = false;
   std::string CudaLibrary = "libcuda.so.1";
 };

@@ -17,11 +17,14 @@
 // CHECK-NEXT: transposed past: 0 wrong, guards intact
 // CHECK-NEXT: moved index: 0 wrong, guards intact
 // CHECK-NEXT: PASS
-// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+36]]{{.*}} (views cover the domain: its accesses unguarded)
-// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+42]]{{.*}} (views cover the domain: its accesses unguarded)
-// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+34]]{{.*}} on {{[^(]*}}{{$}}
-// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+40]]{{.*}} on {{[^(]*}}{{$}}
-// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+90]]{{.*}} on {{[^(]*}}{{$}}
+// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+39]]{{.*}} (views cover the domain: its accesses unguarded)
+// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+45]]{{.*}} (views cover the domain: its accesses unguarded)
+// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+37]]{{.*}} on
+// TRACE-NOT: unguarded
+// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+42]]{{.*}} on
+// TRACE-NOT: unguarded
+// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+91]]{{.*}} on
+// TRACE-NOT: unguarded
 // CL: _at_dom(ampcc_view_float_1 v, Concurrency_index_1 i) {
 // CL-NEXT: int o = v.shape.off + i._M_base[0];
 // CL-NEXT: #ifdef AMPCC_DOMAIN_COVERED

@@ -32,12 +32,23 @@ for f in bin/ampcc bin/ampcc-ls lib/ampcc/include/amp.h lib/ampcc/include/ms/xut
 done
 zcat "$root/share/man/man1/ampcc.1.gz" | grep -q '^\.TH AMPCC 1' || fail "ampcc.1.gz is not a man page"
 
+# postinst precompiles <amp.h> with the installed ampcc (dpkg -x does not
+# run it: run it as dpkg would, on the unpacked tree), and compiles load it.
+dpkg-deb -e "$deb" "$scratch/control"
+[ -x "$scratch/control/postinst" ] && [ -x "$scratch/control/prerm" ] || fail "no postinst/prerm"
+AMPCC_PREFIX=$root sh "$scratch/control/postinst" configure || fail "postinst failed"
+ls "$root"/lib/ampcc/pch/host-*.pch "$root"/lib/ampcc/pch/device-*.pch >/dev/null ||
+  fail "postinst built no precompiled <amp.h>: $(ls "$root/lib/ampcc/pch")"
+
 # The unpacked driver uses its own headers and runtime, and the program runs.
 cd "$scratch"
 "$root/bin/ampcc" --version | grep -q "ampcc version $version" || fail "--version"
 "$root/bin/ampcc" -v -O2 "$src/examples/saxpy/saxpy.cpp" -o saxpy 2> cmds || fail "compile with the unpacked ampcc"
 grep -q -- "-isystem $root/lib/ampcc/include" cmds || fail "the unpacked ampcc did not use its own headers: $(cat cmds)"
 grep -q -- "$root/lib/ampcc/libampcc_rt.a" cmds || fail "the unpacked ampcc did not link its own runtime"
+grep -q "precompiled <amp.h>: $root/lib/ampcc/pch/host-[0-9a-f]*.pch$" cmds ||
+  fail "the compile did not load postinst's precompiled <amp.h>: $(grep precompiled cmds)"
+AMPCC_PREFIX=$root sh "$scratch/control/prerm" remove && [ ! -e "$root/lib/ampcc/pch" ] || fail "prerm left the headers"
 ./saxpy | grep -q "correct (0 errors)" || fail "saxpy built by the unpacked ampcc gave wrong results: $(./saxpy)"
 "$root/bin/ampcc-ls" | grep -q '^\* opencl:' || fail "the unpacked ampcc-ls lists no default device"
 echo "PASS: $deb installs and runs saxpy from $scratch/root"

@@ -176,8 +176,14 @@ private:
 } // namespace
 
 std::vector<KernelSite> findKernels(ASTContext &Ctx) {
-  Finder F(Ctx);
-  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return findKernels(TranslationUnitRoots::whole(Ctx));
+}
+
+std::vector<KernelSite> findKernels(const TranslationUnitRoots &Roots) {
+  if (Roots.decls().empty())
+    return {};
+  Finder F(Roots.decls().front()->getASTContext());
+  Roots.traverse(F);
   return std::move(F.Sites);
 }
 

@@ -116,7 +116,18 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
     return "0";
   }
   std::string S = std::string(It->second.first) + "(" + Dest;
-  if (Private) {
+  // Host kernels: one thread runs a whole tile and switches work-items only
+  // at barriers, so a tile_static read-modify-write is atomic as it is.
+  if (DestSpace == AddrSpace::Local && CG.hostKernels()) {
+    std::string Fn = "ampcc_" + std::string(It->second.first) + "_local_" + T;
+    bool HasValue = Args.size() > 1;
+    CG.addHelper(Fn, T + " " + Fn + "(" + DestParam + (HasValue ? ", " + T + " v" : "") +
+                         ") {\n#ifdef AMPCC_HOST\n  " + T + " old = *(" + T +
+                         " *)dest;\n  *(" + T + " *)dest = " + It->second.second +
+                         ";\n  return old;\n#else\n  return " + It->second.first +
+                         "(dest" + (HasValue ? ", v" : "") + ");\n#endif\n}\n\n");
+    S = Fn + "(" + Dest;
+  } else if (Private) {
     std::string Fn = "ampcc_" + std::string(It->second.first) + "_private_" + T;
     bool HasValue = Args.size() > 1;
     CG.addHelper(Fn, T + " " + Fn + "(" + DestParam + (HasValue ? ", " + T + " v" : "") +

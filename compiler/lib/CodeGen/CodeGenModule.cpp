@@ -343,6 +343,11 @@ std::string CodeGenModule::finish() {
   if (UsesDouble)
     OS << "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
   OS << "\n";
+  // The same text is compiled for the host as C (include/ampcc/host_kernel.h
+  // defines these there): in OpenCL they are what they stand for.
+  if (hostKernels())
+    OS << "#ifndef AMPCC_HOST\n#define AMPCC_TILE_STATIC __local\n"
+          "#define AMPCC_KERNEL_PARAMS(...) (__VA_ARGS__)\n#endif\n\n";
   if (usesFaultRecord()) {
     // Sized now that every checked access is known. A skipped access
     // reads or writes scratch of its own space: the fault buffer's tail,

@@ -161,6 +161,14 @@ public:
 
   // --- Checked mode (DeviceOptions::CheckBounds) --------------------------
   bool checksBounds() const { return Opts.CheckBounds; }
+  /// DeviceOptions::HostKernels.
+  bool hostKernels() const { return Opts.HostKernels; }
+  /// How kernel-scope tile_static storage is declared: `__local`, or with
+  /// host kernels a macro that is `__local` in OpenCL and per thread (one
+  /// thread runs a tile) on the host.
+  const char *tileStaticStorageClass() const {
+    return Opts.HostKernels ? "AMPCC_TILE_STATIC" : "__local";
+  }
   /// Registers an access checked at \p Loc whose element takes \p Bytes;
   /// returns its site number (the runtime names the site by it).
   unsigned checkSite(clang::SourceLocation Loc, uint64_t Bytes);

@@ -185,7 +185,7 @@ std::string FunctionEmitter::tileStaticStorage(const VarDecl *VD) {
   if (HoistedDecls) {
     // The kernel: one __local variable per C++ variable, shared by every
     // call of the function declaring it, as a tile_static is per tile.
-    *HoistedDecls += "  __local " +
+    *HoistedDecls += std::string("  ") + CG.tileStaticStorageClass() + " " +
                      CG.declare(VD->getType().getUnqualifiedType(), Unique,
                                 VD->getLocation()) +
                      ";\n";

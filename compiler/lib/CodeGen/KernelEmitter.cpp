@@ -13,6 +13,7 @@
 #include "ClonePlanner.h"
 #include "DomainIndexing.h"
 #include "FunctionEmitter.h"
+#include "HostEntry.h"
 #include "ImageLowering.h"
 #include "Lowering.h"
 #include "RecordLayoutCheck.h"
@@ -406,13 +407,15 @@ void KernelEmitter::checkState() {
   Params.push_back("__global int *" + Fault);
   std::string Local = fresh("ampcc_local_scratch"), Private = fresh("ampcc_private_scratch"),
               State = fresh("ampcc_check_state"), Arrivals = "0";
-  Prologue += "  __local ampcc_scratch " + Local + ";\n  ampcc_scratch " + Private + ";\n";
+  std::string TileStatic = CG.tileStaticStorageClass();
+  Prologue += "  " + TileStatic + " ampcc_scratch " + Local + ";\n  ampcc_scratch " +
+              Private + ";\n";
   // Tiled kernels count each barrier's arrivals (checkedBarrier): __local
   // memory starts undefined, so one work-item zeroes the counters and a
   // barrier, which the whole tile reaches, publishes them.
   if (K.Tiled && CG.checksBounds()) {
     Arrivals = fresh("ampcc_arrivals");
-    Prologue += "  __local uint " + Arrivals + "[2];\n"
+    Prologue += "  " + TileStatic + " uint " + Arrivals + "[2];\n"
                 "  if (get_local_id(0) == 0 && get_local_id(1) == 0 && get_local_id(2) == 0)\n"
                 "    " + Arrivals + "[0] = " + Arrivals + "[1] = 0;\n"
                 "  barrier(CLK_LOCAL_MEM_FENCE);\n";
@@ -471,10 +474,11 @@ std::string KernelEmitter::signature() const {
       Sig += (D ? ", " : "") + std::to_string(D < K.Rank ? K.Tile[K.Rank - 1 - D] : 1);
     Sig += "))) ";
   }
-  Sig += "void " + EK.KernelName + "(";
+  // Host kernels take the work-item's ids first (host_kernel.h).
+  Sig += "void " + EK.KernelName + (CG.hostKernels() ? " AMPCC_KERNEL_PARAMS(" : "(");
   for (unsigned I = 0; I < Params.size(); ++I)
     Sig += (I ? ", " : "") + Params[I];
-  if (Params.empty())
+  if (Params.empty() && !CG.hostKernels())
     Sig += "void";
   return Sig + ")";
 }
@@ -491,6 +495,9 @@ void KernelEmitter::emit() {
   std::string Body = body();
   std::string Text =
       CG.lineDirective(Loc) + "\n" + signature() + " {\n" + Prologue + Body + "}\n\n";
+  EK.NumParams = Params.size();
+  if (CG.hostKernels() && !ImageKernel)
+    EK.HostEntry = hostEntry(EK.KernelName, Params, K.Tiled);
   if (ImageKernel) {
     // The image form of the kernel just emitted: one descriptor for both.
     CG.KernelText += "#ifdef __IMAGE_SUPPORT__\n" + Text + "#endif\n\n";

@@ -174,7 +174,8 @@ static unsigned parseAsWritten(const std::string &File, const std::vector<std::s
 DeviceCompileResult compileDevice(const std::string &File,
                                   const std::vector<std::string> &FrontendArgs,
                                   const std::string &ClangPath,
-                                  const DeviceOptions &Opts) {
+                                  const DeviceOptions &Opts,
+                                  PrecompiledAmpCache *Prefixes) {
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts = diagnosticOptions(FrontendArgs);
   unsigned ErrorLimit = errorLimit(FrontendArgs);
   ForwardingDiagConsumer Diags(DiagOpts.get(), /*ErrorsOnly=*/false);
@@ -191,6 +192,18 @@ DeviceCompileResult compileDevice(const std::string &File,
     Args.push_back("-D" + D);
     size_t Eq = D.find('=');
     Defines += "#define " + D.substr(0, Eq) + " " + D.substr(Eq + 1) + "\n";
+  }
+  // <amp.h> from a precompiled header, where the file starts with it (the
+  // driver checked); the header is built under these same arguments.
+  if (Prefixes) {
+    std::string PCH = Prefixes->get(
+        "device", Args,
+        [&](const std::string &Prefix, const std::string &Out,
+            std::vector<std::string> &Inputs) {
+          return precompileDevicePrefix(Prefix, Args, ClangPath, Out, Inputs);
+        });
+    if (!PCH.empty())
+      Args.insert(Args.end(), {"-include-pch", PCH});
   }
   if (Reordered.Changed)
     Diags.restrictions().setRewrite(Reordered, (*Buffer)->getBuffer());

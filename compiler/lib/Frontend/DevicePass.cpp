@@ -4,9 +4,11 @@
 
 
 #include "ampcc/Analysis/KernelFinder.h"
+#include "ampcc/Analysis/TranslationUnitRoots.h"
 #include "ampcc/Sema/LibraryMemberDefinitions.h"
 #include "ampcc/Sema/DeclaratorGroups.h"
 #include "ampcc/Sema/LocalClassInference.h"
+#include "ampcc/Sema/PrecompiledKeywords.h"
 #include "ampcc/Sema/TargetContexts.h"
 #include "ampcc/Sema/TypedefRestrictions.h"
 #include "ampcc/Sema/SpecialMemberInference.h"
@@ -26,6 +28,9 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Sema/Sema.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
@@ -93,6 +98,7 @@ public:
         Repairs(Repairs) {}
 
   void InitializeSema(Sema &S) override {
+    restoreKeywordsFromPrecompiledHeader(S.getPreprocessor());
     Targets.setSema(&S);
     Targets.resolveBySideInBodies(S);
   }
@@ -128,7 +134,31 @@ public:
     if (const auto *RD = dyn_cast<CXXRecordDecl>(D))
       inferSpecialMemberRestrictions(RD);
   }
-  ASTMutationListener *GetASTMutationListener() override { return &Members; }
+  ASTMutationListener *GetASTMutationListener() override { return &Listener; }
+
+  /// Restriction inference for implicit members, and a record of what the
+  /// file instantiates in a precompiled <amp.h>'s declarations.
+  class PassListener : public InstantiationRecorder {
+  public:
+    void AddedCXXImplicitMember(const CXXRecordDecl *RD, const Decl *D) override {
+      Members.AddedCXXImplicitMember(RD, D);
+    }
+
+  private:
+    SpecialMemberListener Members;
+  };
+
+  /// Calls \p F on each declaration at namespace scope of the file.
+  template <typename Fn> static void forEachWritten(const TranslationUnitRoots &Roots, Fn F) {
+    for (const Decl *D : Roots.decls())
+      if (const auto *TU = dyn_cast<TranslationUnitDecl>(D)) {
+        for (const Decl *Member : TU->decls())
+          F(Member);
+      } else if (!TranslationUnitRoots::isInstantiation(D) &&
+                 D->getDeclContext()->isTranslationUnit()) {
+        F(D);
+      }
+  }
 
   /// Where the inferred specifier would be written: after the declarator's
   /// parameter list and qualifiers, in the main file (not in macros, nor
@@ -151,18 +181,18 @@ public:
 
   /// A definition of wmain (int or void, with no parameters or with argc
   /// and argv) and none of main.
-  void findWideMain(ASTContext &Ctx) {
+  void findWideMain(ASTContext &Ctx, const TranslationUnitRoots &Roots) {
     const FunctionDecl *Wide = nullptr;
-    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    bool Main = false;
+    forEachWritten(Roots, [&](const Decl *D) {
       const auto *FD = dyn_cast<FunctionDecl>(D);
       if (!FD || !FD->isThisDeclarationADefinition() || !FD->getIdentifier())
-        continue;
-      if (FD->isMain())
         return;
+      Main |= FD->isMain();
       if (FD->getName() == "wmain")
         Wide = FD;
-    }
-    if (!Wide)
+    });
+    if (!Wide || Main)
       return;
     QualType Ret = Wide->getReturnType();
     bool Args = Wide->getNumParams() == 2 &&
@@ -200,38 +230,47 @@ public:
   /// Definitions of namespace-scope variables with external linkage in the
   /// user's files (DeviceCompileResult::Globals), through namespaces and
   /// extern "C" blocks.
-  void findGlobalVariables(const DeclContext *DC, ASTContext &Ctx) {
+  void findGlobalVariables(const TranslationUnitRoots &Roots, ASTContext &Ctx) {
+    forEachWritten(Roots, [&](const Decl *D) { findGlobalVariable(D, Ctx); });
+  }
+  void findGlobalVariable(const Decl *D, ASTContext &Ctx) {
     const SourceManager &SM = Ctx.getSourceManager();
-    for (const Decl *D : DC->decls()) {
-      if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D)) {
-        findGlobalVariables(cast<DeclContext>(D), Ctx);
-        continue;
-      }
-      const auto *VD = dyn_cast<VarDecl>(D);
-      if (!VD || VD->isThisDeclarationADefinition() != VarDecl::Definition ||
-          !VD->hasExternalFormalLinkage() || VD->isInline() ||
-          VD->getDescribedVarTemplate() || VD->isInAnonymousNamespace())
-        continue;
-      SourceLocation Loc = SM.getExpansionLoc(VD->getLocation());
-      if (SM.isInSystemHeader(Loc))
-        continue;
-      PresumedLoc PL = SM.getPresumedLoc(Loc);
-      std::string Declaration;
-      llvm::raw_string_ostream OS(Declaration);
-      VD->getType().print(OS, Ctx.getPrintingPolicy(), VD->getName());
-      Result.Globals.push_back(
-          {VD->getQualifiedNameAsString(), OS.str(),
-           PL.isValid() ? std::string(PL.getFilename()) + ":" + std::to_string(PL.getLine())
-                        : std::string()});
+    if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D)) {
+      for (const Decl *Member : cast<DeclContext>(D)->decls())
+        findGlobalVariable(Member, Ctx);
+      return;
     }
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || VD->isThisDeclarationADefinition() != VarDecl::Definition ||
+        !VD->hasExternalFormalLinkage() || VD->isInline() ||
+        VD->getDescribedVarTemplate() || VD->isInAnonymousNamespace())
+      return;
+    SourceLocation Loc = SM.getExpansionLoc(VD->getLocation());
+    if (SM.isInSystemHeader(Loc))
+      return;
+    PresumedLoc PL = SM.getPresumedLoc(Loc);
+    std::string Declaration;
+    llvm::raw_string_ostream OS(Declaration);
+    VD->getType().print(OS, Ctx.getPrintingPolicy(), VD->getName());
+    Result.Globals.push_back(
+        {VD->getQualifiedNameAsString(), OS.str(),
+         PL.isValid() ? std::string(PL.getFilename()) + ":" + std::to_string(PL.getLine())
+                      : std::string()});
   }
 
+  /// Building a precompiled <amp.h> (precompileDevicePrefix): the inference
+  /// above marks its declarations, and nothing else runs.
+  bool PrefixOnly = false;
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (PrefixOnly)
+      return;
     recordTypedefRestrictions(Ctx);
     Repairs.finishTranslationUnit(Ctx);
-    findWideMain(Ctx);
+    TranslationUnitRoots Roots = TranslationUnitRoots::of(Ctx, &Listener);
+    findWideMain(Ctx, Roots);
     Result.Globals.clear(); // A second parse (after repairs) finds them again.
-    findGlobalVariables(Ctx.getTranslationUnitDecl(), Ctx);
+    findGlobalVariables(Roots, Ctx);
     reportMisplaced(Ctx);
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
     // Sema errors make the AST unreliable; Clang has already reported them.
@@ -239,9 +278,14 @@ public:
     // AST sound: the restriction checker runs and reports them again.
     if (Restrict.foreignErrors())
       return;
-    std::vector<KernelSite> Sites = findKernels(Ctx);
+    // Walks from the translation unit, and the parent map that AST
+    // matchers (ExprMutationAnalyzer) build, cover the roots too.
+    if (!Roots.isWhole())
+      Ctx.setTraversalScope(Roots.decls());
+    std::vector<KernelSite> Sites = findKernels(Roots);
     // C++ AMP's rules on amp code (compiler/lib/Sema), before code generation.
-    if (checkRestrictions(Ctx, Sites, Restrict.findings()) || Diags.hasErrorOccurred())
+    if (checkRestrictions(Ctx, Sites, Restrict.findings(), &Roots) ||
+        Diags.hasErrorOccurred())
       return;
     DeviceCodeGen CG(Ctx, Diags, Opts);
     for (const KernelSite &K : Sites)
@@ -262,7 +306,7 @@ private:
   const DeviceOptions &Opts;
   RestrictDiagConsumer &Restrict;
   const std::vector<ReorderResult::Misplaced> &Misplaced;
-  SpecialMemberListener Members;
+  PassListener Listener;
   TypedefRestrictions Typedefs;
   TargetContexts Targets;
   std::vector<SourceEdit> &InferenceEdits;
@@ -320,7 +364,106 @@ private:
   VisualCppRepairs &Repairs;
 };
 
+/// Builds a precompiled header of the device pass: its parse of the prefix
+/// file with the same inference, written by Clang's PCH writer.
+class PrefixAction : public GeneratePCHAction {
+public:
+  PrefixAction(std::string Output, std::vector<std::string> &Inputs,
+               ForwardingDiagConsumer &Diags)
+      : Output(std::move(Output)), Inputs(Inputs), Diags(Diags) {}
+
+  bool BeginInvocation(CompilerInstance &CI) override {
+    CI.getFrontendOpts().OutputFile = Output;
+    return GeneratePCHAction::BeginInvocation(CI);
+  }
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    setSystemHeaderDirs(CI);
+    return GeneratePCHAction::BeginSourceFileAction(CI);
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef InFile) override {
+    std::unique_ptr<ASTConsumer> Writer = GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    if (!Writer)
+      return nullptr;
+    linkTileStaticAttribute();
+    acceptFunctionsInDeclaratorGroups(CI.getDiagnostics());
+    auto Inference = std::make_unique<KernelConsumer>(
+        Result, Opts, Diags.restrictions(), NoMisplaced, Skipped, Diags.InferenceEdits,
+        Diags.Repairs, CI.getPreprocessor());
+    Inference->PrefixOnly = true;
+    // The inference first: it marks declarations before the writer sees them.
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::move(Inference));
+    Consumers.push_back(std::move(Writer));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+  void EndSourceFileAction() override {
+    // Every file the header was built from, to know when it is stale.
+    SourceManager &SM = getCompilerInstance().getSourceManager();
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      llvm::StringRef Real = It->first.getFileEntry().tryGetRealPathName();
+      llvm::SmallString<256> Path(Real.empty() ? It->first.getName() : Real);
+      llvm::sys::fs::make_absolute(Path);
+      Inputs.push_back(Path.str().str());
+    }
+    GeneratePCHAction::EndSourceFileAction();
+  }
+
+private:
+  std::string Output;
+  std::vector<std::string> &Inputs;
+  ForwardingDiagConsumer &Diags;
+  DeviceCompileResult Result;
+  DeviceOptions Opts;
+  std::vector<ReorderResult::Misplaced> NoMisplaced;
+  std::vector<SourceRange> Skipped;
+};
+
+/// The device pass's Clang command line for \p File.
+std::vector<std::string> devicePassArgs(const std::string &File,
+                                        const std::vector<std::string> &FrontendArgs,
+                                        const std::string &ClangPath) {
+  std::vector<std::string> Args = {ClangPath};
+  Args.insert(Args.end(), FrontendArgs.begin(), FrontendArgs.end());
+  // Device mode: one front-end job, restrict(amp) code is the device side.
+  // Clang's error limit would count the errors ampcc repairs: the consumer
+  // applies the user's limit to the others (ForwardingDiagConsumer).
+  Args.insert(Args.end(), {"--offload-device-only", "--offload-arch=gfx906",
+                           "-fsyntax-only", "-ferror-limit=0",
+                           "-D__AMPCC_DEVICE_PASS__=1", File});
+  return Args;
+}
+
 } // namespace
+
+bool precompileDevicePrefix(const std::string &PrefixFile,
+                            const std::vector<std::string> &FrontendArgs,
+                            const std::string &ClangPath, const std::string &Output,
+                            std::vector<std::string> &Inputs) {
+  // The inference's state lives in a device pass's consumer; the build's
+  // own diagnostics are dropped: a header that fails is not used, and the
+  // file's parse then reports whatever is wrong.
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts(new DiagnosticOptions());
+  ForwardingDiagConsumer Diags(DiagOpts.get(), /*ErrorsOnly=*/true);
+  struct Counting : DiagnosticConsumer {
+    void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+      DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    }
+  } Quiet;
+  VisualCppFileChanges Unrecorded;
+  llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(
+      FileSystemOptions(), createVisualCppFileSystem(llvm::vfs::getRealFileSystem(),
+                                                     Unrecorded)));
+  // Templates that <amp.h> itself uses are instantiated in the header, not
+  // again at the end of every file.
+  std::vector<std::string> Args = FrontendArgs;
+  Args.push_back("-fpch-instantiate-templates");
+  tooling::ToolInvocation Invocation(devicePassArgs(PrefixFile, Args, ClangPath),
+                                     std::make_unique<PrefixAction>(Output, Inputs, Diags),
+                                     Files.get());
+  Invocation.setDiagnosticConsumer(&Quiet);
+  return Invocation.run() && !Quiet.getNumErrors();
+}
 
 DeviceCompileResult runDevicePass(const std::string &File,
                                   const std::vector<std::string> &FrontendArgs,
@@ -331,14 +474,7 @@ DeviceCompileResult runDevicePass(const std::string &File,
                                   const std::vector<ReorderResult::Misplaced> &Misplaced,
                                   VisualCppFileChanges *FileChanges) {
   DeviceCompileResult Result;
-  std::vector<std::string> Args = {ClangPath};
-  Args.insert(Args.end(), FrontendArgs.begin(), FrontendArgs.end());
-  // Device mode: one front-end job, restrict(amp) code is the device side.
-  // Clang's error limit would count the errors ampcc repairs: the consumer
-  // applies the user's limit to the others (ForwardingDiagConsumer).
-  Args.insert(Args.end(), {"--offload-device-only", "--offload-arch=gfx906",
-                           "-fsyntax-only", "-ferror-limit=0",
-                           "-D__AMPCC_DEVICE_PASS__=1", File});
+  std::vector<std::string> Args = devicePassArgs(File, FrontendArgs, ClangPath);
   // In-memory files shadow the real ones at the same paths.
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));

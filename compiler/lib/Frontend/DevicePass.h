@@ -33,6 +33,15 @@ DeviceCompileResult runDevicePass(const std::string &File,
                                   const std::vector<ReorderResult::Misplaced> &Misplaced,
                                   VisualCppFileChanges *FileChanges = nullptr);
 
+/// Builds the device pass's precompiled header of \p PrefixFile (which
+/// includes <amp.h>) into \p Output, under the same \p FrontendArgs as
+/// runDevicePass; fills \p Inputs with the files it read. False if it could
+/// not be built (nothing is printed).
+bool precompileDevicePrefix(const std::string &PrefixFile,
+                            const std::vector<std::string> &FrontendArgs,
+                            const std::string &ClangPath, const std::string &Output,
+                            std::vector<std::string> &Inputs);
+
 } // namespace ampcc
 
 #endif // AMPCC_LIB_FRONTEND_DEVICEPASS_H

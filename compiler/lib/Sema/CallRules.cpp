@@ -260,7 +260,8 @@ public:
   }
 
   void checkTranslationUnit(CheckContext &C) override {
-    HostWalker(C).TraverseDecl(C.ast().getTranslationUnitDecl());
+    HostWalker F(C);
+    C.roots().traverse(F);
   }
 
 private:

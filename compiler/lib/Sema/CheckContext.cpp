@@ -10,7 +10,8 @@ using namespace clang;
 
 namespace ampcc {
 
-CheckContext::CheckContext(ASTContext &Ctx) : Ctx(Ctx) {}
+CheckContext::CheckContext(ASTContext &Ctx)
+    : Ctx(Ctx), Roots(TranslationUnitRoots::whole(Ctx)) {}
 
 CheckContext::~CheckContext() { flush(); }
 

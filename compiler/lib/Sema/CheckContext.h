@@ -58,6 +58,9 @@ public:
   ~CheckContext();
 
   clang::ASTContext &ast() const { return Ctx; }
+  /// Where walks of the whole file start (TranslationUnitRoots.h).
+  const TranslationUnitRoots &roots() const { return Roots; }
+  void setRoots(const TranslationUnitRoots &R) { Roots = R; }
   clang::SourceManager &sm() const { return Ctx.getSourceManager(); }
   const clang::LangOptions &langOpts() const { return Ctx.getLangOpts(); }
 
@@ -127,6 +130,7 @@ private:
   void emitChain();
 
   clang::ASTContext &Ctx;
+  TranslationUnitRoots Roots;
   const clang::FunctionDecl *Current = nullptr;
   llvm::DenseMap<const clang::FunctionDecl *, Reach> Reaches;
   llvm::SmallPtrSet<const clang::CXXRecordDecl *, 16> CheckedClasses;

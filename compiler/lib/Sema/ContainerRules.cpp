@@ -67,7 +67,8 @@ private:
 class ContainerRules : public Rule {
 public:
   void checkTranslationUnit(CheckContext &C) override {
-    Finder(C).TraverseDecl(C.ast().getTranslationUnitDecl());
+    Finder F(C);
+    C.roots().traverse(F);
   }
 };
 

@@ -65,7 +65,8 @@ private:
 class DestructorRules : public Rule {
 public:
   void checkTranslationUnit(CheckContext &C) override {
-    Finder(C).TraverseDecl(C.ast().getTranslationUnitDecl());
+    Finder F(C);
+    C.roots().traverse(F);
   }
 };
 

@@ -67,28 +67,36 @@ public:
   /// The position rule holds for cpu functions too: every function of the
   /// translation unit outside system headers and <amp.h>.
   void checkTranslationUnit(CheckContext &C) override {
-    walk(C.ast().getTranslationUnitDecl(), C);
+    // Written declarations only: instantiations repeat their templates.
+    for (const Decl *D : C.roots().decls())
+      if (const auto *TU = dyn_cast<TranslationUnitDecl>(D))
+        walk(TU, C);
+      else if (!TranslationUnitRoots::isInstantiation(D))
+        visit(D, C);
   }
 
 private:
   void walk(const DeclContext *DC, CheckContext &C) {
-    for (const Decl *D : DC->decls()) {
-      if (D->isImplicit() || C.sm().isInSystemHeader(D->getLocation()))
-        continue;
-      if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
-        if (!isInAmpNamespace(NS) && NS->getName() != "Concurrency")
-          walk(NS, C);
-        continue;
-      }
-      if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
-        D = FTD->getTemplatedDecl();
-      if (const auto *CTD = dyn_cast<ClassTemplateDecl>(D))
-        D = CTD->getTemplatedDecl();
-      if (const auto *FD = dyn_cast<FunctionDecl>(D))
-        checkSpecifierPosition(FD, C);
-      if (isa<CXXRecordDecl, LinkageSpecDecl>(D))
-        walk(cast<DeclContext>(D), C);
+    for (const Decl *D : DC->decls())
+      visit(D, C);
+  }
+
+  void visit(const Decl *D, CheckContext &C) {
+    if (D->isImplicit() || C.sm().isInSystemHeader(D->getLocation()))
+      return;
+    if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
+      if (!isInAmpNamespace(NS) && NS->getName() != "Concurrency")
+        walk(NS, C);
+      return;
     }
+    if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+      D = FTD->getTemplatedDecl();
+    if (const auto *CTD = dyn_cast<ClassTemplateDecl>(D))
+      D = CTD->getTemplatedDecl();
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      checkSpecifierPosition(FD, C);
+    if (isa<CXXRecordDecl, LinkageSpecDecl>(D))
+      walk(cast<DeclContext>(D), C);
   }
 
   /// The macros SpecifierReorder.cpp puts in place of `auto` carry the

@@ -178,6 +178,8 @@ public:
     };
   }
 
+  void setRoots(const TranslationUnitRoots &Roots) { C.setRoots(Roots); }
+
   unsigned run() {
     // Every violation in one run: no "too many errors" stop.
     C.ast().getDiagnostics().setErrorLimit(0);
@@ -187,7 +189,7 @@ public:
     drain();
     C.OutsideKernels = true;
     RootFinder RF(C);
-    RF.TraverseDecl(C.ast().getTranslationUnitDecl());
+    C.roots().traverse(RF);
     // Functions written as amp code first, then restrict(cpu, amp) template
     // specializations, so that a specialization that amp code uses is
     // reached from it (its amp half is checked; see isAmpHalfUnused).
@@ -356,7 +358,12 @@ private:
           return true;
         }
       } Col(*DeclsByLoc);
+      // Every declaration, those of a precompiled <amp.h> too: Clang's
+      // candidates may be anywhere (TranslationUnitRoots.h).
+      std::vector<Decl *> Scope = C.ast().getTraversalScope();
+      C.ast().setTraversalScope({C.ast().getTranslationUnitDecl()});
       Col.TraverseDecl(C.ast().getTranslationUnitDecl());
+      C.ast().setTraversalScope(Scope);
     }
     return DeclsByLoc->lookup(Loc.getRawEncoding());
   }
@@ -444,8 +451,12 @@ private:
 } // namespace
 
 unsigned checkRestrictions(ASTContext &Ctx, const std::vector<KernelSite> &Kernels,
-                           llvm::ArrayRef<ClangFinding *> Findings) {
-  return Checker(Ctx, Kernels, Findings).run();
+                           llvm::ArrayRef<ClangFinding *> Findings,
+                           const TranslationUnitRoots *Roots) {
+  Checker Check(Ctx, Kernels, Findings);
+  if (Roots)
+    Check.setRoots(*Roots);
+  return Check.run();
 }
 
 } // namespace ampcc

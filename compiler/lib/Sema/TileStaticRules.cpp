@@ -88,7 +88,8 @@ private:
 class TileStaticRules : public Rule {
 public:
   void checkTranslationUnit(CheckContext &C) override {
-    Finder(C).TraverseDecl(C.ast().getTranslationUnitDecl());
+    Finder F(C);
+    C.roots().traverse(F);
   }
 };
 

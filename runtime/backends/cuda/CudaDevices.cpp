@@ -11,7 +11,6 @@
 #include "backends/cuda/CudaBackend.h"
 
 #include "ampcc/exceptions.h"
-#include "support/Env.h"
 
 #include <cstring>
 
@@ -92,10 +91,6 @@ std::string CudaBackend::whyProgramsCannotRun(CUdevice D, CUcontext Ctx) {
 
 DeviceListing CudaBackend::listDevices() {
   DeviceListing L;
-  if (env().Backend == "opencl") {
-    L.WhyNone = "AMPCC_BACKEND=opencl";
-    return L;
-  }
   Api = cuda::api(L.WhyNone);
   int Count = 0;
   if (!Api || Api->cuDeviceGetCount(&Count) != CUDA_SUCCESS || Count == 0) {

@@ -1,6 +1,7 @@
 //===- CLPrograms.cpp - OpenCL memory, programs and kernels ---------------===//
 
 #include "backends/opencl/Errors.h"
+#include "backends/opencl/GuardedMemory.h"
 #include "backends/opencl/OpenCLBackend.h"
 
 #include <string>
@@ -13,6 +14,12 @@ namespace rt {
 Buffer OpenCLBackend::allocate(const Context &C, size_t Bytes, const void *Init,
                                const std::string &For) {
   cl_int Err = CL_SUCCESS;
+  // A CPU device's buffer in pages of its own, not in the host heap.
+  if (Bytes && isHostMemoryContext(clContext(C))) {
+    cl_mem M = createGuardedBuffer(clContext(C), Bytes, Init, Err);
+    checkCL(Err, "clCreateBuffer " + For);
+    return adoptBuffer(M);
+  }
   cl_mem_flags Flags = CL_MEM_READ_WRITE | (Init ? CL_MEM_COPY_HOST_PTR : 0);
   cl_mem M = clCreateBuffer(clContext(C), Flags, Bytes, const_cast<void *>(Init),
                             &Err);

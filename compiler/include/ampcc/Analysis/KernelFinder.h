@@ -11,6 +11,7 @@
 #define AMPCC_ANALYSIS_KERNELFINDER_H
 
 #include "ampcc/Analysis/AmpModel.h"
+#include "ampcc/Analysis/TranslationUnitRoots.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -33,6 +34,8 @@ struct KernelSite {
 /// Finds every kernel in \p Ctx's translation unit, one per distinct kernel
 /// type, in source order. Reports kernels without a usable call operator.
 std::vector<KernelSite> findKernels(clang::ASTContext &Ctx);
+/// The same, walking from \p Roots.
+std::vector<KernelSite> findKernels(const TranslationUnitRoots &Roots);
 
 /// typeid(T).name() of a kernel type \p RD, as the host's Itanium C++ ABI
 /// spells it: the key the runtime finds a kernel by (see

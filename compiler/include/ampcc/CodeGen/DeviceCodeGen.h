@@ -40,6 +40,12 @@ struct EmittedKernel {
   std::string Location;   ///< file:line:col of the kernel
   /// The kernel's image form (textures on OpenCL images), or "".
   std::string ImageKernelName;
+  /// DeviceOptions::HostKernels: the C of the kernel's host entry, which
+  /// calls the kernel over a launch's part (untiled) or for one work-item
+  /// (tiled), its arguments unpacked (include/ampcc/host_kernel_abi.h).
+  std::string HostEntry;
+  /// The number of the kernel's parameters (its arguments at launch).
+  unsigned NumParams = 0;
 };
 
 /// What the runtime needs to run a program built in checked mode.
@@ -69,6 +75,11 @@ struct DeviceOptions {
   /// write is dropped (docs/architecture.md, "Robust buffer access").
   /// Checked mode, which checks against the view's extent, supersedes it.
   bool RobustAccess = false;
+  /// -fhost-kernels: the program is also compiled as C for the host CPU
+  /// (include/ampcc/host_kernel.h): kernels take the work-item's ids as a
+  /// parameter, tile_static storage is declared through a macro, and each
+  /// kernel gets a host entry (EmittedKernel::HostEntry).
+  bool HostKernels = false;
 };
 
 class CodeGenModule;

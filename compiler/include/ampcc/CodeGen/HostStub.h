@@ -24,11 +24,25 @@ struct PtxImage {
   std::string Text;
 };
 
+/// The tables of a program's kernels compiled for the host (C symbols):
+/// without and with AMPCC_DOMAIN_COVERED, the same table where the program
+/// does not differ.
+struct HostKernelTables {
+  std::string Plain, Covered;
+};
+
 std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
                          const std::string &Program,
                          const std::string &SourceFile, bool UsesDouble,
                          const ProgramChecks &Checks = ProgramChecks(),
+                         const HostKernelTables *Host = nullptr,
                          const std::vector<PtxImage> &Ptx = {});
+
+/// The C file that compiles \p Program for the host CPU: the OpenCL C
+/// behind include/ampcc/host_kernel.h, each kernel's host entry, and their
+/// table, named by the macro AMPCC_HOST_TABLE (given when compiling it).
+std::string emitHostKernelsSource(const std::vector<EmittedKernel> &Kernels,
+                                  const std::string &Program);
 
 /// A main for a file that defines only Visual C++'s wide entry point: it
 /// calls wmain with the arguments widened (ampcc::rt::callWideMain).

@@ -9,6 +9,7 @@
 #define AMPCC_FRONTEND_DEVICECOMPILER_H
 
 #include "ampcc/CodeGen/DeviceCodeGen.h"
+#include "ampcc/Frontend/PrecompiledAmp.h"
 
 #include <map>
 #include <string>
@@ -63,11 +64,14 @@ std::vector<std::string> frontendLanguageArgs(const std::string &IncludeDir,
 
 /// \p FrontendArgs are the clang++ arguments shared with the host compile
 /// (language mode, include paths, macros); \p ClangPath is the clang++ binary
-/// whose resource directory the front end uses.
+/// whose resource directory the front end uses. With \p Prefixes, <amp.h>
+/// comes from its precompiled header (the caller has checked that the file
+/// starts with it: startsWithAmpHeader).
 DeviceCompileResult compileDevice(const std::string &File,
                                   const std::vector<std::string> &FrontendArgs,
                                   const std::string &ClangPath,
-                                  const DeviceOptions &Opts = DeviceOptions());
+                                  const DeviceOptions &Opts = DeviceOptions(),
+                                  PrecompiledAmpCache *Prefixes = nullptr);
 
 } // namespace ampcc
 

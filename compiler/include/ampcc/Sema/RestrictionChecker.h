@@ -16,6 +16,7 @@
 #define AMPCC_SEMA_RESTRICTIONCHECKER_H
 
 #include "ampcc/Analysis/KernelFinder.h"
+#include "ampcc/Analysis/TranslationUnitRoots.h"
 #include "ampcc/Sema/ClangFinding.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -27,8 +28,10 @@ namespace ampcc {
 /// Returns the number of errors reported (by the checker, or by Clang and
 /// reported again). \p Findings are the restriction errors Clang held back
 /// while parsing; the checker marks those it reports (or drops) Handled.
+/// \p Roots: where walks of the whole file start (whole file if null).
 unsigned checkRestrictions(clang::ASTContext &Ctx, const std::vector<KernelSite> &Kernels,
-                           llvm::ArrayRef<ClangFinding *> Findings);
+                           llvm::ArrayRef<ClangFinding *> Findings,
+                           const TranslationUnitRoots *Roots = nullptr);
 
 } // namespace ampcc
 

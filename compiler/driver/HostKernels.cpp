@@ -1,0 +1,84 @@
+//===- HostKernels.cpp - kernels compiled for the host CPU ----------------===//
+
+#include "HostKernels.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace ampcc {
+
+HostKernelCompiles planHostKernels(const Options &Opts, const std::string &ClangXX,
+                                   const std::string &IncludeDir,
+                                   const std::string &Program, const std::string &CFile,
+                                   const std::string &ObjectBase, const std::string &Unit) {
+  HostKernelCompiles H;
+  H.Tables.Plain = "ampcc_host_kernels_" + Unit;
+  // A robust program's kernels differ where the runtime proves the domain
+  // covered (DomainIndexing.h); otherwise one object serves both.
+  bool TwoVariants = llvm::StringRef(Program).contains("AMPCC_DOMAIN_COVERED");
+  H.Tables.Covered = TwoVariants ? H.Tables.Plain + "_covered" : H.Tables.Plain;
+  // The kernels' own optimisation: always -O3 (the vectoriser), as a device
+  // compiler builds kernels whatever the host code's level; the user's
+  // -march (else this machine's), no errno (OpenCL has none).
+  std::vector<std::string> Base = {ClangXX, "-x", "c", "-std=gnu11", "-O3",
+                                   "-fno-math-errno", "-w", "-isystem", IncludeDir};
+  bool March = false;
+  for (const std::string &A : Opts.CodegenArgs)
+    if (llvm::StringRef(A).starts_with("-march=") || llvm::StringRef(A).starts_with("-mcpu=")) {
+      Base.push_back(A);
+      March = true;
+    }
+  if (!March)
+    Base.push_back("-march=native");
+  if (!Opts.FPContract)
+    Base.push_back("-ffp-contract=off");
+  Base.insert(Base.end(), Opts.StubArgs.begin(), Opts.StubArgs.end());
+  for (bool Covered : {false, true}) {
+    if (Covered && !TwoVariants)
+      break;
+    std::vector<std::string> Cmd = Base;
+    std::string Object = ObjectBase + (Covered ? ".covered.o" : ".o");
+    Cmd.push_back("-DAMPCC_HOST_TABLE=" + (Covered ? H.Tables.Covered : H.Tables.Plain));
+    if (Covered)
+      Cmd.push_back("-DAMPCC_DOMAIN_COVERED");
+    Cmd.insert(Cmd.end(), {"-c", CFile, "-o", Object});
+    H.Commands.push_back(std::move(Cmd));
+    H.Objects.push_back(std::move(Object));
+  }
+  return H;
+}
+
+bool startHostKernels(const Options &Opts, const Toolchain &TC,
+                      const std::vector<EmittedKernel> &Kernels, const std::string &Program,
+                      const std::string &Unit,
+                      const std::function<std::string(llvm::StringRef)> &Temp,
+                      HostKernelCompiles &H) {
+  std::string CFile = Temp(".hostk.c");
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(CFile, EC);
+  if (EC) {
+    llvm::errs() << "ampcc: error: cannot write '" << CFile << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS << emitHostKernelsSource(Kernels, Program);
+  OS.close();
+  H = planHostKernels(Opts, TC.ClangXX, TC.IncludeDir, Program, CFile, Temp(".hostk"), Unit);
+  for (const std::vector<std::string> &Cmd : H.Commands) {
+    if (Opts.DryRun) {
+      TC.run(Cmd);
+      continue;
+    }
+    H.Errs.push_back(Temp(".hostk.err"));
+    H.Procs.push_back(TC.start(Cmd, H.Errs.back()));
+  }
+  return true;
+}
+
+bool finishHostKernels(const Toolchain &TC, HostKernelCompiles &H) {
+  bool Ok = true;
+  for (size_t I = 0; I < H.Procs.size(); ++I)
+    Ok &= TC.finish(H.Procs[I], H.Errs[I]) == 0;
+  return Ok;
+}
+
+} // namespace ampcc

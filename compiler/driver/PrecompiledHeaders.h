@@ -1,0 +1,42 @@
+//===- PrecompiledHeaders.h - the driver's precompiled <amp.h> --*- C++ -*-===//
+//
+// Where the driver keeps precompiled <amp.h> headers and how it builds the
+// host pass's (clang++ with -emit-pch); the device pass builds its own in
+// process (compileDevice). See ampcc/Frontend/PrecompiledAmp.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_DRIVER_PRECOMPILEDHEADERS_H
+#define AMPCC_DRIVER_PRECOMPILEDHEADERS_H
+
+#include "Toolchain.h"
+
+#include "ampcc/Frontend/PrecompiledAmp.h"
+
+#include <string>
+#include <vector>
+
+namespace ampcc {
+
+/// The cache: headers installed with ampcc (<prefix>/lib/ampcc/pch, built
+/// when the package was installed) and those built on demand, there when
+/// it is writable (the build tree), else in $XDG_CACHE_HOME/ampcc/pch or
+/// ~/.cache/ampcc/pch; $AMPCC_PCH_DIR replaces both.
+PrecompiledAmpCache makePrecompiledAmpCache(const Toolchain &TC);
+
+/// The host compile's arguments that decide its header: \p HostBase without
+/// what names this file's outputs (dependency files, the HIP cuid) or only
+/// changes how messages look.
+std::vector<std::string> hostPrefixArgs(const std::vector<std::string> &HostBase);
+
+/// Builds the host pass's header of \p PrefixFile with clang++ under
+/// \p KeyArgs (hostPrefixArgs; KeyArgs[0] is clang++).
+bool buildHostPrefix(const Toolchain &TC, const std::vector<std::string> &KeyArgs,
+                     const std::string &PrefixFile, const std::string &Output,
+                     std::vector<std::string> &Inputs);
+
+/// The prerequisites of a make-style dependency file's one rule.
+std::vector<std::string> dependencyFileInputs(llvm::StringRef Text);
+
+} // namespace ampcc
+
+#endif // AMPCC_DRIVER_PRECOMPILEDHEADERS_H

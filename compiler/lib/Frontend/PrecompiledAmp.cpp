@@ -1,0 +1,259 @@
+//===- PrecompiledAmp.cpp - <amp.h> parsed once, for every file ----------===//
+//
+// See PrecompiledAmp.h. A header is named by a hash of its pass, the
+// compilers' stamp and the compile's arguments; beside it, "<name>.inputs"
+// lists each file it was built from with the size and time it had, and a
+// header whose inputs changed is built again (Clang would refuse it).
+// Headers are published by renaming complete files, so compiles running
+// side by side (make -j) may each build one but never read half of one.
+//
+//===----------------------------------------------------------------------===//
+#include "ampcc/Frontend/PrecompiledAmp.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+using namespace llvm;
+
+namespace ampcc {
+
+/// The headers of the C++ standard library (to C++20) and of the C library
+/// it includes: a program may include them in any order ([using.headers]).
+static bool isStandardHeader(StringRef Name) {
+  static const StringSet<> Names = {
+      "algorithm", "any", "array", "atomic", "bit", "bitset", "cassert", "ccomplex",
+      "cctype", "cerrno", "cfenv", "cfloat", "charconv", "chrono", "cinttypes",
+      "ciso646", "climits", "clocale", "cmath", "codecvt", "compare", "complex",
+      "concepts", "condition_variable", "csetjmp", "csignal", "cstdalign", "cstdarg",
+      "cstdbool", "cstddef", "cstdint", "cstdio", "cstdlib", "cstring", "ctgmath",
+      "ctime", "cuchar", "cwchar", "cwctype", "deque", "exception", "execution",
+      "forward_list", "fstream", "functional", "future", "initializer_list",
+      "iomanip", "ios", "iosfwd", "iostream", "istream", "iterator", "limits",
+      "list", "locale", "map", "memory", "memory_resource", "mutex", "new",
+      "numbers", "numeric", "optional", "ostream", "queue", "random", "ranges",
+      "ratio", "regex", "scoped_allocator", "set", "shared_mutex", "span",
+      "sstream", "stack", "stdexcept", "streambuf", "string", "string_view",
+      "system_error", "thread", "tuple", "type_traits", "typeindex", "typeinfo",
+      "unordered_map", "unordered_set", "utility", "valarray", "variant", "vector",
+      "version", "assert.h", "ctype.h", "errno.h", "fenv.h", "float.h",
+      "inttypes.h", "iso646.h", "limits.h", "locale.h", "math.h", "setjmp.h",
+      "signal.h", "stdarg.h", "stdbool.h", "stddef.h", "stdint.h", "stdio.h",
+      "stdlib.h", "string.h", "tgmath.h", "time.h", "uchar.h", "wchar.h",
+      "wctype.h"};
+  return Names.contains(Name);
+}
+
+/// Drops blanks and comments from the front of \p Text; false at an
+/// unterminated comment.
+static bool skipBlanksAndComments(StringRef &Text) {
+  while (true) {
+    Text = Text.ltrim(" \t\r\n\f\v");
+    if (Text.consume_front("//")) {
+      // A line comment ends at a newline not escaped by a backslash.
+      size_t End = 0;
+      while ((End = Text.find('\n', End)) != StringRef::npos &&
+             End > 0 && Text[End - 1] == '\\')
+        ++End;
+      Text = End == StringRef::npos ? StringRef() : Text.substr(End);
+    } else if (Text.consume_front("/*")) {
+      size_t End = Text.find("*/");
+      if (End == StringRef::npos)
+        return false;
+      Text = Text.substr(End + 2);
+    } else {
+      return true;
+    }
+  }
+}
+
+/// Takes one directive's line (after its '#') from \p Text; empty when the
+/// line is continued or holds a comment, which the check does not read.
+static StringRef takeDirective(StringRef &Text) {
+  size_t End = Text.find('\n');
+  StringRef Line = Text.substr(0, End).trim();
+  Text = End == StringRef::npos ? StringRef() : Text.substr(End + 1);
+  if (Line.ends_with("\\") || Line.contains("/*") || Line.contains("//"))
+    return StringRef();
+  return Line;
+}
+
+bool startsWithAmpHeader(StringRef Text, bool StandardHeadersFirst) {
+  Text.consume_front("\xEF\xBB\xBF");
+  while (true) {
+    if (!skipBlanksAndComments(Text) || !Text.consume_front("#"))
+      return false;
+    StringRef Line = takeDirective(Text);
+    if (Line.empty())
+      return false;
+    StringRef Name = Line.take_while([](char C) { return isAlpha(C); });
+    StringRef Rest = Line.drop_front(Name.size()).ltrim();
+    if (Name == "pragma" && Rest == "once")
+      continue;
+    if (Name == "line")
+      continue;
+    if (Name != "include" || !Rest.consume_front("<") || !Rest.consume_back(">"))
+      return false;
+    StringRef Header = Rest.trim();
+    if (Header == "amp.h")
+      return true;
+    if (!StandardHeadersFirst || !isStandardHeader(Header))
+      return false;
+  }
+}
+
+/// "<size> <mtime> <path>" for \p Path, or "" when it cannot be read.
+static std::string inputLine(StringRef Path) {
+  sys::fs::file_status Status;
+  if (sys::fs::status(Path, Status) || !sys::fs::is_regular_file(Status))
+    return std::string();
+  auto Time = Status.getLastModificationTime().time_since_epoch().count();
+  return std::to_string(Status.getSize()) + " " + std::to_string(Time) + " " +
+         Path.str();
+}
+
+bool precompiledHeaderIsCurrent(const std::string &PCH) {
+  if (!sys::fs::exists(PCH))
+    return false;
+  auto Buf = MemoryBuffer::getFile(PCH + ".inputs", /*IsText=*/true);
+  if (!Buf)
+    return false;
+  SmallVector<StringRef, 0> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  if (Lines.empty())
+    return false;
+  for (StringRef Line : Lines) {
+    StringRef Path = Line.split(' ').second.split(' ').second;
+    if (inputLine(Path) != Line)
+      return false;
+  }
+  return true;
+}
+
+PrecompiledAmpCache::PrecompiledAmpCache(std::vector<std::string> ReadDirs,
+                                         std::string WriteDir, std::string Stamp)
+    : ReadDirs(std::move(ReadDirs)), WriteDir(std::move(WriteDir)),
+      Stamp(std::move(Stamp)) {}
+
+/// Whether \p Args name a header or include directory by a relative path,
+/// which means another header from another working directory.
+static bool hasRelativePaths(ArrayRef<std::string> Args) {
+  static const char *const PathOptions[] = {"-I", "-isystem", "-iquote", "-idirafter",
+                                            "-include", "-imacros", "-ivfsoverlay"};
+  for (size_t I = 0; I < Args.size(); ++I)
+    for (StringRef Opt : PathOptions) {
+      StringRef A = Args[I];
+      if (!A.consume_front(Opt))
+        continue;
+      if (A.empty() && I + 1 < Args.size())
+        A = Args[I + 1];
+      if (!A.empty() && !sys::path::is_absolute(A))
+        return true;
+    }
+  return false;
+}
+
+std::string PrecompiledAmpCache::name(StringRef Pass, ArrayRef<std::string> Args) const {
+  std::string Key = Pass.str() + '\0' + Stamp;
+  for (const std::string &A : Args)
+    Key += '\0' + A;
+  SmallString<256> CWD;
+  if (hasRelativePaths(Args) && !sys::fs::current_path(CWD))
+    Key += '\0' + CWD.str().str();
+  return Pass.str() + "-" + utohexstr(xxh3_64bits(Key), /*LowerCase=*/true) + ".pch";
+}
+
+std::string PrecompiledAmpCache::find(StringRef Pass, ArrayRef<std::string> Args) const {
+  std::string Name = name(Pass, Args);
+  std::vector<std::string> Dirs = ReadDirs;
+  if (!WriteDir.empty())
+    Dirs.push_back(WriteDir);
+  for (const std::string &Dir : Dirs) {
+    SmallString<256> Path(Dir);
+    sys::path::append(Path, Name);
+    if (precompiledHeaderIsCurrent(Path.str().str()))
+      return Path.str().str();
+  }
+  return std::string();
+}
+
+std::string PrecompiledAmpCache::prefixFile() const {
+  SmallString<256> Path(WriteDir);
+  sys::path::append(Path, "amp-prefix.h");
+  static const char Text[] = "#include <amp.h>\n";
+  auto Old = MemoryBuffer::getFile(Path);
+  if (Old && (*Old)->getBuffer() == Text)
+    return Path.str().str();
+  // Written aside and renamed: a reader never sees half the file, and a
+  // header built from it keeps matching its recorded size.
+  SmallString<256> Temp(Path);
+  Temp += "." + std::to_string(sys::Process::getProcessId());
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(Temp, EC);
+    if (EC)
+      return std::string();
+    OS << Text;
+  }
+  if (sys::fs::rename(Temp, Path))
+    return std::string();
+  return Path.str().str();
+}
+
+std::string PrecompiledAmpCache::get(StringRef Pass, ArrayRef<std::string> Args,
+                                     BuildFn Build) {
+  std::string Found = find(Pass, Args);
+  if (!Found.empty())
+    Loaded.push_back(Found);
+  if (!Found.empty() || WriteDir.empty())
+    return Found;
+  if (sys::fs::create_directories(WriteDir))
+    return std::string();
+  std::string Prefix = prefixFile();
+  if (Prefix.empty())
+    return std::string();
+  SmallString<256> Path(WriteDir);
+  sys::path::append(Path, name(Pass, Args));
+  std::string Temp = (Path + "." + std::to_string(sys::Process::getProcessId())).str();
+  std::vector<std::string> Inputs;
+  bool Ok = Build(Prefix, Temp, Inputs);
+  std::string Listing;
+  for (const std::string &Input : Inputs) {
+    std::string Line = inputLine(Input);
+    if (Line.empty()) {
+      Ok = false; // an input gone already: the header cannot be checked
+      break;
+    }
+    Listing += Line + "\n";
+  }
+  if (!Ok || Listing.empty()) {
+    sys::fs::remove(Temp);
+    return std::string();
+  }
+  // The listing first: a header without one is never used.
+  std::string InputsTemp = Temp + ".inputs";
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(InputsTemp, EC);
+    if (EC)
+      return std::string();
+    OS << Listing;
+  }
+  if (sys::fs::rename(InputsTemp, Path + ".inputs") || sys::fs::rename(Temp, Path)) {
+    sys::fs::remove(Temp);
+    sys::fs::remove(InputsTemp);
+    return std::string();
+  }
+  if (!precompiledHeaderIsCurrent(Path.str().str()))
+    return std::string();
+  Built.push_back(Path.str().str());
+  Loaded.push_back(Path.str().str());
+  return Path.str().str();
+}
+
+} // namespace ampcc

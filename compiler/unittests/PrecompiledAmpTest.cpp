@@ -1,0 +1,121 @@
+//===- PrecompiledAmpTest.cpp - which files, and when a header is stale --===//
+#include "ampcc/Frontend/PrecompiledAmp.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+using namespace ampcc;
+
+namespace {
+
+TEST(StartsWithAmpHeader, AcceptsWhatLoadingItFirstCannotChange) {
+  EXPECT_TRUE(startsWithAmpHeader("#include <amp.h>\n"));
+  EXPECT_TRUE(startsWithAmpHeader("\xEF\xBB\xBF// c\n/* block\n */\n#pragma once\n"
+                                  "#line 1 \"f.cpp\"\n  #  include <vector>\n#include <amp.h>"));
+  EXPECT_TRUE(startsWithAmpHeader("#include <cstdio>\n#include <stdio.h>\n#include < amp.h >\n"));
+}
+
+TEST(StartsWithAmpHeader, RefusesWhatMayChangeIt) {
+  EXPECT_FALSE(startsWithAmpHeader(""));
+  EXPECT_FALSE(startsWithAmpHeader("int x;\n#include <amp.h>\n"));
+  EXPECT_FALSE(startsWithAmpHeader("#define NOMINMAX\n#include <amp.h>\n"));
+  EXPECT_FALSE(startsWithAmpHeader("#include \"stdafx.h\"\n#include <amp.h>\n"));
+  EXPECT_FALSE(startsWithAmpHeader("#include <windows.h>\n#include <amp.h>\n"));
+  EXPECT_FALSE(startsWithAmpHeader("#ifdef X\n#include <amp.h>\n#endif\n"));
+  EXPECT_FALSE(startsWithAmpHeader("#include <amp_math.h>\n"));
+  EXPECT_FALSE(startsWithAmpHeader("/* unterminated\n#include <amp.h>\n"));
+  // A directive continued on the next line is not read.
+  EXPECT_FALSE(startsWithAmpHeader("#include \\\n<amp.h>\n"));
+  // Without Visual C++'s headers <amp.h> must include <cstring> first.
+  EXPECT_FALSE(startsWithAmpHeader("#include <cstring>\n#include <amp.h>\n",
+                                   /*StandardHeadersFirst=*/false));
+  EXPECT_TRUE(startsWithAmpHeader("#include <amp.h>\n", /*StandardHeadersFirst=*/false));
+}
+
+class PrecompiledAmpCacheTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("ampcc-pch-test", Dir));
+    Input = (Dir + "/input.h").str();
+    write(Input, "one");
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(Dir); }
+  static void write(const std::string &Path, llvm::StringRef Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    ASSERT_FALSE(EC);
+    OS << Text;
+  }
+  /// A build that writes a header made from Input and counts its runs.
+  std::string get(PrecompiledAmpCache &Cache, std::vector<std::string> Args) {
+    return Cache.get("host", Args,
+                     [&](const std::string &Prefix, const std::string &Out,
+                         std::vector<std::string> &Inputs) {
+                       ++Builds;
+                       write(Out, "header");
+                       Inputs = {Prefix, Input};
+                       return BuildSucceeds;
+                     });
+  }
+  llvm::SmallString<128> Dir;
+  std::string Input;
+  int Builds = 0;
+  bool BuildSucceeds = true;
+};
+
+TEST_F(PrecompiledAmpCacheTest, BuildsOnceThenLoads) {
+  PrecompiledAmpCache Cache({}, (Dir + "/pch").str(), "stamp");
+  std::string First = get(Cache, {"clang++", "-O2"});
+  ASSERT_FALSE(First.empty());
+  EXPECT_TRUE(llvm::sys::fs::exists(First));
+  EXPECT_EQ(get(Cache, {"clang++", "-O2"}), First);
+  EXPECT_EQ(Builds, 1);
+  EXPECT_EQ(Cache.find("host", {"clang++", "-O2"}), First);
+  // Other arguments, another pass or another compiler: another header.
+  EXPECT_NE(get(Cache, {"clang++", "-O0"}), First);
+  EXPECT_EQ(Builds, 2);
+  PrecompiledAmpCache Other({}, (Dir + "/pch").str(), "other stamp");
+  EXPECT_TRUE(Other.find("host", {"clang++", "-O2"}).empty());
+}
+
+TEST_F(PrecompiledAmpCacheTest, RebuildsWhenAnInputChanges) {
+  PrecompiledAmpCache Cache({}, (Dir + "/pch").str(), "stamp");
+  std::string First = get(Cache, {"clang++"});
+  ASSERT_FALSE(First.empty());
+  write(Input, "a longer text");
+  EXPECT_FALSE(precompiledHeaderIsCurrent(First));
+  EXPECT_TRUE(Cache.find("host", {"clang++"}).empty());
+  EXPECT_EQ(get(Cache, {"clang++"}), First);
+  EXPECT_EQ(Builds, 2);
+  EXPECT_TRUE(precompiledHeaderIsCurrent(First));
+  llvm::sys::fs::remove(Input);
+  EXPECT_FALSE(precompiledHeaderIsCurrent(First));
+}
+
+TEST_F(PrecompiledAmpCacheTest, AFailedBuildLeavesNothing) {
+  PrecompiledAmpCache Cache({}, (Dir + "/pch").str(), "stamp");
+  BuildSucceeds = false;
+  EXPECT_TRUE(get(Cache, {"clang++"}).empty());
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It((Dir + "/pch").str(), EC), End; It != End && !EC;
+       It.increment(EC))
+    EXPECT_EQ(llvm::sys::path::filename(It->path()), "amp-prefix.h");
+}
+
+TEST_F(PrecompiledAmpCacheTest, ReadOnlyDirectoriesAreSearchedFirst) {
+  PrecompiledAmpCache Builder({}, (Dir + "/installed").str(), "stamp");
+  std::string Installed = get(Builder, {"clang++"});
+  ASSERT_FALSE(Installed.empty());
+  PrecompiledAmpCache User({(Dir + "/installed").str()}, (Dir + "/user").str(), "stamp");
+  EXPECT_EQ(get(User, {"clang++"}), Installed);
+  EXPECT_EQ(Builds, 1);
+  // Nowhere to write: nothing is built.
+  PrecompiledAmpCache Nowhere({}, "", "stamp");
+  EXPECT_TRUE(get(Nowhere, {"clang++"}).empty());
+  EXPECT_EQ(Builds, 1);
+}
+
+} // namespace
