@@ -26,7 +26,8 @@ one() { # program -> "name<TAB>status<TAB>seconds", output kept in $W/logs on fa
   local p=$1 name start rc
   name=$(basename "$p")
   start=$(date +%s.%N)
-  AMPCC_CACHE_DIR=$(mktemp -d) timeout 120 "$p" > "$W/logs/$name" 2>&1
+  # shellcheck disable=SC2046 # the arguments of the test's RUN line, split
+  AMPCC_CACHE_DIR=$(mktemp -d) timeout 120 "$p" $(cat "$p.args" 2>/dev/null) > "$W/logs/$name" 2>&1
   rc=$?
   awk -v n="$name" -v rc="$rc" -v s="$start" -v e="$(date +%s.%N)" \
     'BEGIN { printf "%s\t%d\t%.1f\n", n, rc, e - s }'

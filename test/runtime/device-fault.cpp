@@ -2,12 +2,13 @@
 // address as error -9999 or CL_OUT_OF_RESOURCES (what the H100 gave) at the
 // next call on the queue, not at the launch.
 // The exception names the kernel's source location (runtime/observation/InFlight.h).
-// The bad write goes 2 GiB past a 64-byte buffer: unchecked mode
+// The bad write goes 2 GiB past a 64-byte buffer, with robust buffer access
+// off (on by default, it would drop the write) and unchecked mode
 // (-fsanitize=bounds would have skipped it and reported it instead). On a
 // CPU device the same write would crash the process, so this runs on
 // NVIDIA GPUs only (the device bundle of docs/gpu-testing.md).
 // REQUIRES: nvidia-gpu
-// RUN: %ampcc %s -o %t && %t | %FileCheck %s
+// RUN: %ampcc -fno-robust-buffer-access %s -o %t && %t | %FileCheck %s
 // CHECK: runtime_exception {{-5|-9999}}: {{.*}}; the device reported a failure while running kernel at {{.*}}device-fault.cpp:[[#@LINE+13]]:3
 // CHECK: PASS
 #include <amp.h>

@@ -32,13 +32,17 @@ int main() {
   accelerator Acc;
   const double Memory = double(Acc.get_dedicated_memory()) * 1024;
 
+  // Rows of 4 MiB: a GPU's fractions of memory are more elements than an
+  // int extent holds (30% of an H200 is 10^10 floats).
+  const int Cols = 1 << 20;
+  auto rows = [&](double Fraction) { return int(Memory * Fraction / sizeof(float) / Cols); };
+
   // 30% of the device: more than a quarter, less than all of it.
-  int TooLarge = int(Memory * 0.30 / sizeof(float));
   bool Constructed = false;
   try {
-    array<float, 1> A(TooLarge);
+    array<float, 2> A(rows(0.30), Cols);
     Constructed = true;
-    parallel_for_each(A.extent, [&A](index<1> I) restrict(amp) { A[I] = 1; });
+    parallel_for_each(A.extent, [&A](index<2> I) restrict(amp) { A[I] = 1; });
     std::printf("too large: no exception\n");
   } catch (const out_of_memory &E) {
     report("too large", E);
@@ -47,14 +51,14 @@ int main() {
               Constructed ? "construction succeeded" : "construction threw");
 
   // 24% each: every one fits in a buffer, the fifth not in the memory.
-  int Part = int(Memory * 0.24 / sizeof(float));
+  const int Part = rows(0.24);
   {
-    std::vector<std::unique_ptr<array<float, 1>>> Arrays;
+    std::vector<std::unique_ptr<array<float, 2>>> Arrays;
     try {
       for (int N = 0; N < 8; ++N) {
-        Arrays.push_back(std::make_unique<array<float, 1>>(Part));
-        array<float, 1> &A = *Arrays.back();
-        parallel_for_each(extent<1>(1), [&A](index<1> I) restrict(amp) {
+        Arrays.push_back(std::make_unique<array<float, 2>>(Part, Cols));
+        array<float, 2> &A = *Arrays.back();
+        parallel_for_each(extent<2>(1, 1), [&A](index<2> I) restrict(amp) {
           A[I] = 2;
         });
       }
@@ -67,10 +71,10 @@ int main() {
     }
   }
   try {
-    array<float, 1> A(Part);
-    parallel_for_each(extent<1>(1), [&A](index<1> I) restrict(amp) { A[I] = 3; });
+    array<float, 2> A(Part, Cols);
+    parallel_for_each(extent<2>(1, 1), [&A](index<2> I) restrict(amp) { A[I] = 3; });
     std::vector<float> First(1);
-    copy(A.section(0, 1), First.begin());
+    copy(A.section(0, 0, 1, 1), First.begin());
     std::printf("after release: 1 array of the same size %s\n",
                 First[0] == 3 ? "runs" : "gives wrong data");
   } catch (const out_of_memory &E) {
