@@ -81,6 +81,33 @@ std::vector<std::string> hostPrefixArgs(const std::vector<std::string> &HostBase
   return Key;
 }
 
+std::string resolveProgramHeader(const std::vector<std::string> &FrontendArgs,
+                                 StringRef Name, bool Quoted, StringRef FromDir) {
+  std::vector<std::string> Dirs;
+  if (Quoted)
+    Dirs.push_back(FromDir.empty() ? "." : FromDir.str());
+  for (StringRef Opt : {"-iquote", "-I"}) {
+    if (Opt == "-iquote" && !Quoted)
+      continue;
+    for (size_t I = 0; I < FrontendArgs.size(); ++I) {
+      StringRef A = FrontendArgs[I];
+      if (!A.consume_front(Opt))
+        continue;
+      if (A.empty() && I + 1 < FrontendArgs.size())
+        A = FrontendArgs[++I];
+      if (!A.empty())
+        Dirs.push_back(A.str());
+    }
+  }
+  for (const std::string &Dir : Dirs) {
+    SmallString<256> Path(Dir);
+    sys::path::append(Path, Name);
+    if (sys::fs::is_regular_file(Path))
+      return Path.str().str();
+  }
+  return std::string();
+}
+
 std::vector<std::string> dependencyFileInputs(StringRef Text) {
   std::vector<std::string> Inputs;
   std::string Word;

@@ -34,6 +34,13 @@ bool buildHostPrefix(const Toolchain &TC, const std::vector<std::string> &KeyArg
                      const std::string &PrefixFile, const std::string &Output,
                      std::vector<std::string> &Inputs);
 
+/// The file an `#include` of the program's own names, searched as Clang
+/// does under the user's \p FrontendArgs (-iquote, -I): quoted names in
+/// \p FromDir first. Empty for none, or where a system directory would
+/// supply it (startsWithAmpHeader follows only the program's headers).
+std::string resolveProgramHeader(const std::vector<std::string> &FrontendArgs,
+                                 llvm::StringRef Name, bool Quoted, llvm::StringRef FromDir);
+
 /// The prerequisites of a make-style dependency file's one rule.
 std::vector<std::string> dependencyFileInputs(llvm::StringRef Text);
 

@@ -303,7 +303,11 @@ void Driver::choosePrecompiledAmp(SourceCompile &C) {
   if (!Opts.PrecompiledAmp || Opts.DryRun || Opts.Act == Action::Preprocess)
     return;
   auto Text = llvm::MemoryBuffer::getFile(C.Src, /*IsText=*/true);
-  if (!Text || !startsWithAmpHeader((*Text)->getBuffer(), Opts.MsHeaders))
+  auto Resolve = [&](llvm::StringRef Name, bool Quoted, llvm::StringRef FromDir) {
+    return resolveProgramHeader(Opts.FrontendArgs, Name, Quoted, FromDir);
+  };
+  if (!Text || !startsWithAmpHeader((*Text)->getBuffer(), Opts.MsHeaders, Resolve,
+                                    llvm::sys::path::parent_path(C.Src)))
     return;
   C.StartsWithAmp = true;
   if (Opts.Act == Action::EmitOpenCL)
@@ -424,7 +428,12 @@ bool Driver::prepareHostSource(SourceCompile &C) {
     // for a repaired copy that starts the same way, with no header changed.
     if (!C.Device.RewrittenHeaders.empty() || !C.Device.IncludeSpellings.empty() ||
         (!C.Device.RewrittenSource.empty() &&
-         !startsWithAmpHeader(C.Device.RewrittenSource, Opts.MsHeaders)))
+         !startsWithAmpHeader(C.Device.RewrittenSource, Opts.MsHeaders,
+                              [&](llvm::StringRef Name, bool Quoted, llvm::StringRef From) {
+                                return resolveProgramHeader(Opts.FrontendArgs, Name, Quoted,
+                                                            From);
+                              },
+                              llvm::sys::path::parent_path(C.Src))))
       C.HostPCH.clear();
     // A new file: a redirection does not truncate what the cancelled
     // attempt wrote.

@@ -119,3 +119,53 @@ TEST_F(PrecompiledAmpCacheTest, ReadOnlyDirectoriesAreSearchedFirst) {
 }
 
 } // namespace
+
+namespace {
+
+class StartsWithAmpHeaderThroughHeaders : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("ampcc-pch-headers", Dir));
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(Dir); }
+  void header(llvm::StringRef Name, llvm::StringRef Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS((Dir + "/" + Name).str(), EC);
+    ASSERT_FALSE(EC);
+    OS << Text;
+  }
+  bool check(llvm::StringRef Main) {
+    return startsWithAmpHeader(
+        Main, true,
+        [&](llvm::StringRef Name, bool Quoted, llvm::StringRef From) -> std::string {
+          std::string Path = (From + "/" + Name).str();
+          return Quoted && llvm::sys::fs::exists(Path) ? Path : std::string();
+        },
+        Dir);
+  }
+  llvm::SmallString<128> Dir;
+};
+
+TEST_F(StartsWithAmpHeaderThroughHeaders, FollowsTheProgramsOwnHeaders) {
+  header("common.h", "#ifndef COMMON_H\n#define COMMON_H\n#include <vector>\n"
+                     "#include <amp.h>\nint f();\n#endif\n");
+  header("stdafx.h", "#pragma once\n#include \"common.h\"\n");
+  EXPECT_TRUE(check("#include \"common.h\"\nint main() {}\n"));
+  EXPECT_TRUE(check("// a program\n#include <cstdio>\n#include \"stdafx.h\"\n"));
+}
+
+TEST_F(StartsWithAmpHeaderThroughHeaders, RefusesHeadersThatChangeWhatAmpMeans) {
+  header("macro.h", "#define NOMINMAX\n#include <amp.h>\n");
+  header("guard.h", "#ifndef G\n#define OTHER\n#include <amp.h>\n#endif\n");
+  header("plain.h", "int f();\n");
+  header("loop.h", "#include \"loop.h\"\n");
+  EXPECT_FALSE(check("#include \"macro.h\"\n"));
+  EXPECT_FALSE(check("#include \"guard.h\"\n"));
+  EXPECT_FALSE(check("#include \"plain.h\"\n#include <amp.h>\n"));
+  EXPECT_FALSE(check("#include \"missing.h\"\n"));
+  EXPECT_FALSE(check("#include \"loop.h\"\n"));
+  // An include guard in the main file is not one.
+  EXPECT_FALSE(check("#ifndef M\n#define M\n#include <amp.h>\n#endif\n"));
+}
+
+} // namespace

@@ -1,7 +1,8 @@
 // A precompiled <amp.h> stands for the start of a file: it is used where
 // loading it first changes nothing (standard headers, comments, #pragma
-// once before <amp.h>) and not where something before <amp.h> could change
-// what it means (a macro, a header of the program's own).
+// once before <amp.h>, or a header of the program's own that starts that
+// way after its include guard) and not where something before <amp.h>
+// could change what it means (a macro, a header that defines one).
 // REQUIRES: opencl
 // RUN: rm -rf %t.pch
 // RUN: env AMPCC_PCH_DIR=%t.pch %ampcc -v -O2 %s -o %t 2>&1 | %FileCheck --check-prefix=USED %s
@@ -10,6 +11,8 @@
 // RUN: %t.macro | %FileCheck --check-prefix=MACRO %s
 // RUN: env AMPCC_PCH_DIR=%t.pch %ampcc -v -O2 -I%S/Inputs %S/Inputs/pch-amp-own-header-first.cpp -o %t.own 2>&1 | %FileCheck --check-prefix=UNUSED %s
 // RUN: %t.own | %FileCheck --check-prefix=OWN %s
+// RUN: env AMPCC_PCH_DIR=%t.pch %ampcc -v -O2 %S/Inputs/pch-amp-common-first.cpp -o %t.common 2>&1 | %FileCheck --check-prefix=USED %s
+// RUN: %t.common | %FileCheck --check-prefix=COMMON %s
 // USED: ampcc: precompiled <amp.h>: {{.*}}host-
 // USED: ampcc: precompiled <amp.h>: {{.*}}device-
 // UNUSED-NOT: precompiled <amp.h>
@@ -17,6 +20,7 @@
 // OUT: 6 standard headers first: 21
 // MACRO: NOMINMAX first: std::min 2
 // OWN: own header first: 3
+// COMMON: common header first: 9
 #pragma once
 /* Every standard header the check lets come first is parsed after <amp.h>
    here: each must mean the same there. */

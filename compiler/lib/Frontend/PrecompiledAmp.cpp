@@ -83,7 +83,24 @@ static StringRef takeDirective(StringRef &Text) {
   return Line;
 }
 
-bool startsWithAmpHeader(StringRef Text, bool StandardHeadersFirst) {
+/// An include guard opening a header: `#ifndef NAME` then `#define NAME`.
+/// Defining its own guard first changes nothing <amp.h> reads.
+static bool takeIncludeGuard(StringRef Line, StringRef &Text) {
+  StringRef Guard;
+  if (!Line.consume_front("ifndef") || (Guard = Line.trim()).empty())
+    return false;
+  StringRef After = Text;
+  if (!skipBlanksAndComments(After) || !After.consume_front("#"))
+    return false;
+  StringRef Define = takeDirective(After);
+  if (!Define.consume_front("define") || Define.trim() != Guard)
+    return false;
+  Text = After;
+  return true;
+}
+
+static bool startsWithAmpHeader(StringRef Text, bool StandardHeadersFirst,
+                                IncludeResolver Resolve, StringRef Dir, unsigned Depth) {
   Text.consume_front("\xEF\xBB\xBF");
   while (true) {
     if (!skipBlanksAndComments(Text) || !Text.consume_front("#"))
@@ -97,14 +114,33 @@ bool startsWithAmpHeader(StringRef Text, bool StandardHeadersFirst) {
       continue;
     if (Name == "line")
       continue;
-    if (Name != "include" || !Rest.consume_front("<") || !Rest.consume_back(">"))
+    if (Depth && Name == "ifndef" && takeIncludeGuard(Line, Text))
+      continue;
+    if (Name != "include")
+      return false;
+    bool Quoted = Rest.consume_front("\"") && Rest.consume_back("\"");
+    if (!Quoted && (!Rest.consume_front("<") || !Rest.consume_back(">")))
       return false;
     StringRef Header = Rest.trim();
-    if (Header == "amp.h")
+    if (!Quoted && Header == "amp.h")
       return true;
-    if (!StandardHeadersFirst || !isStandardHeader(Header))
+    if (!Quoted && StandardHeadersFirst && isStandardHeader(Header))
+      continue;
+    // A header of the program's own that itself starts with <amp.h> (a
+    // project's common header, "stdafx.h"): what comes before <amp.h>
+    // there is as neutral as here.
+    std::string Path = Resolve && Depth < 4 ? Resolve(Header, Quoted, Dir) : std::string();
+    if (Path.empty())
       return false;
+    auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
+    return Buf && startsWithAmpHeader((*Buf)->getBuffer(), StandardHeadersFirst, Resolve,
+                                      sys::path::parent_path(Path), Depth + 1);
   }
+}
+
+bool startsWithAmpHeader(StringRef Text, bool StandardHeadersFirst, IncludeResolver Resolve,
+                         StringRef Dir) {
+  return startsWithAmpHeader(Text, StandardHeadersFirst, Resolve, Dir, 0);
 }
 
 /// "<size> <mtime> <path>" for \p Path, or "" when it cannot be read.

@@ -10,9 +10,10 @@
 // used only where loading it first means what the file says: the file opens
 // with <amp.h>, after nothing but comments, `#pragma once`, `#line` and
 // standard library headers (which the standard lets a program include in
-// any order, so including them after <amp.h> changes nothing). A macro
-// defined before <amp.h> (NOMINMAX, say) or a header of the program's own
-// makes the file parse as written, without the precompiled header.
+// any order, so including them after <amp.h> changes nothing), or first a
+// header of the program's own that itself starts that way (after its
+// include guard). A macro defined before <amp.h> (NOMINMAX, say) makes the
+// file parse as written, without the precompiled header.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_FRONTEND_PRECOMPILEDAMP_H
@@ -27,12 +28,21 @@
 
 namespace ampcc {
 
+/// Finds the file an `#include` of \p Name names, \p Quoted ones searched
+/// in \p FromDir first; an empty string for none, or for a header that is
+/// not the program's own (a system header).
+using IncludeResolver = llvm::function_ref<std::string(
+    llvm::StringRef Name, bool Quoted, llvm::StringRef FromDir)>;
+
 /// Whether \p Text, a main file, includes <amp.h> before any directive or
 /// declaration that a precompiled <amp.h> loaded first would change.
 /// \p StandardHeadersFirst: standard headers may come before it (not
 /// without Visual C++'s headers, where <amp.h> renames glibc's `index`
-/// only if it is the first to include <cstring>).
-bool startsWithAmpHeader(llvm::StringRef Text, bool StandardHeadersFirst = true);
+/// only if it is the first to include <cstring>). With \p Resolve, the
+/// file may instead first include a header of its own (found from \p Dir,
+/// the file's folder) that starts that way, include guard allowed.
+bool startsWithAmpHeader(llvm::StringRef Text, bool StandardHeadersFirst = true,
+                         IncludeResolver Resolve = nullptr, llvm::StringRef Dir = "");
 
 /// Precompiled <amp.h> headers, one per pass and key, in a directory.
 class PrecompiledAmpCache {
