@@ -300,14 +300,12 @@ void Driver::buildHostCommand(SourceCompile &C) {
 
 void Driver::choosePrecompiledAmp(SourceCompile &C) {
   // -E and -### show the compile as written.
-  if (!Opts.PrecompiledAmp || Opts.DryRun || Opts.Act == Action::Preprocess)
+  if (!Opts.PrecompiledAmp || Opts.DryRun || Opts.Act == Action::Preprocess ||
+      !precompiledAmpSupports(Opts.Std))
     return;
   auto Text = llvm::MemoryBuffer::getFile(C.Src, /*IsText=*/true);
-  auto Resolve = [&](llvm::StringRef Name, bool Quoted, llvm::StringRef FromDir) {
-    return resolveProgramHeader(Opts.FrontendArgs, Name, Quoted, FromDir);
-  };
-  if (!Text || !startsWithAmpHeader((*Text)->getBuffer(), Opts.MsHeaders, Resolve,
-                                    llvm::sys::path::parent_path(C.Src)))
+  if (!Text ||
+      !mayLoadPrecompiledAmp(Opts.FrontendArgs, Opts.MsHeaders, C.Src, (*Text)->getBuffer()))
     return;
   C.StartsWithAmp = true;
   if (Opts.Act == Action::EmitOpenCL)
@@ -428,12 +426,8 @@ bool Driver::prepareHostSource(SourceCompile &C) {
     // for a repaired copy that starts the same way, with no header changed.
     if (!C.Device.RewrittenHeaders.empty() || !C.Device.IncludeSpellings.empty() ||
         (!C.Device.RewrittenSource.empty() &&
-         !startsWithAmpHeader(C.Device.RewrittenSource, Opts.MsHeaders,
-                              [&](llvm::StringRef Name, bool Quoted, llvm::StringRef From) {
-                                return resolveProgramHeader(Opts.FrontendArgs, Name, Quoted,
-                                                            From);
-                              },
-                              llvm::sys::path::parent_path(C.Src))))
+         !mayLoadPrecompiledAmp(Opts.FrontendArgs, Opts.MsHeaders, C.Src,
+                                C.Device.RewrittenSource)))
       C.HostPCH.clear();
     // A new file: a redirection does not truncate what the cancelled
     // attempt wrote.
@@ -570,11 +564,7 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   if (!Opts.DryRun && Opts.Act != Action::EmitOpenCL && Opts.Act != Action::EmitPtx)
     C.Host = TC.start(hostCommand(C, Src, {}), C.HostErr);
   bool DeviceOk = runDevicePass(C);
-  if (Opts.Verbose)
-    for (const std::string &PCH : Prefixes.Loaded)
-      llvm::errs() << "ampcc: precompiled <amp.h>: " << PCH
-                   << (llvm::is_contained(Prefixes.Built, PCH) ? " (built)" : "") << "\n";
-  Prefixes.Loaded.clear();
+  reportPrecompiledAmp(Prefixes, Opts.Verbose);
   if (!DeviceOk)
     return false;
   if (Opts.Act == Action::EmitOpenCL) {
