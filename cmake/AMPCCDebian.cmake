@@ -37,7 +37,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 # Visual C++'s software accelerators (direct3d\\ref, direct3d\\warp), which
 # every C++ AMP program may ask for, beside whatever GPU driver is installed.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-  "clang-19, libclang-cpp19, libllvm19, ocl-icd-libopencl1, ocl-icd-opencl-dev, pocl-opencl-icd, libc6, libstdc++6")
+  "clang-19, libclang-cpp19, libllvm19, libclc-19, ocl-icd-libopencl1, ocl-icd-opencl-dev, pocl-opencl-icd, libc6, libstdc++6")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "clinfo, ccache, cmake")
 # postinst precompiles <amp.h> with the installed ampcc; prerm removes it.
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA

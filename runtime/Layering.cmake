@@ -3,7 +3,7 @@ set(AMPCC_RUNTIME_LAYERS
   launches     # parallel_for_each, kernels, programs; amp_uninitialize
   coherence    # which copy of an array's bytes is current, and where
   devices      # devices, accelerator views, device faults
-  backends     # the device APIs, one folder each (backends/opencl)
+  backends     # the device APIs, one folder each (backends/cuda, backends/opencl)
   transfers    # host memory: reused blocks, copies on several threads
   observation  # counts, profiles, traces, markers, kernels in flight
   support      # environment, region geometry, the Visual C++ host

@@ -10,6 +10,7 @@ PACKAGES=(
   ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
   libgtest-dev libtbb-dev ccache libomp-19-dev libclang-rt-19-dev
   libpng-dev  # examples/image-filter reads and writes PNG
+  libclc-19   # NVPTX built-ins for the ahead-of-time PTX (issue 46)
 )
 # BENCH=1: also what the benchmark charts need (bench/plot.py); CI leaves it
 # off.

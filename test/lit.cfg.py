@@ -6,6 +6,8 @@
 #   %FileCheck   FileCheck-19
 #   %clcheck     clang-19 checking generated OpenCL C 1.2 offline
 #   %not         inverts an exit code (llvm's `not`)
+#   %llvm-as     llvm-as-19 (a bitcode library for the PTX tests)
+#   %fake_cuda   the tests' fake CUDA driver (AMPCC_CUDA_LIBRARY)
 # Features:
 #   opencl       an OpenCL device is present; tests that run kernels or ask
 #                the runtime for devices say `REQUIRES: opencl`. Without a
@@ -40,6 +42,9 @@ config.substitutions.append(("%FileCheck", config.filecheck))
 config.substitutions.append(("%clcheck", config.clang_c +
                              " -x cl -cl-std=CL1.2 -fsyntax-only -Werror -Wno-unused-value"))
 config.substitutions.append(("%not", os.path.join(config.llvm_tools_dir, "not")))
+config.substitutions.append(("%llvm-as", os.path.join(config.llvm_tools_dir, "llvm-as")))
+config.substitutions.append(("%fake_cuda", os.path.join(config.ampcc_obj_root, "test",
+                                                        "unit-runtime", "libampcc_fake_cuda.so")))
 config.substitutions.append(("%src_root", config.ampcc_src_root))
 config.substitutions.append(("%obj_root", config.ampcc_obj_root))
 

@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "Options.h"
 
+#include "ampcc/Frontend/PtxCompiler.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
@@ -46,7 +48,8 @@ static bool isSourceFile(llvm::StringRef F) {
 /// '=' marks a joined value.
 static const char *const KnownSpellings[] = {
     "-###", "--help", "--version", "-dumpversion", "-v", "-c", "-S", "-E",
-    "-o", "-x", "-fsyntax-only", "-emit-opencl", "-save-temps", "-I",
+    "-o", "-x", "-fsyntax-only", "-emit-opencl", "-emit-ptx", "-fcuda",
+    "-fno-cuda", "--cuda-gpu-arch=", "-save-temps", "-I",
     "-isystem", "-iquote", "-include", "-D", "-U", "-std=", "--std=", "-O0",
     "-O1", "-O2", "-O3", "-Os", "-Oz", "-g", "-fPIC", "-fpic", "-fPIE",
     "-fpie", "-pthread", "-march=", "-mtune=", "-mcpu=", "-m64", "-ffast-math",
@@ -212,7 +215,9 @@ bool Parser::run(unsigned MissingIndex, unsigned MissingCount) {
   if (SawOutputTwice)
     return error("more than one '-o' given");
   bool PerSource = Opts.Act != Action::Link && Opts.Act != Action::EmitOpenCL &&
-                   Opts.Act != Action::SyntaxOnly;
+                   Opts.Act != Action::EmitPtx && Opts.Act != Action::SyntaxOnly;
+  if (Opts.CudaArchs.empty())
+    Opts.CudaArchs.push_back(defaultPtxArch());
   if (PerSource && Opts.Sources.size() > 1 && !Opts.Output.empty() &&
       Opts.Output != "-")
     return error("cannot specify '-o' with '-c', '-S' or '-E' and multiple "
@@ -281,6 +286,16 @@ bool Parser::driverOption(const llvm::opt::Arg &A) {
   case OPT_emit_opencl:
     Opts.Act = Action::EmitOpenCL;
     break;
+  case OPT_emit_ptx:
+    Opts.Act = Action::EmitPtx;
+    break;
+  case OPT_cuda_gpu_arch_EQ:
+    if (!ptxSmVersion(A.getValue()))
+      return error("invalid value '" + llvm::Twine(A.getValue()) + "' in '" +
+                   written(A) + "': ampcc compiles PTX for sm_50 to sm_90a");
+    if (!llvm::is_contained(Opts.CudaArchs, A.getValue()))
+      Opts.CudaArchs.push_back(A.getValue());
+    break;
   case OPT_o:
     SawOutputTwice = !Opts.Output.empty();
     Opts.Output = A.getValue();
@@ -319,6 +334,7 @@ void Parser::readFlagPairs() {
           Args.getLastArg(OPT_frobust_buffer_access, OPT_fno_robust_buffer_access))
     Opts.RobustAccess = A->getOption().matches(OPT_frobust_buffer_access);
   Opts.NoRTTI = Args.hasFlag(OPT_fno_rtti, OPT_frtti, Opts.NoRTTI);
+  Opts.Cuda = Args.hasFlag(OPT_fcuda, OPT_fno_cuda, Opts.Cuda);
   Opts.HostKernels = Args.hasFlag(OPT_fhost_kernels, OPT_fno_host_kernels, Opts.HostKernels);
 }
 
@@ -420,6 +436,10 @@ void printHelp() {
          "  -E                 Preprocess only (the host pass's view)\n"
          "  -fsyntax-only      Check the code (host and restrict(amp)) only\n"
          "  -emit-opencl       Print the generated OpenCL C of every kernel\n"
+         "  -emit-ptx          Print the kernels' PTX for the CUDA driver\n"
+         "  --cuda-gpu-arch=sm_XX  PTX for this GPU target (repeatable;\n"
+         "                     default sm_70, which the driver compiles for\n"
+         "                     every newer GPU); -fno-cuda: no PTX\n"
          "  -x c++|none        Treat the following inputs as C++ sources\n"
          "  -I<dir> -D<macro>[=<val>] -U<macro> -include <file> -isystem <dir>\n"
          "  -O0 -O1 -O2 -O3 -Os  Optimization level (host code and kernels)\n"
@@ -455,7 +475,9 @@ void printHelp() {
          "  AMPCC_PROFILE=1             print a kernel and transfer profile at exit\n"
          "  AMPCC_TRACE_FILE=<file>     write a Chrome trace (Perfetto)\n"
          "  AMPCC_TRACE=1               print transfers and launches\n"
-         "  AMPCC_DUMP_CL=1             print OpenCL programs before building\n";
+         "  AMPCC_DUMP_CL=1             print OpenCL programs before building\n"
+         "  AMPCC_BACKEND=opencl|cuda|host|all  which backends list devices\n"
+         "  AMPCC_VERBOSE=1             print which backend runs them, and why\n";
 }
 
 } // namespace ampcc

@@ -21,6 +21,7 @@ enum class Action {
   Preprocess,  ///< -E: the host pass's preprocessed source.
   SyntaxOnly,  ///< -fsyntax-only.
   EmitOpenCL,  ///< -emit-opencl: print the generated OpenCL C.
+  EmitPtx,     ///< -emit-ptx: print the kernels' PTX (every target).
 };
 
 struct Options {
@@ -66,6 +67,11 @@ struct Options {
   /// -fstrict-aliasing is given.
   bool StrictReturn = false;
   bool StrictAliasing = false;
+  /// -f[no-]cuda: the kernels' PTX for the CUDA driver in every object
+  /// (compiler/lib/Frontend/PtxCompiler.cpp), for the --cuda-gpu-arch=
+  /// targets (sm_70 when none is given).
+  bool Cuda = true;
+  std::vector<std::string> CudaArchs;
   /// <amp.h> loaded from a precompiled header where the file starts with
   /// it (PrecompiledAmp.h); -fno-pch-amp parses it in every file.
   bool PrecompiledAmp = true;

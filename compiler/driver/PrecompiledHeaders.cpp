@@ -6,6 +6,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 
@@ -106,6 +107,27 @@ std::string resolveProgramHeader(const std::vector<std::string> &FrontendArgs,
       return Path.str().str();
   }
   return std::string();
+}
+
+bool mayLoadPrecompiledAmp(const std::vector<std::string> &FrontendArgs, bool MsHeaders,
+                           StringRef Src, StringRef Text) {
+  auto Resolve = [&](StringRef Name, bool Quoted, StringRef FromDir) {
+    return resolveProgramHeader(FrontendArgs, Name, Quoted, FromDir);
+  };
+  return startsWithAmpHeader(Text, MsHeaders, Resolve, sys::path::parent_path(Src));
+}
+
+bool precompiledAmpSupports(StringRef Std) {
+  Std.consume_front("gnu++") || Std.consume_front("c++");
+  return Std == "14" || Std == "1y" || Std == "17" || Std == "1z";
+}
+
+void reportPrecompiledAmp(PrecompiledAmpCache &Cache, bool Verbose) {
+  if (Verbose)
+    for (const std::string &PCH : Cache.Loaded)
+      errs() << "ampcc: precompiled <amp.h>: " << PCH
+             << (is_contained(Cache.Built, PCH) ? " (built)" : "") << "\n";
+  Cache.Loaded.clear();
 }
 
 std::vector<std::string> dependencyFileInputs(StringRef Text) {

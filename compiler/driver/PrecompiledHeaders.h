@@ -41,6 +41,23 @@ bool buildHostPrefix(const Toolchain &TC, const std::vector<std::string> &KeyArg
 std::string resolveProgramHeader(const std::vector<std::string> &FrontendArgs,
                                  llvm::StringRef Name, bool Quoted, llvm::StringRef FromDir);
 
+/// Whether \p Text, the file \p Src or its repaired copy, may load a
+/// precompiled <amp.h> (startsWithAmpHeader, following the program's own
+/// headers under the user's \p FrontendArgs).
+bool mayLoadPrecompiledAmp(const std::vector<std::string> &FrontendArgs, bool MsHeaders,
+                           llvm::StringRef Src, llvm::StringRef Text);
+
+/// Whether \p Std (-std='s value) may load a precompiled <amp.h>: C++14
+/// and C++17. In C++20 and later, Clang 19 takes the restriction-overloaded
+/// members of <amp.h>'s class templates read back from a header for
+/// duplicates ("multiple overloads of 'array_view' instantiate to the same
+/// signature"), whatever the header's options; those files parse <amp.h>.
+bool precompiledAmpSupports(llvm::StringRef Std);
+
+/// -v: the headers \p Cache loaded since the last call, "(built)" for
+/// those it built; forgets them.
+void reportPrecompiledAmp(PrecompiledAmpCache &Cache, bool Verbose);
+
 /// The prerequisites of a make-style dependency file's one rule.
 std::vector<std::string> dependencyFileInputs(llvm::StringRef Text);
 

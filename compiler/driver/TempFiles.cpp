@@ -1,6 +1,9 @@
 //===- TempFiles.cpp - temporary files that go away on SIGINT/SIGTERM ----===//
 #include "TempFiles.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <atomic>
 #include <csignal>
 #include <cstring>
@@ -42,6 +45,28 @@ void removeOnSignal(const std::string &Path) {
     return; // Left for the Driver's own cleanup.
   std::memcpy(Paths[Slot], Path.c_str(), Path.size() + 1);
   Count.store(Slot + 1);
+}
+
+bool writeFile(const std::string &Path, const std::string &Text) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC);
+  if (EC) {
+    llvm::errs() << "ampcc: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS << Text;
+  return true;
+}
+
+bool moveFile(const std::string &From, const std::string &To) {
+  std::error_code EC = llvm::sys::fs::rename(From, To);
+  if (EC) {
+    EC = llvm::sys::fs::copy_file(From, To);
+    llvm::sys::fs::remove(From);
+  }
+  if (EC)
+    llvm::errs() << "ampcc: error: cannot write '" << To << "': " << EC.message() << "\n";
+  return !EC;
 }
 
 } // namespace ampcc

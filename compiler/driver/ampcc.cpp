@@ -14,6 +14,7 @@
 #include "KernelKeys.h"
 #include "LinkDiagnostics.h"
 #include "Options.h"
+#include "PtxKernels.h"
 #include "PrecompiledHeaders.h"
 #include "TempFiles.h"
 #include "Toolchain.h"
@@ -53,6 +54,7 @@ struct SourceCompile {
   std::string HostErr;
   llvm::sys::ProcessInfo Host;
   DeviceCompileResult Device;
+  std::vector<PtxImage> Ptx; ///< the kernels for the CUDA driver
   bool HasStub = false; ///< kernels, or a wide entry point, need one
   std::string StubObject, StubErr;
   llvm::sys::ProcessInfo StubProc;
@@ -105,8 +107,6 @@ private:
   /// -c: the source's one object; else the objects to link.
   bool placeObjects(const SourceCompile &C);
   std::string tempFile(const std::string &Src, llvm::StringRef Suffix);
-  bool writeFile(const std::string &Path, const std::string &Text);
-  bool moveFile(const std::string &From, const std::string &To);
   std::vector<std::string> dependencyArgs(const std::string &Object);
   static std::string objectNameFor(const std::string &Src, llvm::StringRef Ext);
   bool copyToStdout(const std::string &Path);
@@ -174,32 +174,6 @@ std::string Driver::tempFile(const std::string &Src, llvm::StringRef Suffix) {
   if (!Opts.SaveTemps)
     removeOnSignal(Path);
   return Path;
-}
-
-bool Driver::moveFile(const std::string &From, const std::string &To) {
-  if (Opts.DryRun)
-    return true;
-  // A rename fails across file systems (the temporary directory is often
-  // another one): copy then.
-  std::error_code EC = llvm::sys::fs::rename(From, To);
-  if (EC) {
-    EC = llvm::sys::fs::copy_file(From, To);
-    llvm::sys::fs::remove(From);
-  }
-  if (EC)
-    llvm::errs() << "ampcc: error: cannot write '" << To << "': " << EC.message() << "\n";
-  return !EC;
-}
-
-bool Driver::writeFile(const std::string &Path, const std::string &Text) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC);
-  if (EC) {
-    llvm::errs() << "ampcc: error: cannot write '" << Path << "': " << EC.message() << "\n";
-    return false;
-  }
-  OS << Text;
-  return true;
 }
 
 /// -MD/-MMD without -MF: name the dependency file after the final object, not
@@ -325,14 +299,12 @@ void Driver::buildHostCommand(SourceCompile &C) {
 
 void Driver::choosePrecompiledAmp(SourceCompile &C) {
   // -E and -### show the compile as written.
-  if (!Opts.PrecompiledAmp || Opts.DryRun || Opts.Act == Action::Preprocess)
+  if (!Opts.PrecompiledAmp || Opts.DryRun || Opts.Act == Action::Preprocess ||
+      !precompiledAmpSupports(Opts.Std))
     return;
   auto Text = llvm::MemoryBuffer::getFile(C.Src, /*IsText=*/true);
-  auto Resolve = [&](llvm::StringRef Name, bool Quoted, llvm::StringRef FromDir) {
-    return resolveProgramHeader(Opts.FrontendArgs, Name, Quoted, FromDir);
-  };
-  if (!Text || !startsWithAmpHeader((*Text)->getBuffer(), Opts.MsHeaders, Resolve,
-                                    llvm::sys::path::parent_path(C.Src)))
+  if (!Text ||
+      !mayLoadPrecompiledAmp(Opts.FrontendArgs, Opts.MsHeaders, C.Src, (*Text)->getBuffer()))
     return;
   C.StartsWithAmp = true;
   if (Opts.Act == Action::EmitOpenCL)
@@ -453,12 +425,8 @@ bool Driver::prepareHostSource(SourceCompile &C) {
     // for a repaired copy that starts the same way, with no header changed.
     if (!C.Device.RewrittenHeaders.empty() || !C.Device.IncludeSpellings.empty() ||
         (!C.Device.RewrittenSource.empty() &&
-         !startsWithAmpHeader(C.Device.RewrittenSource, Opts.MsHeaders,
-                              [&](llvm::StringRef Name, bool Quoted, llvm::StringRef From) {
-                                return resolveProgramHeader(Opts.FrontendArgs, Name, Quoted,
-                                                            From);
-                              },
-                              llvm::sys::path::parent_path(C.Src))))
+         !mayLoadPrecompiledAmp(Opts.FrontendArgs, Opts.MsHeaders, C.Src,
+                                C.Device.RewrittenSource)))
       C.HostPCH.clear();
     // A new file: a redirection does not truncate what the cancelled
     // attempt wrote.
@@ -474,7 +442,7 @@ std::optional<std::string> Driver::stubText(const SourceCompile &C) {
                          ? std::string()
                          : emitHostStub(Device.Kernels, Device.Program, C.Src,
                                         Device.UsesDouble, Device.Checks,
-                                        C.HostKernels.tables());
+                                        C.HostKernels.tables(), C.Ptx);
   if (Device.WideMain.Present)
     Text += emitWideMainEntry(Device.WideMain.Params, Device.WideMain.ReturnsVoid);
   if (Opts.NoRTTI && !Device.Kernels.empty()) {
@@ -542,7 +510,7 @@ bool Driver::placeObjects(const SourceCompile &C) {
     return true;
   }
   if (!C.HasStub)
-    return moveFile(C.UserObject, C.FinalObject) &&
+    return (Opts.DryRun || moveFile(C.UserObject, C.FinalObject)) &&
            (!C.ToStdout || copyToStdout(C.FinalObject));
   // One relocatable object per source, as build systems expect.
   std::vector<std::string> Merge = {TC.ClangXX, "-r", "-nostdlib"};
@@ -584,20 +552,24 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   // device pass (the two take about the same time): it is kept unless the
   // device pass finds errors or had to repair the file.
   C.HostErr = tempFile(Src, ".host.err");
-  if (!Opts.DryRun && Opts.Act != Action::EmitOpenCL)
+  if (!Opts.DryRun && Opts.Act != Action::EmitOpenCL && Opts.Act != Action::EmitPtx)
     C.Host = TC.start(hostCommand(C, Src, {}), C.HostErr);
   bool DeviceOk = runDevicePass(C);
-  if (Opts.Verbose)
-    for (const std::string &PCH : Prefixes.Loaded)
-      llvm::errs() << "ampcc: precompiled <amp.h>: " << PCH
-                   << (llvm::is_contained(Prefixes.Built, PCH) ? " (built)" : "") << "\n";
-  Prefixes.Loaded.clear();
+  reportPrecompiledAmp(Prefixes, Opts.Verbose);
   if (!DeviceOk)
     return false;
   if (Opts.Act == Action::EmitOpenCL) {
     if (Opts.Sources.size() > 1)
       OpenCLOut += "/* ---- " + Src + " ---- */\n";
     OpenCLOut += C.Device.Program;
+    return true;
+  }
+  if (!compileKernelsToPtx(Opts, TC, C.Device, C.Ptx)) {
+    TC.cancel(C.Host);
+    return false;
+  }
+  if (Opts.Act == Action::EmitPtx) {
+    OpenCLOut += ptxListing(Src, C.Ptx);
     return true;
   }
   C.HasStub = !C.Device.Kernels.empty() || C.Device.WideMain.Present;
@@ -623,7 +595,7 @@ int Driver::run() {
     if (!compileSource(Src, OpenCL))
       return 1;
 
-  if (Opts.Act == Action::EmitOpenCL) {
+  if (Opts.Act == Action::EmitOpenCL || Opts.Act == Action::EmitPtx) {
     if (Opts.Output.empty() || Opts.Output == "-") {
       llvm::outs() << OpenCL;
       return 0;

@@ -155,6 +155,18 @@ struct CaptureDesc {
   uint32_t Flags;       ///< CaptureFlags.
 };
 
+/// One PTX module of a program, compiled ahead of time by ampcc for the
+/// CUDA driver (issue 46; compiler/lib/Frontend/PtxCompiler.cpp). Every
+/// kernel in it takes three more arguments after those of its OpenCL C
+/// form: the launch's global offset along device dimensions 0, 1 and 2
+/// (64-bit each), since CUDA has no global offset of its own.
+struct PtxModule {
+  const char *Arch;    ///< "sm_70": runs on that compute capability and up.
+  uint32_t SmVersion;  ///< 70 for sm_70.
+  bool DomainCovered;  ///< Built as with AMPCC_DOMAIN_COVERED_OPTION.
+  const char *Text;    ///< The PTX.
+};
+
 /// One translation unit's OpenCL program; all its kernels live in it.
 struct ProgramDesc {
   const char *Source;       ///< OpenCL C 1.2 text.
@@ -177,6 +189,10 @@ struct ProgramDesc {
   /// buffer go to, then RobustSinkBytes of zeros that reads there read
   /// (compiler/lib/CodeGen/RobustAccess.cpp, runtime/launches/RobustSink.h).
   uint32_t RobustSinkBytes = 0;
+  /// The program as PTX, one module per target and variant (none under
+  /// ampcc -fno-cuda); the runtime's CUDA backend loads them.
+  const PtxModule *Ptx = nullptr;
+  uint32_t NumPtx = 0;
 };
 
 struct KernelDesc {

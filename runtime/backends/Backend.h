@@ -264,6 +264,18 @@ public:
   virtual size_t bufferBytes(const Buffer &B) = 0;
 
   // Programs and kernels.
+  /// True for backends that run the PTX ampcc compiled ahead of time
+  /// (loadPtx) rather than source (loadSource).
+  virtual bool runsPtx() const { return false; }
+  /// Loads \p P's PTX module for \p Device: the one for the newest target
+  /// the device runs, of the variant asked; null and \p Why where P has
+  /// none. build() then compiles it for the device.
+  virtual Program loadPtx(const Context &C, void *Device, const ProgramDesc &P,
+                          bool DomainCovered, std::string &Why) {
+    (void)C, (void)Device, (void)P, (void)DomainCovered;
+    Why = std::string(name()) + " runs no PTX";
+    return Program();
+  }
   /// Loads a program for \p Device from its source text (OpenCL C for
   /// OpenCL); throws naming \p For (the source file).
   virtual Program loadSource(const Context &C, const char *Source,
@@ -423,6 +435,12 @@ inline Context Queue::context() const { return B->context(Raw); }
 /// The backends this runtime was built with, in the order their devices are
 /// listed (backends/Backends.cpp).
 const std::vector<Backend *> &allBackends();
+
+/// The programs registered so far (KernelRegistry, before main runs): a
+/// backend that runs only programs of one form (PTX) checks them when it
+/// lists its devices.
+void notePrograms(const ProgramDesc *P);
+std::vector<const ProgramDesc *> notedPrograms();
 
 } // namespace rt
 } // namespace ampcc

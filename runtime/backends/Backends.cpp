@@ -1,15 +1,19 @@
 //===- Backends.cpp - the backends this runtime was built with ------------===//
 //
-// The one place that names the backends: a second one (the CUDA backend of
-// the issue after this one) is added here and in CMakeLists.txt.
-// AMPCC_BACKEND chooses among them (support/Env.h).
+// The one place that names the backends. AMPCC_BACKEND chooses among them
+// (support/Env.h). CUDA's come before OpenCL's, so that NVIDIA GPUs are
+// listed as CUDA devices where the driver runs the programs' PTX
+// (devices/Device.cpp then leaves out OpenCL's view of them).
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/Backend.h"
+#include "backends/cuda/CudaBackend.h"
 #include "backends/host/HostBackend.h"
 #include "backends/opencl/OpenCLBackend.h"
 #include "support/Env.h"
+
+#include <mutex>
 
 namespace ampcc {
 namespace rt {
@@ -21,12 +25,15 @@ static std::vector<Backend *> chosenBackends() {
   case BackendChoice::Host:
     return {&hostBackend()};
   case BackendChoice::All:
-    return {&hostBackend(), &openCL()};
+    return {&hostBackend(), &cudaBackend(), &openCL()};
   case BackendChoice::OpenCL:
+    return {&openCL()};
+  case BackendChoice::Cuda:
   case BackendChoice::Default:
     break;
   }
-  return {&openCL()};
+  // OpenCL too: its CPU devices (PoCL) and its view of GPUs CUDA cannot run.
+  return {&cudaBackend(), &openCL()};
 }
 
 const std::vector<Backend *> &allBackends() {
@@ -34,6 +41,31 @@ const std::vector<Backend *> &allBackends() {
   static const std::vector<Backend *> *Backends =
       new std::vector<Backend *>(chosenBackends());
   return *Backends;
+}
+
+namespace {
+struct NotedPrograms {
+  std::mutex Lock;
+  std::vector<const ProgramDesc *> Programs;
+};
+NotedPrograms &noted() {
+  // Never destroyed: static initialisers of other files register.
+  static NotedPrograms *N = new NotedPrograms;
+  return *N;
+}
+} // namespace
+
+void notePrograms(const ProgramDesc *P) {
+  std::lock_guard<std::mutex> Guard(noted().Lock);
+  for (const ProgramDesc *Q : noted().Programs)
+    if (Q == P)
+      return;
+  noted().Programs.push_back(P);
+}
+
+std::vector<const ProgramDesc *> notedPrograms() {
+  std::lock_guard<std::mutex> Guard(noted().Lock);
+  return noted().Programs;
 }
 
 } // namespace rt

@@ -9,6 +9,8 @@
 #include "observation/Stats.h"
 #include "support/Env.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <map>
 
 namespace ampcc {
@@ -268,12 +270,39 @@ const std::string &noOpenCLDeviceReason() {
   return NoOpenCLReason;
 }
 
+/// A GPU that another backend lists already: NVIDIA's GPUs, which the CUDA
+/// backend (listed first) runs when it can; AMPCC_BACKEND=cuda leaves them
+/// to CUDA alone.
+static bool listedElsewhere(const Backend &B, const DeviceProperties &P,
+                            bool CudaHasDevices) {
+  bool NvidiaGpu = P.Kind == DeviceKind::GPU && P.Vendor.find("NVIDIA") != std::string::npos;
+  return std::string(B.pathPrefix()) != "cuda" && NvidiaGpu &&
+         (CudaHasDevices || env().Backend == BackendChoice::Cuda);
+}
+
 /// The devices of every backend; sets NoOpenCLReason when there is none.
 static std::vector<Device *> discover() {
   HostStep Step("device discovery");
   std::vector<Device *> Devices;
+  bool CudaHasDevices = false;
   for (Backend *B : allBackends()) {
     DeviceListing L = B->listDevices();
+    bool Cuda = std::string(B->pathPrefix()) == "cuda";
+    if (Cuda) {
+      CudaHasDevices = !L.Devices.empty();
+      // One line on which backend runs NVIDIA's GPUs, and why.
+      if (env().Verbose)
+        std::fprintf(stderr, "ampcc: %s\n",
+                     CudaHasDevices ? "NVIDIA GPUs run through CUDA"
+                                    : ("no CUDA devices: " + L.WhyNone +
+                                       "; GPUs run through OpenCL").c_str());
+      L.WhyNone.clear(); // The reason for no devices at all is OpenCL's.
+    }
+    L.Devices.erase(std::remove_if(L.Devices.begin(), L.Devices.end(),
+                                   [&](const BackendDevice &D) {
+                                     return listedElsewhere(*B, D.Props, CudaHasDevices);
+                                   }),
+                    L.Devices.end());
     if (NoOpenCLReason.empty())
       NoOpenCLReason = L.WhyNone;
     // One shared context per group (platform). Never destroyed, like the

@@ -51,6 +51,9 @@ void registerKernels(const KernelDesc *Descs, uint32_t Count) {
   for (uint32_t I = 0; I < Count; ++I)
     if (Descs[I].TypeName)
       R.Kernels.emplace(Descs[I].TypeName, &Descs[I]);
+  // The CUDA backend asks whether every program carries PTX.
+  if (Count && Descs[0].Program)
+    notePrograms(Descs[0].Program);
 }
 
 void registerKernelAliases(const char *const (*Aliases)[2], uint32_t Count) {

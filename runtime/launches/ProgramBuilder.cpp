@@ -101,9 +101,34 @@ static Program buildFromSource(const ProgramDesc &P, const std::string &Options,
   return Built;
 }
 
+/// The program from the PTX ampcc compiled ahead of time (the CUDA
+/// backend); the driver compiles it for the device and caches the result.
+static Program buildFromPtx(const ProgramDesc &P, const std::string &File,
+                            Device &Dev, bool DomainCovered) {
+  Backend &B = *Dev.backend();
+  std::string Why;
+  Program Built = B.loadPtx(Dev.context(), Dev.id(), P, DomainCovered, Why);
+  if (!Built)
+    throw Concurrency::runtime_exception(Why + " (compile it without -fno-cuda, or "
+                                         "run it with AMPCC_BACKEND=opencl)",
+                                         Concurrency::AMPCC_E_FAIL);
+  trace("loading the PTX of " + File + " on " + Dev.info().Name);
+  uint64_t Start = profileHostNowNs();
+  int Err = B.build(Built, Dev.id(), "");
+  profileBuild(File, Dev.info().Name, Start, profileHostNowNs(), /*FromBinary=*/true);
+  if (Err)
+    throw Concurrency::runtime_exception(
+        "failed to load the PTX of " + File + " on " + Dev.info().Name + " (" +
+            B.errorName(Err) + "): " + buildLog(Built, Dev),
+        Err);
+  return Built;
+}
+
 Program buildProgram(const ProgramDesc &P, Device &Dev,
                      const KernelCache &Cache, bool DomainCovered) {
   std::string File = P.SourceFile ? P.SourceFile : "<unknown file>";
+  if (Dev.backend()->runsPtx())
+    return buildFromPtx(P, File, Dev, DomainCovered);
   if (!P.Source)
     throw Concurrency::runtime_exception(
         "the OpenCL program for " + File + " has no source text",

@@ -43,6 +43,9 @@ static EnvSettings readEnv() {
   S.ContextPerDevice = flag("AMPCC_CONTEXT_PER_DEVICE");
   S.NoImages = flag("AMPCC_NO_IMAGES");
   S.CpuDevicesNotEmulated = flag("AMPCC_CPU_DEVICES_NOT_EMULATED");
+  S.Verbose = flag("AMPCC_VERBOSE");
+  if (const char *V = std::getenv("AMPCC_CUDA_LIBRARY"); V && *V)
+    S.CudaLibrary = V;
   if (const char *V = std::getenv("AMPCC_TRACE_FILE"); V && *V)
     S.TraceFile = V;
   if (const char *V = std::getenv("AMPCC_MAX_LAUNCH_ITEMS"); V && *V) {
@@ -67,13 +70,15 @@ static EnvSettings readEnv() {
   if (const char *V = std::getenv("AMPCC_BACKEND"); V && *V) {
     if (!std::strcmp(V, "opencl"))
       S.Backend = BackendChoice::OpenCL;
+    else if (!std::strcmp(V, "cuda"))
+      S.Backend = BackendChoice::Cuda;
     else if (!std::strcmp(V, "host"))
       S.Backend = BackendChoice::Host;
     else if (!std::strcmp(V, "all"))
       S.Backend = BackendChoice::All;
     else
       std::fprintf(stderr, "ampcc: ignoring AMPCC_BACKEND='%s': not \"opencl\", "
-                           "\"host\" or \"all\"\n", V);
+                           "\"cuda\", \"host\" or \"all\"\n", V);
   }
   if (const char *V = std::getenv("AMPCC_STAGED_COPIES"); V && *V)
     S.StagedCopies = std::strcmp(V, "0") != 0;

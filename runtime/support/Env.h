@@ -29,10 +29,17 @@
 //                                or "host" (through page-locked host memory,
 //                                PeerCopy.h). Default: "host" on NVIDIA's
 //                                platform, "device" elsewhere.
-//   AMPCC_BACKEND                Which backends list devices: "opencl" (the
-//                                default), "host" (kernels compiled for this
-//                                CPU with -fhost-kernels, run on a thread
-//                                pool), or "all" (host first, then OpenCL).
+//   AMPCC_BACKEND                Which backends list devices. Default: CUDA
+//                                (NVIDIA GPUs, where the driver loads the
+//                                programs' PTX) and OpenCL (the rest);
+//                                "opencl": OpenCL alone; "cuda": NVIDIA GPUs
+//                                through CUDA only; "host" (kernels compiled
+//                                for this CPU with -fhost-kernels, run on a
+//                                thread pool); "all" (host, CUDA, OpenCL).
+//   AMPCC_VERBOSE                Print the runtime's choices (the backend of
+//                                NVIDIA GPUs and why) to stderr.
+//   AMPCC_CUDA_LIBRARY           The CUDA driver library to open (default
+//                                libcuda.so.1; the tests' fake driver).
 //   AMPCC_STAGED_COPIES          "1": every transfer between ordinary host
 //                                memory and a device goes through page-locked
 //                                blocks (Staging.h); "0": none does. Default:
@@ -52,7 +59,7 @@
 namespace ampcc {
 namespace rt {
 
-enum class BackendChoice { Default, OpenCL, Host, All };
+enum class BackendChoice { Default, OpenCL, Cuda, Host, All };
 
 struct EnvSettings {
   std::optional<std::string> DefaultAccelerator;
@@ -84,6 +91,8 @@ struct EnvSettings {
   bool CpuDevicesNotEmulated = false;
   /// AMPCC_BACKEND (backends/Backends.cpp).
   BackendChoice Backend = BackendChoice::Default;
+  bool Verbose = false;
+  std::string CudaLibrary = "libcuda.so.1";
 };
 
 /// The kernel cache directory for these variable values (nullptr: unset):

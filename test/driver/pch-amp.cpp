@@ -15,6 +15,10 @@
 // RUN: %t | %FileCheck --check-prefix=TWO %s
 // RUN: env AMPCC_PCH_DIR=%t.pch %ampcc -v -O2 -fno-pch-amp -include %t.inc/extra.h %s -o %t 2>&1 | %FileCheck --check-prefix=NONE %s
 // RUN: %t | %FileCheck --check-prefix=TWO %s
+// C++20 and later parse <amp.h> as written (Clang 19 misreads <amp.h>'s
+// restriction overloads from a header in C++20: PrecompiledHeaders.h).
+// RUN: env AMPCC_PCH_DIR=%t.pch %ampcc -v -std=c++20 -O2 -include %t.inc/extra.h %s -o %t 2>&1 | %FileCheck --check-prefix=NONE %s
+// RUN: %t | %FileCheck --check-prefix=TWO %s
 // Another optimisation level is another header.
 // RUN: env AMPCC_PCH_DIR=%t.pch %ampcc -v -O0 -include %t.inc/extra.h %s -o %t 2>&1 | %FileCheck --check-prefix=HOSTBUILT %s
 // BUILT: ampcc: precompiled <amp.h>: {{.*}}host-{{[0-9a-f]+}}.pch (built)

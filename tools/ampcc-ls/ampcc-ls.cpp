@@ -72,6 +72,12 @@ std::string defaultReason(const Device &Default) {
 }
 
 void printVerbose(const Device &D) {
+  // The CUDA backend's device is no cl_device_id: what it told is all.
+  if (std::string(D.backend()->name()) != "OpenCL") {
+    std::printf("    %s:            %s (driver %s)\n", D.backend()->name(),
+                D.info().VersionText.c_str(), D.info().DriverVersion.c_str());
+    return;
+  }
   // The runtime's OpenCL backend: its device is the cl_device_id.
   cl_device_id Id = static_cast<cl_device_id>(D.id());
   std::printf("    OpenCL:          %s (driver %s, %s)\n",
@@ -154,10 +160,10 @@ int main(int Argc, char **Argv) {
                       noOpenCLDeviceReason().c_str());
         continue;
       }
-      std::printf("    kind: %s, memory: %s, double: %s, OpenCL %u.%u\n",
+      std::printf("    kind: %s, memory: %s, double: %s, backend: %s, OpenCL %u.%u\n",
                   kind(*D), memory(Info.GlobalMemBytes).c_str(),
-                  Info.SupportsDouble ? "yes" : "no", Info.Version >> 16,
-                  Info.Version & 0xffff);
+                  Info.SupportsDouble ? "yes" : "no", D->backend()->name(),
+                  Info.Version >> 16, Info.Version & 0xffff);
       if (D == Default)
         std::printf("    default: %s\n", defaultReason(*D).c_str());
       if (Verbose)

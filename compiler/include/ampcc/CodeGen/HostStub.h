@@ -1,8 +1,9 @@
 //===- HostStub.h - the host half of a translation unit's kernels -*- C++ -*-===//
 //
 // The host stub is a small C++ file compiled next to the user's code. It
-// holds the OpenCL C program text and one ampcc::rt::KernelDesc per kernel,
-// and registers them with the runtime before main() runs.
+// holds the OpenCL C program text (and its PTX, unless -fno-cuda) and one
+// ampcc::rt::KernelDesc per kernel, and registers them with the runtime
+// before main() runs.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_CODEGEN_HOSTSTUB_H
@@ -15,6 +16,14 @@
 
 namespace ampcc {
 
+/// One PTX module of the program (kernel_abi.h's PtxModule).
+struct PtxImage {
+  std::string Arch; ///< "sm_70"
+  unsigned SmVersion = 0;
+  bool DomainCovered = false;
+  std::string Text;
+};
+
 /// The tables of a program's kernels compiled for the host (C symbols):
 /// without and with AMPCC_DOMAIN_COVERED, the same table where the program
 /// does not differ.
@@ -26,7 +35,8 @@ std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
                          const std::string &Program,
                          const std::string &SourceFile, bool UsesDouble,
                          const ProgramChecks &Checks = ProgramChecks(),
-                         const HostKernelTables *Host = nullptr);
+                         const HostKernelTables *Host = nullptr,
+                         const std::vector<PtxImage> &Ptx = {});
 
 /// The C file that compiles \p Program for the host CPU: the OpenCL C
 /// behind include/ampcc/host_kernel.h, each kernel's host entry, and their

@@ -1,0 +1,284 @@
+//===- CudaBackendTest.cpp - the CUDA backend against a fake driver ------===//
+//
+// CI has no GPU: these tests run the CUDA backend (runtime/backends/cuda)
+// over FakeCuda.cpp, opened through AMPCC_CUDA_LIBRARY as libcuda.so.1
+// would be, and check what reaches the driver: the kernel arguments and the
+// global offset appended to them, grids and launches in parts, the PTX
+// chosen per compute capability, transfers, and errors that name the CUDA
+// error and the operation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FakeCuda.h"
+
+#include "ampcc/exceptions.h"
+#include "backends/cuda/CudaBackend.h"
+#include "support/Env.h"
+#include "support/Region.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <dlfcn.h>
+
+using namespace ampcc::rt;
+
+namespace {
+
+const char KernelPtx[] = ".version 6.0\n.target sm_70\n.address_size 64\n"
+                         ".entry k(\n"
+                         "\t.param .u64 .ptr .global .align 4 k_param_0,\n"
+                         "\t.param .f32 k_param_1,\n"
+                         "\t.param .align 4 .b8 k_param_2[4],\n"
+                         "\t.param .u64 k_param_3,\n"
+                         "\t.param .u64 k_param_4,\n"
+                         "\t.param .u64 k_param_5\n)\n{\n\tret;\n}\n";
+const char NewerPtx[] = ".version 7.8\n.target sm_90\n.entry k(\n)\n{\n\tret;\n}\n";
+const char TooNewPtx[] = ".version 99\n.target sm_70\n.entry k(\n)\n{\n}\n";
+
+const PtxModule Modules[] = {{"sm_70", 70, false, KernelPtx},
+                             {"sm_90", 90, false, NewerPtx}};
+const ProgramDesc WithPtx = {"kernel void k() {}", "test.cpp", false, false, nullptr,
+                             0, 0, 0, Modules, 2};
+
+class CudaBackendTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    Devices = B.listDevices();
+    ASSERT_EQ(Devices.Devices.size(), 1u) << Devices.WhyNone;
+    std::string Refusal;
+    Ctx = B.createContext({Devices.Devices[0].Id}, "the test", &Refusal);
+    Q = B.createQueue(Ctx, Devices.Devices[0].Id, false, "the test");
+    void *Lib = dlopen(env().CudaLibrary.c_str(), RTLD_NOW | RTLD_NOLOAD);
+    ASSERT_NE(Lib, nullptr);
+    Launches = reinterpret_cast<FakeCudaLaunchesFn>(dlsym(Lib, "fakeCudaLaunches"));
+    reinterpret_cast<FakeCudaResetFn>(dlsym(Lib, "fakeCudaReset"))();
+  }
+  std::vector<FakeLaunch> launches() {
+    int N = 0;
+    const FakeLaunch *L = Launches(&N);
+    return std::vector<FakeLaunch>(L, L + N);
+  }
+  Kernel kernelK() {
+    std::string Why;
+    Program P = B.loadPtx(Ctx, nullptr, WithPtx, false, Why);
+    EXPECT_EQ(B.build(P, nullptr, ""), 0);
+    int Status = 0;
+    return B.kernel(P, "k", Status);
+  }
+
+  CudaBackend &B = cudaBackend();
+  DeviceListing Devices;
+  Context Ctx;
+  Queue Q;
+  FakeCudaLaunchesFn Launches = nullptr;
+};
+
+template <typename T> T argAt(const FakeLaunch &L, size_t Offset) {
+  T V;
+  std::memcpy(&V, L.Args + Offset, sizeof V);
+  return V;
+}
+
+TEST_F(CudaBackendTest, ListsTheDriversDevice) {
+  const DeviceProperties &P = Devices.Devices[0].Props;
+  EXPECT_EQ(P.Name, "Fake CUDA GPU");
+  EXPECT_EQ(P.VersionText, "CUDA sm_80");
+  EXPECT_EQ(P.Kind, DeviceKind::GPU);
+  EXPECT_EQ(P.MaxWorkGroupSize, 1024u);
+  EXPECT_EQ(P.LocalMemBytes, 49152u);
+  EXPECT_NE(P.Vendor.find("NVIDIA"), std::string::npos);
+}
+
+TEST_F(CudaBackendTest, ArgumentsAndTheGlobalOffsetReachTheKernel) {
+  Kernel K = kernelK();
+  ASSERT_TRUE(K);
+  Buffer Mem = B.allocate(Ctx, 64, nullptr, "the test");
+  float A = 2.5f;
+  int32_t Domain = 100;
+  K.setArg(0, Mem);
+  K.setArg(1, sizeof A, &A);
+  K.setArg(2, sizeof Domain, &Domain);
+  size_t Offset[1] = {512}, Size[1] = {256}, Local[1] = {128};
+  LaunchPart Part;
+  Part.Dims = 1;
+  Part.Offset = Offset;
+  Part.Size = Size;
+  Part.Local = Local;
+  Q.launch(K, Part);
+  std::vector<FakeLaunch> L = launches();
+  ASSERT_EQ(L.size(), 1u);
+  EXPECT_EQ(L[0].Grid[0], 2u);
+  EXPECT_EQ(L[0].Block[0], 128u);
+  EXPECT_EQ(L[0].NumArgs, 6u);
+  void *Ptr = argAt<void *>(L[0], 0);
+  EXPECT_NE(Ptr, nullptr);
+  EXPECT_EQ(argAt<float>(L[0], 8), 2.5f);
+  EXPECT_EQ(argAt<int32_t>(L[0], 12), 100);
+  EXPECT_EQ(argAt<uint64_t>(L[0], 16), 512u);
+  EXPECT_EQ(argAt<uint64_t>(L[0], 24), 0u);
+  EXPECT_EQ(argAt<uint64_t>(L[0], 32), 0u);
+}
+
+TEST_F(CudaBackendTest, GridsPastCudasLimitsLaunchInParts) {
+  Kernel K = kernelK();
+  Buffer Mem = B.allocate(Ctx, 64, nullptr, "the test");
+  float A = 0;
+  int32_t Domain = 0;
+  K.setArg(0, Mem);
+  K.setArg(1, sizeof A, &A);
+  K.setArg(2, sizeof Domain, &Domain);
+  // 131080 rows of one-row blocks: 65535 + 65535 + 10 along y.
+  size_t Size[2] = {32, 131080}, Local[2] = {32, 1};
+  LaunchPart Part;
+  Part.Dims = 2;
+  Part.Size = Size;
+  Part.Local = Local;
+  Q.launch(K, Part);
+  std::vector<FakeLaunch> L = launches();
+  ASSERT_EQ(L.size(), 3u);
+  EXPECT_EQ(L[0].Grid[1], 65535u);
+  EXPECT_EQ(L[2].Grid[1], 10u);
+  EXPECT_EQ(argAt<uint64_t>(L[1], 24), 65535u);
+  EXPECT_EQ(argAt<uint64_t>(L[2], 24), 131070u);
+}
+
+TEST_F(CudaBackendTest, ChoosesABlockShapeThatDividesTheDomain) {
+  Kernel K = kernelK();
+  Buffer Mem = B.allocate(Ctx, 64, nullptr, "the test");
+  float A = 0;
+  int32_t Domain = 0;
+  K.setArg(0, Mem);
+  K.setArg(1, sizeof A, &A);
+  K.setArg(2, sizeof Domain, &Domain);
+  size_t Size[1] = {1000};
+  LaunchPart Part;
+  Part.Size = Size;
+  Q.launch(K, Part);
+  std::vector<FakeLaunch> L = launches();
+  ASSERT_EQ(L.size(), 1u);
+  EXPECT_EQ(L[0].Block[0], 250u);
+  EXPECT_EQ(L[0].Grid[0], 4u);
+}
+
+TEST_F(CudaBackendTest, TakesThePtxOfTheNewestTargetTheDeviceRuns) {
+  std::string Why;
+  Program P = B.loadPtx(Ctx, nullptr, WithPtx, false, Why);
+  ASSERT_TRUE(P);
+  // sm_80: the sm_70 module, not the sm_90 one.
+  EXPECT_EQ(static_cast<cuda::Module *>(P.raw())->Ptx, KernelPtx);
+  // No unguarded variant: the guarded one, which is right everywhere.
+  Program Covered = B.loadPtx(Ctx, nullptr, WithPtx, true, Why);
+  ASSERT_TRUE(Covered);
+  EXPECT_EQ(static_cast<cuda::Module *>(Covered.raw())->Ptx, KernelPtx);
+  // Nothing for a device older than every target.
+  const PtxModule Newer[] = {{"sm_90", 90, false, NewerPtx}};
+  ProgramDesc OnlyNewer = WithPtx;
+  OnlyNewer.Ptx = Newer;
+  OnlyNewer.NumPtx = 1;
+  EXPECT_FALSE(B.loadPtx(Ctx, nullptr, OnlyNewer, false, Why));
+  EXPECT_NE(Why.find("no PTX for sm_80"), std::string::npos) << Why;
+}
+
+TEST_F(CudaBackendTest, ErrorsNameTheCudaErrorAndTheOperation) {
+  std::string Why;
+  Program P = B.loadPtx(Ctx, nullptr, WithPtx, false, Why);
+  ASSERT_EQ(B.build(P, nullptr, ""), 0);
+  int Status = 0;
+  EXPECT_FALSE(B.kernel(P, "missing", Status));
+  EXPECT_EQ(B.failureOf(Status), Backend::Failure::MissingKernel);
+  try {
+    B.fail(Status, "finding kernel 'missing'");
+    FAIL() << "no exception";
+  } catch (const Concurrency::runtime_exception &E) {
+    EXPECT_STREQ(E.what(), "CUDA_ERROR_NOT_FOUND (CUDA error 500) finding kernel 'missing'");
+    EXPECT_EQ(E.get_error_code(), 500);
+  }
+  EXPECT_THROW(B.fail(2, "allocating"), Concurrency::out_of_memory);
+}
+
+TEST_F(CudaBackendTest, PtxTheDriverRefusesFailsToBuildWithItsLog) {
+  const PtxModule TooNew[] = {{"sm_70", 70, false, TooNewPtx}};
+  ProgramDesc Desc = WithPtx;
+  Desc.Ptx = TooNew;
+  Desc.NumPtx = 1;
+  std::string Why;
+  Program P = B.loadPtx(Ctx, nullptr, Desc, false, Why);
+  int Err = B.build(P, nullptr, "");
+  EXPECT_EQ(Err, 222);
+  EXPECT_EQ(B.failureOf(Err), Backend::Failure::BuildFailure);
+  EXPECT_NE(B.buildLog(P, nullptr, "none").find("unsupported .version 99"),
+            std::string::npos);
+}
+
+TEST_F(CudaBackendTest, TransfersAndFills) {
+  unsigned char Init[64];
+  for (int I = 0; I < 64; ++I)
+    Init[I] = static_cast<unsigned char>(I);
+  Buffer Mem = B.allocate(Ctx, 64, Init, "the test");
+  // An 8-byte pattern over bytes [8, 40): written once, then doubled.
+  const unsigned char Pattern[8] = {0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6, 0xa7};
+  Q.fill(Mem, Pattern, 8, 8, 32, "the test");
+  unsigned char Out[64];
+  Q.read(Mem, true, 0, 64, Out);
+  EXPECT_EQ(Out[7], 7);
+  EXPECT_EQ(Out[8], 0xa0);
+  EXPECT_EQ(Out[39], 0xa7);
+  EXPECT_EQ(Out[40], 40);
+  // Rows 1 and 2 of an 8x8 byte matrix, 4 bytes from column 2, into a
+  // packed host block.
+  Rect R{};
+  R.SrcOffset = 8 + 2;
+  R.Region[0] = 4;
+  R.Region[1] = 2;
+  R.Region[2] = 1;
+  R.SrcRowPitch = 8;
+  R.DstRowPitch = 4;
+  unsigned char Block[8] = {0};
+  Q.readRects(Mem, {R}, Block);
+  EXPECT_EQ(Block[0], 0xa2);
+  EXPECT_EQ(Block[4], 0xa2);
+  const unsigned char Back[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  Rect W = R;
+  std::swap(W.SrcOffset, W.DstOffset);
+  std::swap(W.SrcRowPitch, W.DstRowPitch);
+  Q.writeRects(Mem, {W}, Back, false, false);
+  Q.read(Mem, true, 0, 64, Out);
+  EXPECT_EQ(Out[10], 1);
+  EXPECT_EQ(Out[13], 4);
+  EXPECT_EQ(Out[18], 5);
+  EXPECT_EQ(Out[14], 0xa6);
+}
+
+// The device listing loads the first program's module to see that the
+// driver takes it; the program's build then uses that module, so the driver
+// compiles the PTX once.
+TEST_F(CudaBackendTest, TheListingsModuleIsTheProgramsModule) {
+  void *Lib = dlopen(env().CudaLibrary.c_str(), RTLD_NOW | RTLD_NOLOAD);
+  auto Loads = reinterpret_cast<FakeCudaModuleLoadsFn>(dlsym(Lib, "fakeCudaModuleLoads"));
+  notePrograms(&WithPtx);
+  int Before = Loads();
+  DeviceListing L = B.listDevices();
+  ASSERT_EQ(L.Devices.size(), 1u);
+  EXPECT_EQ(Loads(), Before + 1);
+  Context C = B.createContext({L.Devices[0].Id}, "the test", nullptr);
+  std::string Why;
+  Program P = B.loadPtx(C, nullptr, WithPtx, false, Why);
+  EXPECT_EQ(B.build(P, nullptr, ""), 0);
+  EXPECT_EQ(Loads(), Before + 1);
+  int Status = 0;
+  EXPECT_TRUE(B.kernel(P, "k", Status));
+}
+
+// Last: the programs noted stay noted for the process.
+TEST_F(CudaBackendTest, ProgramsWithoutPtxLeaveTheGpusToOpenCL) {
+  notePrograms(&WithPtx);
+  EXPECT_EQ(B.listDevices().Devices.size(), 1u);
+  static const ProgramDesc Without = {"kernel void k() {}", "plain.cpp", false};
+  notePrograms(&Without);
+  DeviceListing L = B.listDevices();
+  EXPECT_TRUE(L.Devices.empty());
+  EXPECT_NE(L.WhyNone.find("plain.cpp have no PTX"), std::string::npos) << L.WhyNone;
+}
+
+} // namespace
