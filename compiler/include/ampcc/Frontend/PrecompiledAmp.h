@@ -72,7 +72,12 @@ public:
   /// The headers get() returned, and those it built, in order.
   std::vector<std::string> Loaded, Built;
 
+  /// Headers the write directory keeps; more, and the least recently used
+  /// go when one is built.
+  size_t MaxHeaders = 24;
+
 private:
+  void prune() const;
   std::string name(llvm::StringRef Pass, llvm::ArrayRef<std::string> Args) const;
   std::vector<std::string> ReadDirs;
   std::string WriteDir;
