@@ -126,6 +126,7 @@ TEST_F(PrecompiledAmpCacheTest, AnInputChangedDuringTheBuildIsNotPublished) {
 TEST_F(PrecompiledAmpCacheTest, KeepsTheMostRecentlyUsed) {
   PrecompiledAmpCache Cache({}, (Dir + "/pch").str(), "stamp");
   Cache.MaxHeaders = 2;
+  Cache.KeepRecent = std::chrono::seconds(0);
   std::string First = get(Cache, {"clang++", "-O0"});
   std::string Second = get(Cache, {"clang++", "-O1"});
   ASSERT_FALSE(First.empty());
@@ -139,6 +140,11 @@ TEST_F(PrecompiledAmpCacheTest, KeepsTheMostRecentlyUsed) {
   EXPECT_TRUE(llvm::sys::fs::exists(First));
   EXPECT_FALSE(llvm::sys::fs::exists(Second));
   EXPECT_FALSE(llvm::sys::fs::exists(Second + ".inputs"));
+  EXPECT_TRUE(llvm::sys::fs::exists(Third));
+  // Recently used ones stay, however many there are.
+  Cache.KeepRecent = std::chrono::seconds(600);
+  EXPECT_FALSE(get(Cache, {"clang++", "-O3"}).empty());
+  EXPECT_TRUE(llvm::sys::fs::exists(First));
   EXPECT_TRUE(llvm::sys::fs::exists(Third));
 }
 

@@ -254,7 +254,11 @@ void PrecompiledAmpCache::prune() const {
   // The least recently used go (~20 MB each): a directory shared by every
   // set of options a machine compiles with stays a few hundred MB.
   llvm::sort(Headers, [](const auto &A, const auto &B) { return A.first > B.first; });
+  // One used in the last minutes stays: a compile beside this one may have
+  // found it and not opened it yet.
   for (size_t I = MaxHeaders; I < Headers.size(); ++I) {
+    if (Clock::now() - Headers[I].first < KeepRecent)
+      continue;
     sys::fs::remove(Headers[I].second + ".inputs");
     sys::fs::remove(Headers[I].second);
   }

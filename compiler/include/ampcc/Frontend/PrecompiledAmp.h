@@ -23,6 +23,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,8 @@ public:
   /// Headers the write directory keeps; more, and the least recently used
   /// go when one is built.
   size_t MaxHeaders = 24;
+  /// Headers used this recently are kept whatever their number.
+  std::chrono::seconds KeepRecent{600};
 
 private:
   void prune() const;
