@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 using namespace ampcc;
 
 namespace {
@@ -103,6 +106,46 @@ TEST_F(PrecompiledAmpCacheTest, AFailedBuildLeavesNothing) {
   for (llvm::sys::fs::directory_iterator It((Dir + "/pch").str(), EC), End; It != End && !EC;
        It.increment(EC))
     EXPECT_EQ(llvm::sys::path::filename(It->path()), "amp-prefix.h");
+}
+
+TEST_F(PrecompiledAmpCacheTest, AnInputChangedDuringTheBuildIsNotPublished) {
+  PrecompiledAmpCache Cache({}, (Dir + "/pch").str(), "stamp");
+  std::string Got = Cache.get("device", {"clang++"},
+                              [&](const std::string &Prefix, const std::string &Out,
+                                  std::vector<std::string> &Inputs) {
+                                write(Out, "header");
+                                Inputs = {Prefix, Input};
+                                // Another checkout changes a header meanwhile.
+                                write(Input, "changed while building");
+                                return true;
+                              });
+  EXPECT_TRUE(Got.empty());
+  EXPECT_TRUE(Cache.find("device", {"clang++"}).empty());
+}
+
+TEST_F(PrecompiledAmpCacheTest, KeepsTheMostRecentlyUsed) {
+  PrecompiledAmpCache Cache({}, (Dir + "/pch").str(), "stamp");
+  Cache.MaxHeaders = 2;
+  Cache.KeepRecent = std::chrono::seconds(0);
+  std::string First = get(Cache, {"clang++", "-O0"});
+  std::string Second = get(Cache, {"clang++", "-O1"});
+  ASSERT_FALSE(First.empty());
+  ASSERT_FALSE(Second.empty());
+  // Using the first makes the second the least recently used.
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(get(Cache, {"clang++", "-O0"}), First);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  std::string Third = get(Cache, {"clang++", "-O2"});
+  ASSERT_FALSE(Third.empty());
+  EXPECT_TRUE(llvm::sys::fs::exists(First));
+  EXPECT_FALSE(llvm::sys::fs::exists(Second));
+  EXPECT_FALSE(llvm::sys::fs::exists(Second + ".inputs"));
+  EXPECT_TRUE(llvm::sys::fs::exists(Third));
+  // Recently used ones stay, however many there are.
+  Cache.KeepRecent = std::chrono::seconds(600);
+  EXPECT_FALSE(get(Cache, {"clang++", "-O3"}).empty());
+  EXPECT_TRUE(llvm::sys::fs::exists(First));
+  EXPECT_TRUE(llvm::sys::fs::exists(Third));
 }
 
 TEST_F(PrecompiledAmpCacheTest, ReadOnlyDirectoriesAreSearchedFirst) {

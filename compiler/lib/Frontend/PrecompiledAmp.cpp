@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "ampcc/Frontend/PrecompiledAmp.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -18,6 +19,9 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
+
+#include <chrono>
+#include <cstring>
 
 using namespace llvm;
 
@@ -212,10 +216,52 @@ std::string PrecompiledAmpCache::find(StringRef Pass, ArrayRef<std::string> Args
   for (const std::string &Dir : Dirs) {
     SmallString<256> Path(Dir);
     sys::path::append(Path, Name);
-    if (precompiledHeaderIsCurrent(Path.str().str()))
-      return Path.str().str();
+    if (!precompiledHeaderIsCurrent(Path.str().str()))
+      continue;
+    // Used now: the listing's time orders headers for pruning (prune()).
+    if (Dir == WriteDir)
+      if (auto FD = sys::fs::openNativeFileForWrite(Path + ".inputs",
+                                                    sys::fs::CD_OpenExisting,
+                                                    sys::fs::OF_Append)) {
+        sys::fs::setLastAccessAndModificationTime(*FD, std::chrono::system_clock::now());
+        sys::fs::closeFile(*FD);
+      }
+    return Path.str().str();
   }
   return std::string();
+}
+
+void PrecompiledAmpCache::prune() const {
+  using Clock = std::chrono::system_clock;
+  std::vector<std::pair<Clock::time_point, std::string>> Headers;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(WriteDir, EC), End; It != End && !EC; It.increment(EC)) {
+    std::string Path = It->path();
+    sys::fs::file_status Status;
+    if (sys::fs::status(Path, Status))
+      continue;
+    Clock::time_point Time = Status.getLastModificationTime();
+    if (StringRef(Path).ends_with(".pch.inputs")) {
+      Headers.emplace_back(Time, Path.substr(0, Path.size() - strlen(".inputs")));
+    } else if (!StringRef(Path).ends_with(".pch") &&
+               sys::path::filename(Path) != "amp-prefix.h" &&
+               Clock::now() - Time > std::chrono::minutes(10)) {
+      sys::fs::remove(Path); // what a build that was stopped left behind
+    }
+  }
+  if (Headers.size() <= MaxHeaders)
+    return;
+  // The least recently used go (~20 MB each): a directory shared by every
+  // set of options a machine compiles with stays a few hundred MB.
+  llvm::sort(Headers, [](const auto &A, const auto &B) { return A.first > B.first; });
+  // One used in the last minutes stays: a compile beside this one may have
+  // found it and not opened it yet.
+  for (size_t I = MaxHeaders; I < Headers.size(); ++I) {
+    if (Clock::now() - Headers[I].first < KeepRecent)
+      continue;
+    sys::fs::remove(Headers[I].second + ".inputs");
+    sys::fs::remove(Headers[I].second);
+  }
 }
 
 std::string PrecompiledAmpCache::prefixFile() const {
@@ -257,12 +303,17 @@ std::string PrecompiledAmpCache::get(StringRef Pass, ArrayRef<std::string> Args,
   sys::path::append(Path, name(Pass, Args));
   std::string Temp = (Path + "." + std::to_string(sys::Process::getProcessId())).str();
   std::vector<std::string> Inputs;
+  auto Start = std::chrono::system_clock::now();
   bool Ok = Build(Prefix, Temp, Inputs);
   std::string Listing;
   for (const std::string &Input : Inputs) {
     std::string Line = inputLine(Input);
-    if (Line.empty()) {
-      Ok = false; // an input gone already: the header cannot be checked
+    sys::fs::file_status Status;
+    // An input gone already, or changed while the header was built (Clang
+    // may have read either text): the header cannot be checked.
+    if (Line.empty() || sys::fs::status(Input, Status) ||
+        Status.getLastModificationTime() > Start) {
+      Ok = false;
       break;
     }
     Listing += Line + "\n";
@@ -289,6 +340,7 @@ std::string PrecompiledAmpCache::get(StringRef Pass, ArrayRef<std::string> Args,
     return std::string();
   Built.push_back(Path.str().str());
   Loaded.push_back(Path.str().str());
+  prune();
   return Path.str().str();
 }
 

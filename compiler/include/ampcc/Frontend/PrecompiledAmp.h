@@ -23,6 +23,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -72,7 +73,14 @@ public:
   /// The headers get() returned, and those it built, in order.
   std::vector<std::string> Loaded, Built;
 
+  /// Headers the write directory keeps; more, and the least recently used
+  /// go when one is built.
+  size_t MaxHeaders = 24;
+  /// Headers used this recently are kept whatever their number.
+  std::chrono::seconds KeepRecent{600};
+
 private:
+  void prune() const;
   std::string name(llvm::StringRef Pass, llvm::ArrayRef<std::string> Args) const;
   std::vector<std::string> ReadDirs;
   std::string WriteDir;
