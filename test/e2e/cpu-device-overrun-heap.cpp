@@ -3,7 +3,7 @@
 // behind the buffer PoCL took from malloc: the program died later in free()
 // ("free(): invalid pointer") or gave wrong answers (issue 44). A CPU
 // device's buffers now sit in pages of their own with a page of slack and
-// an inaccessible page after them (runtime/backends/opencl/GuardedMemory.h):
+// an inaccessible page after them (runtime/support/GuardedPages.h):
 // the stray writes land in the slack, the in-range results are right and the heap
 // survives many rounds of allocation around the kernels.
 // REQUIRES: opencl

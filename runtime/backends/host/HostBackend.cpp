@@ -5,10 +5,10 @@
 #include "ampcc/exceptions.h"
 #include "ampcc/runtime_api.h"
 #include "observation/Stats.h"
+#include "support/GuardedPages.h"
 #include "support/Region.h"
 #include "transfers/HostCopy.h"
 
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -87,30 +87,16 @@ int DeviceId; // Any address that lives as long as the process.
 
 } // namespace
 
-// Buffers sit in pages of their own, with a page of slack and an
-// inaccessible page after them, as the OpenCL backend gives a CPU device's:
-// a kernel built without robust access that writes a little past its array
-// writes the slack, not the host heap, and one that writes far faults at
-// once (e2e/cpu-device-overrun-heap).
-static size_t pageBytes() {
-  static const size_t Page = size_t(sysconf(_SC_PAGESIZE));
-  return Page;
-}
-static size_t mappedBytes(size_t N) {
-  size_t Page = pageBytes();
-  return (N + Page - 1) / Page * Page + 2 * Page;
-}
-
+// Buffers sit in guarded pages, as the OpenCL backend gives a CPU device's
+// (support/GuardedPages.h): a kernel built without robust access that
+// writes past its array never reaches the host heap.
 HostBuffer::HostBuffer(size_t N) : Bytes(N) {
-  size_t Len = mappedBytes(N);
-  void *M = mmap(nullptr, Len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (M == MAP_FAILED)
+  Data = static_cast<unsigned char *>(mapGuardedPages(N));
+  if (!Data)
     throw Concurrency::out_of_memory(
         ("out of host memory for a buffer of " + std::to_string(N) + " bytes").c_str());
-  Data = static_cast<unsigned char *>(M);
-  mprotect(Data + Len - pageBytes(), pageBytes(), PROT_NONE);
 }
-HostBuffer::~HostBuffer() { munmap(Data, mappedBytes(Bytes)); }
+HostBuffer::~HostBuffer() { unmapGuardedPages(Data, Bytes); }
 
 const void *hostDeviceId() { return &DeviceId; }
 

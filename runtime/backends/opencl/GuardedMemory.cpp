@@ -1,9 +1,9 @@
 //===- GuardedMemory.cpp - buffers of CPU devices, fenced off ------------===//
 #include "backends/opencl/GuardedMemory.h"
 
+#include "support/GuardedPages.h"
+
 #include <cstring>
-#include <sys/mman.h>
-#include <unistd.h>
 
 namespace ampcc {
 namespace rt {
@@ -20,36 +20,23 @@ bool isHostMemoryContext(cl_context Ctx) {
 
 namespace {
 
-/// One mapping: guard page, the buffer's pages and a page of slack, guard page.
+/// What the buffer's destructor callback releases.
 struct Mapping {
-  void *Base;
-  size_t Length;
+  void *Data;
+  size_t Bytes;
 };
 
 void CL_CALLBACK unmap(cl_mem, void *User) {
   auto *M = static_cast<Mapping *>(User);
-  munmap(M->Base, M->Length);
+  unmapGuardedPages(M->Data, M->Bytes);
   delete M;
 }
 
 } // namespace
 
 cl_mem createGuardedBuffer(cl_context Ctx, size_t Bytes, const void *Init, cl_int &Err) {
-  // A page of slack after the data, then the guard: a stray access up to a
-  // page past the end (an off-by-a-tile domain) neither faults nor touches
-  // anything else, and reads 0 there until written; anonymous pages cost
-  // nothing until touched.
-  size_t Page = size_t(sysconf(_SC_PAGESIZE));
-  size_t Data = (Bytes + Page - 1) / Page * Page + Page;
-  size_t Length = Data + 2 * Page;
-  void *Base = mmap(nullptr, Length, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (Base == MAP_FAILED) {
-    Err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
-    return nullptr;
-  }
-  char *Start = static_cast<char *>(Base) + Page;
-  if (mprotect(Start, Data, PROT_READ | PROT_WRITE) != 0) {
-    munmap(Base, Length);
+  void *Start = mapGuardedPages(Bytes);
+  if (!Start) {
     Err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
     return nullptr;
   }
@@ -57,10 +44,10 @@ cl_mem createGuardedBuffer(cl_context Ctx, size_t Bytes, const void *Init, cl_in
     std::memcpy(Start, Init, Bytes);
   cl_mem M = clCreateBuffer(Ctx, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, Bytes, Start, &Err);
   if (Err != CL_SUCCESS) {
-    munmap(Base, Length);
+    unmapGuardedPages(Start, Bytes);
     return nullptr;
   }
-  auto *Map = new Mapping{Base, Length};
+  auto *Map = new Mapping{Start, Bytes};
   if (clSetMemObjectDestructorCallback(M, unmap, Map) != CL_SUCCESS)
     delete Map; // kept mapped: a leak, not a fault
   return M;

@@ -4,10 +4,8 @@
 // so a kernel built with -fno-robust-buffer-access that writes past its
 // array wrote into the host heap: the program died later in free(), or gave
 // wrong answers (issue 44). Buffers of such devices are instead made over
-// pages of their own (CL_MEM_USE_HOST_PTR), with a page of slack after
-// them and an inaccessible page on each side: an access up to a page past
-// the end lands in the buffer's own slack, one further faults at once, and
-// none reaches the heap.
+// guarded pages (support/GuardedPages.h) given to PoCL as
+// CL_MEM_USE_HOST_PTR.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_RUNTIME_OPENCL_GUARDEDMEMORY_H
