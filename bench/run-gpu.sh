@@ -19,10 +19,7 @@ W=$(mktemp -d)
 exec > >(tee "$DEST/log.txt") 2>&1
 
 # The ICD loader into a private root, and NVIDIA's OpenCL driver alone.
-for d in "$B"/debs/*.deb; do dpkg -x "$d" "$W/root"; done
-export LD_LIBRARY_PATH="$W/root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-mkdir -p "$W/vendors" && echo libnvidia-opencl.so.1 > "$W/vendors/nvidia.icd"
-export OCL_ICD_VENDORS="$W/vendors"
+. bench/device-env.sh
 fresh() { export AMPCC_CACHE_DIR=$(mktemp -d) CUDA_CACHE_PATH=$(mktemp -d); }
 nvidia-smi --query-gpu=name,driver_version --format=csv
 DEV=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)

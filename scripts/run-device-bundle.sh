@@ -6,9 +6,10 @@
 # e2e-gpu.tsv (program, exit status, seconds) and log.txt (the output of
 # each program that failed). The libraries a GPU machine lacks (the OpenCL
 # ICD loader, oneTBB) come as .deb files in .device/debs and are unpacked
-# into a private root, not over /. See docs/gpu-testing.md.
+# into a private root, not over / (bench/device-env.sh). BIN: another
+# folder of programs. See docs/gpu-testing.md.
 set -uo pipefail
-B=${B:-.device/bin}
+B=${BIN:-.device/bin}
 DEST=${OUT:-.}
 # The bundle may travel packed (the device tool carries 64 MiB at most):
 # tar -C .device -cf - bin | xz > .device/pack/e2e.tar.xz here.
@@ -16,10 +17,9 @@ if [ ! -d "$B" ] && [ -f .device/pack/e2e.tar.xz ]; then
   tar -C .device -xJf .device/pack/e2e.tar.xz
 fi
 W=$(mktemp -d)
-for d in .device/debs/*.deb; do dpkg -x "$d" "$W/root"; done
-export LD_LIBRARY_PATH="$W/root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-mkdir -p "$W/vendors" && echo libnvidia-opencl.so.1 > "$W/vendors/nvidia.icd"
-export OCL_ICD_VENDORS="$W/vendors"
+# The packages of .device/debs into a private root, NVIDIA's ICD alone.
+B=.device W=$W . bench/device-env.sh
+B=${BIN:-.device/bin}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 
 one() { # program -> "name<TAB>status<TAB>seconds", output kept in $W/logs on failure
