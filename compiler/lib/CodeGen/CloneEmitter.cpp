@@ -95,35 +95,38 @@ void CloneEmitter::object() {
         FE.bindVar(Var, This + "->" + CodeGenModule::fieldName(F));
 }
 
+std::string parameterDeclaration(CodeGenModule &CG, const FunctionPlan &Plan,
+                                 const ParmVarDecl *P, const std::string &Name) {
+  unsigned I = P->getFunctionScopeIndex();
+  const VarPlace *V = Plan.var(P);
+  QualType PT = P->getType();
+  switch (argPassing(Plan.Key, I, PT)) {
+  case ArgPassing::ArrayDecay:
+    // A reference to an array (a tile_static or local array passed to a
+    // helper): a pointer to its first element, indexed as the array was.
+    return CG.pointerToArrayElements(PT->getPointeeType(), V->Space, Name, P->getLocation(),
+                                     V->ViewSpace);
+  case ArgPassing::Address:
+    return CG.pointerTo(PT->getPointeeType(), V->Space, P->getLocation(), V->PointeeSpace,
+                        V->ViewSpace) +
+           Name;
+  case ArgPassing::Pointer: // also a `T *&&` bound to a temporary pointer
+    return CG.pointerTo(PT.getNonReferenceType()->getPointeeType(), V->Space,
+                        P->getLocation(), AddrSpace::Private, V->ViewSpace) +
+           Name;
+  case ArgPassing::Value:
+    break;
+  }
+  return CG.declare(PT.getNonReferenceType().getUnqualifiedType(), Name, P->getLocation(),
+                    V->ViewSpace);
+}
+
 void CloneEmitter::parameters() {
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     std::string PName = P->getIdentifier() ? CodeGenModule::safeLocalName(P->getName())
                                            : "_arg" + std::to_string(I);
-    const VarPlace *V = Plan.var(P);
-    QualType PT = P->getType();
-    switch (argPassing(Plan.Key, I, PT)) {
-    case ArgPassing::ArrayDecay:
-      // A reference to an array (a tile_static or local array passed to a
-      // helper): a pointer to its first element, indexed as the array was.
-      Params.push_back(CG.pointerToArrayElements(PT->getPointeeType(), V->Space, PName,
-                                                 P->getLocation(), V->ViewSpace));
-      break;
-    case ArgPassing::Address:
-      Params.push_back(CG.pointerTo(PT->getPointeeType(), V->Space, P->getLocation(),
-                                    V->PointeeSpace, V->ViewSpace) +
-                       PName);
-      break;
-    case ArgPassing::Pointer: // also a `T *&&` bound to a temporary pointer
-      Params.push_back(CG.pointerTo(PT.getNonReferenceType()->getPointeeType(), V->Space,
-                                    P->getLocation(), AddrSpace::Private, V->ViewSpace) +
-                       PName);
-      break;
-    case ArgPassing::Value:
-      Params.push_back(CG.declare(PT.getNonReferenceType().getUnqualifiedType(), PName,
-                                  P->getLocation(), V->ViewSpace));
-      break;
-    }
+    Params.push_back(parameterDeclaration(CG, Plan, P, PName));
     FE.bindVar(P, PName);
   }
   // Storage for tile_static variables here and in callees: trailing

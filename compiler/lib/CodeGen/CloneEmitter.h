@@ -16,6 +16,12 @@
 
 namespace ampcc {
 
+/// The C declaration of the parameter \p P (of the definition) of the clone
+/// \p Plan, named \p Name: a pointer into the planned space for references,
+/// arrays and pointers.
+std::string parameterDeclaration(CodeGenModule &CG, const FunctionPlan &Plan,
+                                 const clang::ParmVarDecl *P, const std::string &Name);
+
 class CloneEmitter {
 public:
   CloneEmitter(CodeGenModule &CG, const FunctionPlan &Plan);

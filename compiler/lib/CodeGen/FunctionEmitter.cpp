@@ -119,7 +119,7 @@ void FunctionEmitter::emitDeclCode(const VarDecl *VD) {
       line(Vars[VD].Name + " = " + expr(VD->getInit()) + ";");
     return;
   }
-  std::string Name = CodeGenModule::safeLocalName(VD->getName());
+  std::string Name = LocalPrefix + CodeGenModule::safeLocalName(VD->getName());
   QualType T = VD->getType();
   const Expr *Init = VD->getInit();
   bindVar(VD, Name);

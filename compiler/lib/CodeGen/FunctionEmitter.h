@@ -311,6 +311,10 @@ private:
   /// they follow the loop variable); their own declarations print nothing.
   llvm::DenseSet<const clang::VarDecl *> Rematerialized;
   bool DeclaringRematerialized = false;
+  /// Host work-item loops: a function inlined into a tile function names
+  /// its locals with a prefix of its own, so that they shadow none of its
+  /// callers' (whose declarations its work-item loops repeat).
+  std::string LocalPrefix;
   /// The call being lowered by ampLibraryCall.
   const clang::Expr *LibrarySite = nullptr;
   std::string VoidReturn = "return;";

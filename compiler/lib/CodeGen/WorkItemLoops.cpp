@@ -22,48 +22,30 @@ bool isBarrierCall(const Stmt *S) {
   return isAmpClass(MC->getMethodDecl()->getParent(), "tile_barrier");
 }
 
-/// What makes a kernel body unfit for work-item loops anywhere in it.
+/// What makes a body unfit for work-item loops anywhere in it; counts its
+/// barriers and its calls of functions that wait at one.
 struct Unfit : RecursiveASTVisitor<Unfit> {
+  explicit Unfit(llvm::function_ref<bool(const CallExpr *)> Waiting) : Waiting(Waiting) {}
+  llvm::function_ref<bool(const CallExpr *)> Waiting;
   bool Found = false;
   unsigned BarrierCalls = 0;
   bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
   bool VisitLambdaExpr(LambdaExpr *) { return !(Found = true); }
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
-    if (isBarrierCall(MC))
-      ++BarrierCalls;
-    return true;
-  }
   bool VisitCallExpr(CallExpr *CE) {
-    // A callee given the barrier or the tiled index may wait at a barrier.
-    for (const Expr *A : CE->arguments()) {
-      const CXXRecordDecl *RD =
-          A->getType().getNonReferenceType()->getAsCXXRecordDecl();
-      if (RD && (isAmpClass(RD, "tile_barrier") || isAmpClass(RD, "tiled_index")))
-        return !(Found = true);
-    }
+    if (isBarrierCall(CE) || Waiting(CE))
+      ++BarrierCalls;
     return true;
   }
 };
 
-/// Whether \p S calls an atomic, or a function of the program's (which may):
-/// on the host a tile_static atomic is a plain read-modify-write (one thread
-/// runs the tile), so work-items of one loop must not run it side by side
-/// in vector lanes.
-bool mayUpdateShared(const Stmt *S) {
-  struct Calls : RecursiveASTVisitor<Calls> {
-    bool Found = false;
-    bool VisitCallExpr(CallExpr *CE) {
-      const FunctionDecl *FD = CE->getDirectCallee();
-      if (!FD || (FD->getIdentifier() && FD->getName().starts_with("atomic_")))
-        return !(Found = true);
-      for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
-        if (const auto *NS = dyn_cast<NamespaceDecl>(DC); NS && NS->getName() == "Concurrency")
-          return true; // The C++ AMP library's own functions.
-      return !(Found = true);
-    }
-  } C;
-  C.TraverseStmt(const_cast<Stmt *>(S));
-  return C.Found;
+/// A copy of \p CE's one argument: a trivial copy, or a view's (which C
+/// copies as a struct).
+const Expr *copied(const CXXConstructExpr *CE) {
+  const CXXConstructorDecl *Ctor = CE->getConstructor();
+  if (CE->getNumArgs() != 1 || !Ctor->isCopyOrMoveConstructor() ||
+      !(Ctor->isTrivial() || isViewClass(Ctor->getParent())))
+    return nullptr;
+  return CE->getArg(0);
 }
 
 /// A local that can be an array over the tile: arithmetic, or an array of
@@ -81,20 +63,50 @@ bool replicable(const VarDecl *VD, ASTContext &Ctx) {
 
 WorkItemLoops::WorkItemLoops(FunctionEmitter F, const CXXMethodDecl *Op, const unsigned T[3],
                              std::string Index)
-    : FE(std::move(F)), Op(Op), Tile{T[0], T[1], T[2]}, TileSize(T[0] * T[1] * T[2]),
-      IndexPrologue(std::move(Index)) {}
+    : FE(std::move(F)), Op(Op), Tile{T[0], T[1], T[2]},
+      TileSize(T[0] * T[1] * T[2]), IndexPrologue(std::move(Index)) {
+  IndexVars.insert(Op->getParamDecl(0));
+}
+
+WorkItemLoops::~WorkItemLoops() = default;
+
+std::string WorkItemLoops::replicatedName(const VarDecl *VD) const {
+  return "ampcc_wi_" + FE.LocalPrefix + CodeGenModule::safeLocalName(VD->getName());
+}
+
+bool WorkItemLoops::mayUpdateShared(const Stmt *S) {
+  struct Calls : RecursiveASTVisitor<Calls> {
+    bool Found = false;
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (!FD || (FD->getIdentifier() && FD->getName().starts_with("atomic_")))
+        return !(Found = true);
+      for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+        if (const auto *NS = dyn_cast<NamespaceDecl>(DC); NS && NS->getName() == "Concurrency")
+          return true; // The C++ AMP library's own functions.
+      return !(Found = true);
+    }
+  } C;
+  C.TraverseStmt(const_cast<Stmt *>(S));
+  return C.Found;
+}
 
 bool WorkItemLoops::isUniformVar(const ValueDecl *D) {
   if (isa<EnumConstantDecl>(D))
     return true;
   const auto *VD = dyn_cast<VarDecl>(D);
-  if (!VD || isa<ParmVarDecl>(VD))
-    return false; // The index parameter varies.
+  if (!VD)
+    return false;
   if (UniformVars.contains(VD))
     return true;
+  // A tile_static array stands for its address, the tile's.
+  if (VD->hasAttr<CUDASharedAttr>() && VD->getType()->isArrayType())
+    return true;
+  if (isa<ParmVarDecl>(VD))
+    return false; // The index parameter varies.
   // A capture (or a constant) is the tile's, unless a mutable kernel may
-  // change its own copy.
-  return !Locals.contains(VD) && Op->isConst();
+  // change its own copy. An inlined callee sees constants only.
+  return !Locals.contains(VD) && (!Op || Op->isConst());
 }
 
 bool WorkItemLoops::isUniform(const Expr *E) {
@@ -104,7 +116,7 @@ bool WorkItemLoops::isUniform(const Expr *E) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return isUniformVar(DRE->getDecl());
   if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ? Op->isConst()
+    return isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ? Op && Op->isConst()
                                                                    : isUniform(ME->getBase());
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return !BO->isAssignmentOp() && isUniform(BO->getLHS()) && isUniform(BO->getRHS());
@@ -116,6 +128,8 @@ bool WorkItemLoops::isUniform(const Expr *E) {
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return isUniform(CO->getCond()) && isUniform(CO->getTrueExpr()) &&
            isUniform(CO->getFalseExpr());
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return copied(CE) && isUniform(copied(CE));
   return false;
 }
 
@@ -125,7 +139,7 @@ bool WorkItemLoops::fromIndex(const Expr *E) {
     return true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    return VD && (VD == Op->getParamDecl(0) || FE.Rematerialized.contains(VD));
+    return VD && (IndexVars.contains(VD) || FE.Rematerialized.contains(VD));
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return fromIndex(ME->getBase());
@@ -136,6 +150,8 @@ bool WorkItemLoops::fromIndex(const Expr *E) {
            UO->getOpcode() != UO_AddrOf && fromIndex(UO->getSubExpr());
   if (const auto *CE = dyn_cast<CastExpr>(E))
     return fromIndex(CE->getSubExpr());
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return copied(CE) && fromIndex(copied(CE));
   // index<N>::operator[] and the like: members of the C++ AMP index classes.
   if (const auto *CE = dyn_cast<CXXMemberCallExpr>(E))
     return CE->getMethodDecl() &&
@@ -162,8 +178,25 @@ void WorkItemLoops::declareFromIndex() {
 bool WorkItemLoops::mayChange(const Stmt *S, const VarDecl *VD) {
   if (!S)
     return false;
+  // Whether \p E names VD or a part of it (a member, an element of an
+  // array, or what a non-const operator[] returns; not what a pointer or a
+  // view points to).
   auto Names = [VD](const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    for (;;) {
+      E = E->IgnoreParenImpCasts();
+      const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
+      const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      const auto *MD = OC ? dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl()) : nullptr;
+      if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+        E = ME->getBase();
+      else if (ASE && ASE->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+        E = ASE->getBase();
+      else if (MD && !MD->isConst() && OC->getOperator() == OO_Subscript)
+        E = OC->getArg(0);
+      else
+        break;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
     return DRE && DRE->getDecl() == VD;
   };
   if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp() &&
@@ -173,6 +206,23 @@ bool WorkItemLoops::mayChange(const Stmt *S, const VarDecl *VD) {
       UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
       Names(UO->getSubExpr()))
     return true;
+  // Bound to a non-const reference, or the object of a non-const member.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+    if (MC->getMethodDecl() && !MC->getMethodDecl()->isConst() &&
+        Names(MC->getImplicitObjectArgument()))
+      return true;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
+        MD && !MD->isConst() && OC->getNumArgs() && Names(OC->getArg(0)))
+      return true;
+  if (const auto *CE = dyn_cast<CallExpr>(S); CE && !isa<CXXOperatorCallExpr>(CE))
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I) {
+        QualType PT = FD->getParamDecl(I)->getType();
+        if (PT->isReferenceType() && !PT->getPointeeType().isConstQualified() &&
+            Names(CE->getArg(I)))
+          return true;
+      }
   for (const Stmt *Child : S->children())
     if (mayChange(Child, VD))
       return true;
@@ -224,7 +274,8 @@ bool WorkItemLoops::hasBarrier(const Stmt *S) {
   auto It = Barriers.find(S);
   if (It != Barriers.end())
     return It->second;
-  bool Has = isBarrierCall(S);
+  const auto *CE = dyn_cast<CallExpr>(S);
+  bool Has = CE && (isBarrierCall(CE) || (CE->getDirectCallee() && waits(CE->getDirectCallee())));
   for (const Stmt *Child : S->children())
     Has |= hasBarrier(Child);
   return Barriers[S] = Has;
@@ -261,6 +312,12 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
         LastSplit = At;
         continue;
       }
+      if (const CallExpr *Call = waitingCall(Child)) {
+        ++BarrierStatements; // It stands for the barriers it waits at.
+        Calls.push_back(Call);
+        LastSplit = At;
+        continue;
+      }
       if (hasBarrier(Child)) {
         if (!planLevel(Child))
           return false;
@@ -289,7 +346,7 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
             }
             if (!replicable(VD, Ctx))
               return false;
-            FE.Replicated[VD] = "ampcc_wi_" + CodeGenModule::safeLocalName(VD->getName());
+            FE.Replicated[VD] = replicatedName(VD);
           }
     }
     return true;
@@ -317,6 +374,11 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
     ++BarrierStatements;
     return true;
   }
+  if (const CallExpr *Call = waitingCall(S)) {
+    ++BarrierStatements;
+    Calls.push_back(Call);
+    return true;
+  }
   // A barrier-free statement as a loop's whole body: one work-item loop.
   // A barrier inside some other statement or expression: no loops.
   return !hasBarrier(S) && !leavesLoop(S);
@@ -333,17 +395,20 @@ bool WorkItemLoops::plan(const Stmt *B) {
     }
   } Collect(Locals);
   Collect.TraverseStmt(const_cast<Stmt *>(Body));
-  Unfit U;
+  auto Waiting = [this](const CallExpr *CE) {
+    return CE->getDirectCallee() && waits(CE->getDirectCallee());
+  };
+  Unfit U(Waiting);
   U.TraverseStmt(const_cast<Stmt *>(Body));
   if (U.Found)
     return false;
-  // Every barrier must be a statement of a list the loops split.
-  return planLevel(Body) && BarrierStatements == U.BarrierCalls;
+  // Every barrier must be a statement of a list the loops split. The calls
+  // that wait are planned once every local's kind is known.
+  return planLevel(Body) && BarrierStatements == U.BarrierCalls &&
+         llvm::all_of(Calls, [this](const CallExpr *Call) { return planCall(Call); });
 }
 
-void WorkItemLoops::emitLoop(std::vector<const Stmt *> &Pending) {
-  if (Pending.empty())
-    return;
+void WorkItemLoops::openLoop(bool Vectorize) {
   std::string X = std::to_string(Tile[0]), Y = std::to_string(Tile[1]),
               Z = std::to_string(Tile[2]);
   // One loop per dimension of the tile, the fastest innermost: its local id
@@ -352,7 +417,7 @@ void WorkItemLoops::emitLoop(std::vector<const Stmt *> &Pending) {
   // loop carries no dependence the vectoriser must respect.
   FE.line("for (size_t ampcc_lz = 0; ampcc_lz < " + Z + "; ++ampcc_lz)");
   FE.line("for (size_t ampcc_ly = 0; ampcc_ly < " + Y + "; ++ampcc_ly)");
-  if (llvm::none_of(Pending, mayUpdateShared))
+  if (Vectorize)
     FE.line("#pragma clang loop vectorize(assume_safety)");
   FE.line("for (size_t ampcc_lx = 0; ampcc_lx < " + X + "; ++ampcc_lx) {");
   ++FE.Indent;
@@ -366,12 +431,22 @@ void WorkItemLoops::emitLoop(std::vector<const Stmt *> &Pending) {
             "];");
   FE.Out += IndexPrologue;
   declareFromIndex();
+}
+
+void WorkItemLoops::closeLoop() {
+  --FE.Indent;
+  FE.line("}");
+}
+
+void WorkItemLoops::emitLoop(std::vector<const Stmt *> &Pending) {
+  if (Pending.empty())
+    return;
+  openLoop(llvm::none_of(Pending, mayUpdateShared));
   FE.pushScope();
   for (const Stmt *S : Pending)
     FE.emitStmt(S);
   FE.popScope();
-  --FE.Indent;
-  FE.line("}");
+  closeLoop();
   Pending.clear();
 }
 
@@ -397,6 +472,8 @@ void WorkItemLoops::emitList(llvm::ArrayRef<const Stmt *> Stmts) {
 }
 
 void WorkItemLoops::emitLevel(const Stmt *S) {
+  if (const CallExpr *Call = waitingCall(S))
+    return emitCall(Call);
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
     llvm::SmallVector<const Stmt *, 16> Body(CS->body_begin(), CS->body_end());
     return emitList(Body);
@@ -433,14 +510,19 @@ void WorkItemLoops::emitLevel(const Stmt *S) {
   }
 }
 
-std::string WorkItemLoops::print(const Stmt *Body) {
-  std::string Decls = "  size_t ampcc_wi = 0;\n  ampcc_item ampcc_it = ampcc_tile;\n" +
-                      IndexPrologue;
+std::string WorkItemLoops::replicatedDecls() {
+  std::string Decls;
   for (const auto &[VD, Name] : FE.Replicated)
     Decls += "  " +
              FE.CG.declare(VD->getType().getUnqualifiedType(),
                            Name + "[" + std::to_string(TileSize) + "]", VD->getLocation()) +
              ";\n";
+  return Decls;
+}
+
+std::string WorkItemLoops::print(const Stmt *Body) {
+  std::string Decls = "  size_t ampcc_wi = 0;\n  ampcc_item ampcc_it = ampcc_tile;\n" +
+                      IndexPrologue + replicatedDecls();
   // Work-item 0's values of the index's locals, for code run once a tile.
   std::string Loops = std::move(FE.output());
   FE.output().clear();
@@ -448,7 +530,7 @@ std::string WorkItemLoops::print(const Stmt *Body) {
   Decls += FE.output();
   FE.output() = std::move(Loops);
   emitLevel(Body);
-  return Decls + FE.temporaryDecls() + FE.output();
+  return Decls + CalleeDecls + FE.temporaryDecls() + FE.output();
 }
 
 } // namespace ampcc

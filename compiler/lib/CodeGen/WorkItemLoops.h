@@ -12,10 +12,16 @@
 // barrier becomes an array over the tile, indexed by the loop variable:
 // structure of arrays for scalars, contiguous across work-items.
 //
-// Kernels this does not take (a barrier in a called function or in an
-// expression, a return, a break out of a loop holding a barrier, a local
-// of class type across barriers) keep the per-work-item entry, which the
-// runtime runs as fibers (runtime/backends/host/TileRunner.cpp).
+// A call statement whose callee waits at a barrier is inlined: the callee's
+// body is planned and printed the same way by a WorkItemLoops of its own
+// (over the callee's clone plan), its parameters bound to the arguments
+// (WorkItemCalls.cpp).
+//
+// Kernels this does not take (a barrier in an expression or in a call that
+// is not a statement of its own, a return, a break out of a loop holding a
+// barrier, a local of class type across barriers) keep the per-work-item
+// entry, which the runtime runs as fibers
+// (runtime/backends/host/TileRunner.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_CODEGEN_WORKITEMLOOPS_H
@@ -28,6 +34,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,6 +49,7 @@ public:
   /// from get_global_id & co.
   WorkItemLoops(FunctionEmitter FE, const clang::CXXMethodDecl *Op, const unsigned Tile[3],
                 std::string IndexPrologue);
+  ~WorkItemLoops();
 
   /// Whether \p Body can be printed as work-item loops.
   bool plan(const clang::Stmt *Body);
@@ -49,6 +58,23 @@ public:
   std::string print(const clang::Stmt *Body);
 
 private:
+  /// How an inlined callee's parameter gets its argument.
+  struct Param {
+    enum KindT {
+      Uniform,    ///< Alike for the tile: declared once.
+      FromIndex,  ///< From the index alone: declared again in every loop.
+      Replicated, ///< An array over the tile, filled at the call.
+    } Kind;
+    const clang::ParmVarDecl *Decl;
+    const clang::Expr *Arg;
+    ArgPassing Passing;
+    /// How the callee's code names it.
+    std::string Name;
+  };
+
+  /// The callee \p Def of a call statement of \p Caller's, printed inline.
+  WorkItemLoops(WorkItemLoops &Caller, const FunctionPlan &Plan);
+
   bool hasBarrier(const clang::Stmt *S);
   bool isBarrierStatement(const clang::Stmt *S);
   /// Checks a statement that holds a barrier, and records the locals of
@@ -61,6 +87,10 @@ private:
   /// A statement list that holds barriers (or one statement as such a list).
   void emitList(llvm::ArrayRef<const clang::Stmt *> Stmts);
   void emitLoop(std::vector<const clang::Stmt *> &Pending);
+  /// The head of a work-item loop nest: the ids, the index and the values
+  /// computed from it; closeLoop() ends it.
+  void openLoop(bool Vectorize);
+  void closeLoop();
   /// A loop without barriers that runs alike for every work-item (its
   /// counter and bounds uniform, the counter changed only by the loop):
   /// it moves outside the work-item loop, which then runs inside it and is
@@ -74,23 +104,71 @@ private:
   bool fromIndex(const clang::Expr *E);
   /// Declares the locals computed from the index alone (Rematerialized).
   void declareFromIndex();
+  /// Whether \p S calls an atomic, or a function of the program's (which
+  /// may): on the host a tile_static atomic is a plain read-modify-write
+  /// (one thread runs the tile), so work-items of one loop must not run it
+  /// side by side in vector lanes.
+  static bool mayUpdateShared(const clang::Stmt *S);
   /// True when \p S may change \p VD (assign, increment, take its address).
   static bool mayChange(const clang::Stmt *S, const clang::VarDecl *VD);
+  /// The array over the tile that stands for \p VD.
+  std::string replicatedName(const clang::VarDecl *VD) const;
+
+  // Inlined calls (WorkItemCalls.cpp).
+  /// Whether the function \p FD waits at a barrier, itself or in a callee.
+  bool waits(const clang::FunctionDecl *FD);
+  /// \p S as a statement calling a function that waits, or null.
+  const clang::CallExpr *waitingCall(const clang::Stmt *S);
+  /// Plans the callee of \p Call inline: binds its parameters.
+  bool planCall(const clang::CallExpr *Call);
+  /// In a callee: how the argument \p Arg (its caller's) reaches \p P of
+  /// the body \p Body; false where no way fits.
+  bool bindParam(const clang::ParmVarDecl *P, const clang::Expr *Arg, ArgPassing Passing,
+                 const clang::Stmt *Body);
+  /// \p E is an lvalue that is the same object for every work-item (a
+  /// tile_static variable, a capture, their elements and members).
+  bool uniformAddress(const clang::Expr *E);
+  /// A parameter's argument as the callee's parameter takes it.
+  std::string argument(const Param &P);
+  void emitCall(const clang::CallExpr *Call);
+  /// Declares \p Callee's parameters, for work-item 0 and for its loops,
+  /// and fills those that are arrays over the tile.
+  void emitParams(WorkItemLoops &Callee);
+  /// Declarations of the arrays over the tile of this function's locals.
+  std::string replicatedDecls();
+  WorkItemLoops &root() { return Caller ? Caller->root() : *this; }
 
   FunctionEmitter FE;
-  const clang::CXXMethodDecl *Op;
-  /// Every variable the kernel's body declares.
+  /// The kernel's call operator (null in an inlined callee).
+  const clang::CXXMethodDecl *Op = nullptr;
+  WorkItemLoops *Caller = nullptr;
+  /// Every variable the body declares.
   llvm::DenseSet<const clang::VarDecl *> Locals;
-  /// Counters of the loops that run once for the tile.
+  /// Counters of the loops that run once for the tile, and uniform
+  /// parameters of an inlined callee.
   llvm::DenseSet<const clang::VarDecl *> UniformVars;
+  /// The index parameter, and an inlined callee's parameters from it.
+  llvm::DenseSet<const clang::VarDecl *> IndexVars;
   llvm::DenseSet<const clang::Stmt *> Lifted;
   const clang::Stmt *Body = nullptr;
   std::vector<const clang::VarDecl *> FromIndex; ///< In declaration order.
   unsigned Tile[3];
   unsigned TileSize;
+  /// Every work-item loop's first statements: the index, and in an inlined
+  /// callee its callers' values from the index and its parameters.
   std::string IndexPrologue;
   llvm::DenseMap<const clang::Stmt *, bool> Barriers;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> Waits;
   unsigned BarrierStatements = 0;
+  std::vector<Param> Params;
+  /// The call statements that wait, in order: planned after the body.
+  std::vector<const clang::CallExpr *> Calls;
+  std::map<const clang::CallExpr *, std::unique_ptr<WorkItemLoops>> Callees;
+  /// The root's: declarations the inlined callees need at the top of the
+  /// tile function (their replicated locals and temporaries), and how
+  /// many callees it inlined (for their names).
+  std::string CalleeDecls;
+  unsigned InlinedCount = 0;
 };
 
 } // namespace ampcc
