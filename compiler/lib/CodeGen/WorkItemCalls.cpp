@@ -182,7 +182,7 @@ void WorkItemLoops::emitParams(WorkItemLoops &Callee) {
   for (const Param &P : Callee.Params) {
     if (P.Kind == Param::Replicated) {
       QualType T = P.Decl->getType().getNonReferenceType().getUnqualifiedType();
-      root().CalleeDecls +=
+      root().ExtraDecls +=
           "  " +
           FE.CG.declare(T, P.Name + "[" + std::to_string(TileSize) + "]",
                         P.Decl->getLocation()) +
@@ -221,7 +221,7 @@ void WorkItemLoops::emitCall(const CallExpr *Call) {
   Callee.emitLevel(Callee.Body);
   FE.Out += Callee.FE.Out;
   FE.TempCount = Callee.FE.TempCount;
-  root().CalleeDecls += Callee.replicatedDecls() + Callee.FE.temporaryDecls();
+  root().ExtraDecls += Callee.replicatedDecls() + Callee.FE.temporaryDecls();
   --FE.Indent;
   FE.line("}");
   FE.LastLine = 0; // The next statement says where it is again.

@@ -229,45 +229,6 @@ bool WorkItemLoops::mayChange(const Stmt *S, const VarDecl *VD) {
   return false;
 }
 
-bool WorkItemLoops::liftable(const Stmt *S) {
-  const auto *FS = dyn_cast<ForStmt>(S);
-  if (!FS || FS->getConditionVariable() || !FS->getCond() || !FS->getInc() ||
-      hasBarrier(FS))
-    return false;
-  const auto *Init = dyn_cast_or_null<DeclStmt>(FS->getInit());
-  if (!Init || !Init->isSingleDecl())
-    return false;
-  const auto *VD = dyn_cast<VarDecl>(Init->getSingleDecl());
-  if (!VD || !VD->getType()->isIntegerType() || !VD->getInit() || !isUniform(VD->getInit()))
-    return false;
-  UniformVars.insert(VD);
-  // The increment: ++i, i++, --i, i-- or i op= a uniform value.
-  const Expr *Inc = FS->getInc()->IgnoreParenImpCasts();
-  auto Counter = [VD](const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == VD;
-  };
-  bool IncOk = false;
-  if (const auto *UO = dyn_cast<UnaryOperator>(Inc))
-    IncOk = UO->isIncrementDecrementOp() && Counter(UO->getSubExpr());
-  else if (const auto *CAO = dyn_cast<CompoundAssignOperator>(Inc))
-    IncOk = Counter(CAO->getLHS()) && isUniform(CAO->getRHS());
-  // Only a loop whose body has no loop of its own: the work-item loop
-  // inside it is then innermost, what the vectoriser takes.
-  struct HasLoop : RecursiveASTVisitor<HasLoop> {
-    bool Found = false;
-    bool VisitForStmt(ForStmt *) { return !(Found = true); }
-    bool VisitWhileStmt(WhileStmt *) { return !(Found = true); }
-    bool VisitDoStmt(DoStmt *) { return !(Found = true); }
-  } Loops;
-  Loops.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
-  if (IncOk && !Loops.Found && isUniform(FS->getCond()) && !mayChange(FS->getBody(), VD) &&
-      !leavesLoop(FS->getBody()))
-    return true;
-  UniformVars.erase(VD);
-  return false;
-}
-
 bool WorkItemLoops::hasBarrier(const Stmt *S) {
   if (!S)
     return false;
@@ -324,6 +285,9 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
         LastSplit = At;
       } else if (liftable(Child)) {
         Lifted.insert(Child);
+        LastSplit = At;
+      } else if (interchangeable(Child)) {
+        Interchanged.insert(Child);
         LastSplit = At;
       } else if (leavesLoop(Child)) {
         return false;
@@ -459,7 +423,7 @@ void WorkItemLoops::emitList(llvm::ArrayRef<const Stmt *> Stmts) {
       emitLoop(Pending);
       continue;
     }
-    if (!hasBarrier(S) && !Lifted.contains(S)) {
+    if (!hasBarrier(S) && !Lifted.contains(S) && !Interchanged.contains(S)) {
       Pending.push_back(S);
       continue;
     }
@@ -474,6 +438,8 @@ void WorkItemLoops::emitList(llvm::ArrayRef<const Stmt *> Stmts) {
 void WorkItemLoops::emitLevel(const Stmt *S) {
   if (const CallExpr *Call = waitingCall(S))
     return emitCall(Call);
+  if (Interchanged.contains(S))
+    return emitInterchanged(cast<ForStmt>(S));
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
     llvm::SmallVector<const Stmt *, 16> Body(CS->body_begin(), CS->body_end());
     return emitList(Body);
@@ -530,7 +496,7 @@ std::string WorkItemLoops::print(const Stmt *Body) {
   Decls += FE.output();
   FE.output() = std::move(Loops);
   emitLevel(Body);
-  return Decls + CalleeDecls + FE.temporaryDecls() + FE.output();
+  return Decls + ExtraDecls + FE.temporaryDecls() + FE.output();
 }
 
 } // namespace ampcc

@@ -36,6 +36,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -91,12 +92,33 @@ private:
   /// computed from it; closeLoop() ends it.
   void openLoop(bool Vectorize);
   void closeLoop();
-  /// A loop without barriers that runs alike for every work-item (its
-  /// counter and bounds uniform, the counter changed only by the loop):
-  /// it moves outside the work-item loop, which then runs inside it and is
-  /// innermost, so it is the loop the vectoriser sees. Legal because the
-  /// work-items are unordered between barriers.
+  // A kernel's own loops without barriers (WorkItemInnerLoops.cpp).
+  /// A for loop a work-item runs alone: no barrier, no loop inside, nothing
+  /// leaving it, one integer counter declared by it that only its
+  /// increment changes.
+  struct CountedLoop {
+    const clang::ForStmt *For;
+    const clang::VarDecl *Counter;
+    /// `i += Step` (`i -= Step` when Down); null for ++i and --i; Affine
+    /// is false for other compound assignments.
+    const clang::Expr *Step = nullptr;
+    bool Down = false;
+    bool Affine = true;
+  };
+  std::optional<CountedLoop> countedLoop(const clang::Stmt *S);
+  /// A loop that runs alike for every work-item (its counter and bounds
+  /// uniform): it moves outside the work-item loop, which then runs inside
+  /// it and is innermost, so it is the loop the vectoriser sees. Legal
+  /// because the work-items are unordered between barriers.
   bool liftable(const clang::Stmt *S);
+  /// A loop whose counter starts from the index (`for (i = t.global[0]; i
+  /// < n; i += stride)`) and moves by a uniform step to a uniform bound:
+  /// it is interchanged with the work-item loop, which then runs inside it
+  /// over the work-items still counting, each recomputing its counter from
+  /// the iteration's number, so that accesses through the counter are
+  /// contiguous across work-items.
+  bool interchangeable(const clang::Stmt *S);
+  void emitInterchanged(const clang::ForStmt *FS);
   bool isUniform(const clang::Expr *E);
   bool isUniformVar(const clang::ValueDecl *D);
   /// \p E depends on the work-item's index and uniform values alone, through
@@ -150,6 +172,7 @@ private:
   /// The index parameter, and an inlined callee's parameters from it.
   llvm::DenseSet<const clang::VarDecl *> IndexVars;
   llvm::DenseSet<const clang::Stmt *> Lifted;
+  llvm::DenseSet<const clang::Stmt *> Interchanged;
   const clang::Stmt *Body = nullptr;
   std::vector<const clang::VarDecl *> FromIndex; ///< In declaration order.
   unsigned Tile[3];
@@ -164,11 +187,13 @@ private:
   /// The call statements that wait, in order: planned after the body.
   std::vector<const clang::CallExpr *> Calls;
   std::map<const clang::CallExpr *, std::unique_ptr<WorkItemLoops>> Callees;
-  /// The root's: declarations the inlined callees need at the top of the
-  /// tile function (their replicated locals and temporaries), and how
-  /// many callees it inlined (for their names).
-  std::string CalleeDecls;
+  /// The root's: declarations needed at the top of the tile function
+  /// besides its own locals' (inlined callees' replicated locals and
+  /// temporaries, interchanged loops' flags), and how many callees and
+  /// interchanged loops it has (for their names).
+  std::string ExtraDecls;
   unsigned InlinedCount = 0;
+  unsigned InterchangedCount = 0;
 };
 
 } // namespace ampcc

@@ -1,0 +1,139 @@
+//===- WorkItemInnerLoops.cpp - a kernel's loops around work-item loops ---===//
+//
+// LLVM vectorises innermost loops, so a loop of the kernel's own inside a
+// work-item loop keeps the work-item loop scalar, and a work-item that
+// walks memory alone walks it with a stride of its own. Two forms of such
+// loops turn inside out, the work-item loop innermost:
+// - uniform ones (counter, bounds and step alike for the tile) simply move
+//   outside: every work-item runs the same iterations;
+// - grid-stride ones, whose counter starts from the index and moves by a
+//   uniform step to a uniform bound, become a loop over the iterations of
+//   the work-items still counting: iteration k recomputes each one's
+//   counter (start + k * step), so a counter that starts at the global
+//   index reads memory contiguously across the work-items; a flag per
+//   work-item (an array over the tile) remembers which have stopped, and
+//   the loop ends when none counts. The work-items' iterations run in
+//   another order, which is legal because between barriers they are
+//   unordered; each work-item's own iterations keep their order.
+//
+//===----------------------------------------------------------------------===//
+#include "WorkItemLoops.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace ampcc {
+
+std::optional<WorkItemLoops::CountedLoop> WorkItemLoops::countedLoop(const Stmt *S) {
+  const auto *FS = dyn_cast<ForStmt>(S);
+  if (!FS || FS->getConditionVariable() || !FS->getCond() || !FS->getInc() ||
+      hasBarrier(FS))
+    return std::nullopt;
+  const auto *Init = dyn_cast_or_null<DeclStmt>(FS->getInit());
+  if (!Init || !Init->isSingleDecl())
+    return std::nullopt;
+  const auto *VD = dyn_cast<VarDecl>(Init->getSingleDecl());
+  if (!VD || !VD->getType()->isIntegerType() || !VD->getInit())
+    return std::nullopt;
+  CountedLoop L{FS, VD};
+  // The increment: ++i, i++, --i, i-- or i op= a value.
+  const Expr *Inc = FS->getInc()->IgnoreParenImpCasts();
+  auto Counter = [VD](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == VD;
+  };
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc)) {
+    if (!UO->isIncrementDecrementOp() || !Counter(UO->getSubExpr()))
+      return std::nullopt;
+    L.Down = UO->isDecrementOp();
+  } else if (const auto *CAO = dyn_cast<CompoundAssignOperator>(Inc)) {
+    if (!Counter(CAO->getLHS()))
+      return std::nullopt;
+    L.Step = CAO->getRHS();
+    L.Down = CAO->getOpcode() == BO_SubAssign;
+    L.Affine = CAO->getOpcode() == BO_AddAssign || L.Down;
+  } else {
+    return std::nullopt;
+  }
+  // Only a loop whose body has no loop of its own: the work-item loop
+  // inside it is then innermost, what the vectoriser takes.
+  struct HasLoop : RecursiveASTVisitor<HasLoop> {
+    bool Found = false;
+    bool VisitForStmt(ForStmt *) { return !(Found = true); }
+    bool VisitWhileStmt(WhileStmt *) { return !(Found = true); }
+    bool VisitDoStmt(DoStmt *) { return !(Found = true); }
+  } Loops;
+  Loops.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
+  if (Loops.Found || mayChange(FS->getBody(), VD) || leavesLoop(FS->getBody()))
+    return std::nullopt;
+  return L;
+}
+
+bool WorkItemLoops::liftable(const Stmt *S) {
+  std::optional<CountedLoop> L = countedLoop(S);
+  if (!L || !isUniform(L->Counter->getInit()) || (L->Step && !isUniform(L->Step)))
+    return false;
+  UniformVars.insert(L->Counter);
+  if (isUniform(L->For->getCond()))
+    return true;
+  UniformVars.erase(L->Counter);
+  return false;
+}
+
+bool WorkItemLoops::interchangeable(const Stmt *S) {
+  std::optional<CountedLoop> L = countedLoop(S);
+  if (!L || !L->Affine || !fromIndex(L->Counter->getInit()) ||
+      (L->Step && !isUniform(L->Step)))
+    return false;
+  // The bound: the counter compared with a uniform value.
+  const auto *BO = dyn_cast<BinaryOperator>(L->For->getCond()->IgnoreParenImpCasts());
+  if (!BO || !BO->isComparisonOp())
+    return false;
+  auto Counter = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == L->Counter;
+  };
+  return (Counter(BO->getLHS()) && isUniform(BO->getRHS())) ||
+         (Counter(BO->getRHS()) && isUniform(BO->getLHS()));
+}
+
+void WorkItemLoops::emitInterchanged(const ForStmt *FS) {
+  CountedLoop L = *countedLoop(FS);
+  const VarDecl *VD = L.Counter;
+  std::string N = std::to_string(++root().InterchangedCount);
+  std::string Live = "ampcc_live" + N, K = "ampcc_k" + N, Any = "ampcc_any" + N;
+  root().ExtraDecls += "  unsigned char " + Live + "[" + std::to_string(TileSize) + "];\n";
+  FE.line("for (size_t " + K + " = 0;; ++" + K + ") {");
+  ++FE.Indent;
+  FE.line("int " + Any + " = 0;");
+  openLoop(!mayUpdateShared(FS->getBody()) && !mayUpdateShared(FS->getCond()));
+  // The counter in iteration K: start + K * step, in the counter's type
+  // (its wrap-around is the repeated increment's).
+  std::string Name = FE.LocalPrefix + CodeGenModule::safeLocalName(VD->getName());
+  QualType T = VD->getType().getUnqualifiedType();
+  std::string Ty = "(" + FE.CG.lowerType(T, VD->getLocation()) + ")";
+  std::string Step = L.Step ? Ty + "(" + FE.expr(L.Step) + ")" : Ty + "1";
+  FE.bindVar(VD, Name);
+  FE.line(FE.CG.declare(T, Name, VD->getLocation()) + " = " + Ty + "(" +
+          FE.expr(VD->getInit()) + (L.Down ? " - " : " + ") + Ty + K + " * " + Step + ");");
+  // A work-item that stopped stays stopped, as its own loop would.
+  FE.line("unsigned char ampcc_on = (" + K + " == 0 || " + Live + "[ampcc_wi]) && (" +
+          FE.expr(FS->getCond()) + ");");
+  FE.line(Live + "[ampcc_wi] = ampcc_on;");
+  FE.line(Any + " |= ampcc_on;");
+  FE.line("if (ampcc_on) {");
+  ++FE.Indent;
+  FE.pushScope();
+  FE.emitStmt(FS->getBody());
+  FE.popScope();
+  --FE.Indent;
+  FE.line("}");
+  closeLoop();
+  FE.line("if (!" + Any + ")");
+  FE.line("  break;");
+  --FE.Indent;
+  FE.line("}");
+}
+
+} // namespace ampcc

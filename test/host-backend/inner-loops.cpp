@@ -1,0 +1,183 @@
+// Loops of a tiled kernel's own, between barriers, on the host backend
+// (WorkItemInnerLoops.cpp): a loop whose counter starts from the index and
+// moves by a uniform step to a uniform bound is interchanged with the
+// work-item loop. Checked against the CPU: a grid-stride sum; a count down
+// with `>=`; trip counts that differ between work-items (start from the
+// local index, odd step, `!=` never taken early); the bound on the left of
+// the comparison with an unsigned counter; a tile_static atomic in the
+// body; and a loop whose bound depends on the work-item (not interchanged).
+// RUN: %ampcc -fhost-kernels %s -o %t && env AMPCC_BACKEND=host %t | %FileCheck %s
+// RUN: %ampcc -fhost-kernels -emit-opencl %s -o %t.cl && %FileCheck --check-prefix=LOOPS %s < %t.cl
+// RUN: %clcheck %t.cl
+// CHECK: grid stride: 0 mismatches of 256
+// CHECK: count down: 0 mismatches of 256
+// CHECK: uneven trips: 0 mismatches of 256
+// CHECK: bound on the left: 0 mismatches of 256
+// CHECK: atomic in the body: 0 mismatches of 4
+// CHECK: bound per work-item: 0 mismatches of 256
+// CHECK-NOT: mismatch at
+// LOOPS: void main_kernel__loops(
+// LOOPS: for (size_t ampcc_k1 = 0;; ++ampcc_k1) {
+// LOOPS: int I = (int)(
+// LOOPS: unsigned char ampcc_on = (ampcc_k1 == 0 || ampcc_live1[ampcc_wi]) && (I < 5000);
+// The atomic's loop is no vector loop.
+// LOOPS: void main_kernel_4__loops(
+// LOOPS: for (size_t ampcc_k1 = 0;; ++ampcc_k1) {
+// LOOPS-NOT: vectorize(assume_safety)
+// LOOPS: ampcc_atomic_add_local_int(
+// LOOPS: void main_kernel_5__loops(
+// LOOPS-NOT: ampcc_k1
+// LOOPS: #endif
+#include <amp.h>
+#include <cstdio>
+#include <vector>
+using namespace concurrency;
+
+static const int TS = 64;
+
+static int report(const char *What, const std::vector<int> &Got,
+                  const std::vector<int> &Want) {
+  int Bad = 0;
+  for (size_t I = 0; I < Got.size(); ++I)
+    if (Got[I] != Want[I] && Bad++ < 5)
+      std::printf("mismatch at %zu: %d, not %d\n", I, Got[I], Want[I]);
+  std::printf("%s: %d mismatches of %zu\n", What, Bad, Got.size());
+  return Bad;
+}
+
+int main() {
+  const int Items = 256, N = 5000;
+  int Fails = 0;
+  std::vector<int> In(N), Out(Items), Want(Items);
+  for (int I = 0; I < N; ++I)
+    In[I] = (I * 7) % 23 - 11;
+  array_view<const int, 1> InV(N, In);
+  array_view<int, 1> OutV(Items, Out);
+
+  // Each work-item sums In[g], In[g + 256], ...; then mirrors in the tile.
+  parallel_for_each(OutV.extent.tile<TS>(), [=](tiled_index<TS> T) restrict(amp) {
+    tile_static int S[TS];
+    int Own = 0;
+    for (int I = T.global[0]; I < N; I += Items)
+      Own += InV[I];
+    S[T.local[0]] = Own;
+    T.barrier.wait();
+    OutV[T.global] = S[TS - 1 - T.local[0]];
+  });
+  OutV.synchronize();
+  for (int G = 0; G < Items; ++G) {
+    int M = G - G % TS + TS - 1 - G % TS, Sum = 0;
+    for (int I = M; I < N; I += Items)
+      Sum += In[I];
+    Want[G] = Sum;
+  }
+  Fails += report("grid stride", Out, Want);
+
+  parallel_for_each(OutV.extent.tile<TS>(), [=](tiled_index<TS> T) restrict(amp) {
+    tile_static int S[TS];
+    int Own = 0;
+    for (int I = N - 1 - T.global[0]; I >= 0; I -= 3 * Items)
+      Own = Own * 3 + InV[I];
+    S[T.local[0]] = Own;
+    T.barrier.wait();
+    OutV[T.global] = S[T.local[0]] - S[0];
+  });
+  OutV.synchronize();
+  std::vector<int> Own(Items);
+  for (int G = 0; G < Items; ++G) {
+    int V = 0;
+    for (int I = N - 1 - G; I >= 0; I -= 3 * Items)
+      V = V * 3 + In[I];
+    Own[G] = V;
+  }
+  for (int G = 0; G < Items; ++G)
+    Want[G] = Own[G] - Own[G - G % TS];
+  Fails += report("count down", Out, Want);
+
+  // Work-item L runs (100 - L) / 7 rounded up times; `!=` holds until the end.
+  parallel_for_each(OutV.extent.tile<TS>(), [=](tiled_index<TS> T) restrict(amp) {
+    tile_static int S[TS];
+    int Count = 0, Sum = 0;
+    for (int I = T.local[0]; I < 100; I += 7) {
+      ++Count;
+      Sum += I;
+    }
+    for (int J = T.local[0]; J != TS + T.local[0]; J += TS)
+      Sum += J;
+    S[T.local[0]] = Count * 1000 + Sum;
+    T.barrier.wait();
+    OutV[T.global] = S[(T.local[0] + 1) % TS];
+  });
+  OutV.synchronize();
+  for (int G = 0; G < Items; ++G) {
+    int L = (G % TS + 1) % TS, Count = 0, Sum = L;
+    for (int I = L; I < 100; I += 7) {
+      ++Count;
+      Sum += I;
+    }
+    Want[G] = Count * 1000 + Sum;
+  }
+  Fails += report("uneven trips", Out, Want);
+
+  parallel_for_each(OutV.extent.tile<TS>(), [=](tiled_index<TS> T) restrict(amp) {
+    tile_static int S[TS];
+    int Own = 0;
+    for (unsigned I = unsigned(T.global[0]); unsigned(N) > I; I += 1000u)
+      Own += InV[int(I)] * int(I % 5u);
+    S[T.local[0]] = Own;
+    T.barrier.wait();
+    OutV[T.global] = S[0] + Own;
+  });
+  OutV.synchronize();
+  for (int G = 0; G < Items; ++G) {
+    auto OwnOf = [&](int X) {
+      int V = 0;
+      for (int I = X; I < N; I += 1000)
+        V += In[I] * (I % 5);
+      return V;
+    };
+    Want[G] = OwnOf(G - G % TS) + OwnOf(G);
+  }
+  Fails += report("bound on the left", Out, Want);
+
+  // Every work-item counts its odd inputs into one tile_static counter.
+  std::vector<int> Odd(Items / TS), OddWant(Items / TS);
+  array_view<int, 1> OddV(Items / TS, Odd);
+  parallel_for_each(OutV.extent.tile<TS>(), [=](tiled_index<TS> T) restrict(amp) {
+    tile_static int Count;
+    if (T.local[0] == 0)
+      Count = 0;
+    T.barrier.wait();
+    for (int I = T.global[0]; I < N; I += Items)
+      if (InV[I] % 2)
+        atomic_fetch_add(&Count, 1);
+    T.barrier.wait();
+    if (T.local[0] == 0)
+      OddV[T.tile] = Count;
+  });
+  OddV.synchronize();
+  for (int G = 0; G < Items; ++G)
+    for (int I = G; I < N; I += Items)
+      OddWant[G / TS] += In[I] % 2 != 0;
+  Fails += report("atomic in the body", Odd, OddWant);
+
+  // The bound follows the work-item: a loop of its own, inside the work-item loop.
+  parallel_for_each(OutV.extent.tile<TS>(), [=](tiled_index<TS> T) restrict(amp) {
+    tile_static int S[TS];
+    int Own = 0;
+    for (int I = 0; I < T.local[0]; ++I)
+      Own += InV[I];
+    S[T.local[0]] = Own;
+    T.barrier.wait();
+    OutV[T.global] = S[TS - 1 - T.local[0]];
+  });
+  OutV.synchronize();
+  for (int G = 0; G < Items; ++G) {
+    int Sum = 0;
+    for (int I = 0; I < TS - 1 - G % TS; ++I)
+      Sum += In[I];
+    Want[G] = Sum;
+  }
+  Fails += report("bound per work-item", Out, Want);
+  return Fails != 0;
+}
