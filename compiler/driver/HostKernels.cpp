@@ -17,6 +17,7 @@ HostKernelCompiles planHostKernels(const Options &Opts, const std::string &Clang
   // covered (DomainIndexing.h); otherwise one object serves both.
   bool TwoVariants = llvm::StringRef(Program).contains("AMPCC_DOMAIN_COVERED");
   H.Tables.Covered = TwoVariants ? H.Tables.Plain + "_covered" : H.Tables.Plain;
+  H.Tables.Isa = H.Tables.Plain + "_isa";
   // The kernels' own optimisation: always -O3 (the vectoriser), as a device
   // compiler builds kernels whatever the host code's level; the user's
   // -march (else this machine's), no errno (OpenCL has none).
@@ -41,6 +42,8 @@ HostKernelCompiles planHostKernels(const Options &Opts, const std::string &Clang
     Cmd.push_back("-DAMPCC_HOST_TABLE=" + (Covered ? H.Tables.Covered : H.Tables.Plain));
     if (Covered)
       Cmd.push_back("-DAMPCC_DOMAIN_COVERED");
+    else
+      Cmd.push_back("-DAMPCC_HOST_ISA=" + H.Tables.Isa);
     Cmd.insert(Cmd.end(), {"-c", CFile, "-o", Object});
     H.Commands.push_back(std::move(Cmd));
     H.Objects.push_back(std::move(Object));

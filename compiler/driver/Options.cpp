@@ -48,7 +48,7 @@ static bool isSourceFile(llvm::StringRef F) {
 /// '=' marks a joined value.
 static const char *const KnownSpellings[] = {
     "-###", "--help", "--version", "-dumpversion", "-v", "-c", "-S", "-E",
-    "-o", "-x", "-fsyntax-only", "-emit-opencl", "-emit-ptx", "-fcuda",
+    "-o", "-x", "-fsyntax-only", "-emit-opencl", "-emit-ptx", "-emit-host-kernels", "-fcuda",
     "-fno-cuda", "--cuda-gpu-arch=", "-save-temps", "-I",
     "-isystem", "-iquote", "-include", "-D", "-U", "-std=", "--std=", "-O0",
     "-O1", "-O2", "-O3", "-Os", "-Oz", "-g", "-fPIC", "-fpic", "-fPIE",
@@ -214,8 +214,8 @@ bool Parser::run(unsigned MissingIndex, unsigned MissingCount) {
     return error("no input files");
   if (SawOutputTwice)
     return error("more than one '-o' given");
-  bool PerSource = Opts.Act != Action::Link && Opts.Act != Action::EmitOpenCL &&
-                   Opts.Act != Action::EmitPtx && Opts.Act != Action::SyntaxOnly;
+  bool PerSource = Opts.Act != Action::Link && !Opts.printsKernels() &&
+                   Opts.Act != Action::SyntaxOnly;
   if (Opts.CudaArchs.empty())
     Opts.CudaArchs.push_back(defaultPtxArch());
   if (PerSource && Opts.Sources.size() > 1 && !Opts.Output.empty() &&
@@ -288,6 +288,9 @@ bool Parser::driverOption(const llvm::opt::Arg &A) {
     break;
   case OPT_emit_ptx:
     Opts.Act = Action::EmitPtx;
+    break;
+  case OPT_emit_host_kernels:
+    Opts.Act = Action::EmitHostKernels;
     break;
   case OPT_cuda_gpu_arch_EQ:
     if (!ptxSmVersion(A.getValue()))
@@ -437,6 +440,7 @@ void printHelp() {
          "  -fsyntax-only      Check the code (host and restrict(amp)) only\n"
          "  -emit-opencl       Print the generated OpenCL C of every kernel\n"
          "  -emit-ptx          Print the kernels' PTX for the CUDA driver\n"
+         "  -emit-host-kernels  Print the C of the kernels for the host backend\n"
          "  --cuda-gpu-arch=sm_XX  PTX for this GPU target (repeatable;\n"
          "                     default sm_70, which the driver compiles for\n"
          "                     every newer GPU); -fno-cuda: no PTX\n"

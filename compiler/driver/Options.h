@@ -22,10 +22,19 @@ enum class Action {
   SyntaxOnly,  ///< -fsyntax-only.
   EmitOpenCL,  ///< -emit-opencl: print the generated OpenCL C.
   EmitPtx,     ///< -emit-ptx: print the kernels' PTX (every target).
+  /// -emit-host-kernels: print the C the host backend's kernels are
+  /// compiled from.
+  EmitHostKernels,
 };
 
 struct Options {
   Action Act = Action::Link;
+  /// -emit-opencl, -emit-ptx, -emit-host-kernels: the kernels printed, no
+  /// host pass, nothing linked.
+  bool printsKernels() const {
+    return Act == Action::EmitOpenCL || Act == Action::EmitPtx ||
+           Act == Action::EmitHostKernels;
+  }
   std::vector<std::string> Sources;     ///< C++ inputs.
   std::vector<std::string> LinkInputs;  ///< .o/.a/.so inputs.
   std::string Output;                   ///< -o ("-" is standard output)

@@ -307,7 +307,7 @@ void Driver::choosePrecompiledAmp(SourceCompile &C) {
       !mayLoadPrecompiledAmp(Opts.FrontendArgs, Opts.MsHeaders, C.Src, (*Text)->getBuffer()))
     return;
   C.StartsWithAmp = true;
-  if (Opts.Act == Action::EmitOpenCL)
+  if (Opts.printsKernels())
     return;
   std::vector<std::string> Key = hostPrefixArgs(C.HostBase);
   C.HostPCH = Prefixes.get("host", Key,
@@ -343,7 +343,7 @@ bool Driver::runDevicePass(SourceCompile &C) {
   DevOpts.FPContract = Opts.FPContract;
   DevOpts.CheckBounds = Opts.CheckBounds;
   DevOpts.RobustAccess = Opts.RobustAccess;
-  DevOpts.HostKernels = Opts.HostKernels;
+  DevOpts.HostKernels = Opts.HostKernels || Opts.Act == Action::EmitHostKernels;
   if (Opts.DryRun) {
     C.Device.Success = true;
     C.Device.Kernels.resize(1);
@@ -464,7 +464,7 @@ bool Driver::compileStub(SourceCompile &C) {
   C.StubErr = tempFile(C.Src, ".kernels.err");
   auto Temp = [&](llvm::StringRef Suffix) { return tempFile(C.Src, Suffix); };
   bool HostKernelsOk = !Opts.HostKernels || C.Device.Kernels.empty() ||
-                       startHostKernels(Opts, TC, C.Device.Kernels, C.Device.Program,
+                       startHostKernels(Opts, TC, C.Device.Kernels, C.Device.HostProgram,
                                         compilationUnitID(C.Src, C.FinalObject), Temp,
                                         C.HostKernels);
   std::optional<std::string> Text = stubText(C);
@@ -552,16 +552,18 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
   // device pass (the two take about the same time): it is kept unless the
   // device pass finds errors or had to repair the file.
   C.HostErr = tempFile(Src, ".host.err");
-  if (!Opts.DryRun && Opts.Act != Action::EmitOpenCL && Opts.Act != Action::EmitPtx)
+  if (!Opts.DryRun && !Opts.printsKernels())
     C.Host = TC.start(hostCommand(C, Src, {}), C.HostErr);
   bool DeviceOk = runDevicePass(C);
   reportPrecompiledAmp(Prefixes, Opts.Verbose);
   if (!DeviceOk)
     return false;
-  if (Opts.Act == Action::EmitOpenCL) {
+  if (Opts.Act == Action::EmitOpenCL || Opts.Act == Action::EmitHostKernels) {
     if (Opts.Sources.size() > 1)
       OpenCLOut += "/* ---- " + Src + " ---- */\n";
-    OpenCLOut += C.Device.Program;
+    OpenCLOut += Opts.Act == Action::EmitOpenCL
+                     ? C.Device.Program
+                     : emitHostKernelsSource(C.Device.Kernels, C.Device.HostProgram);
     return true;
   }
   if (!compileKernelsToPtx(Opts, TC, C.Device, C.Ptx)) {
@@ -595,7 +597,7 @@ int Driver::run() {
     if (!compileSource(Src, OpenCL))
       return 1;
 
-  if (Opts.Act == Action::EmitOpenCL || Opts.Act == Action::EmitPtx) {
+  if (Opts.printsKernels()) {
     if (Opts.Output.empty() || Opts.Output == "-") {
       llvm::outs() << OpenCL;
       return 0;

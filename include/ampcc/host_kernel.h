@@ -200,6 +200,75 @@ AMPCC_OVL float atomic_xchg(volatile float *p, float v) {
   return old;
 }
 
+/* The instruction set extensions the kernels may use (-march): data, not
+ * code, so that the runtime can read it on any CPU and refuse kernels this
+ * one cannot run (HostIsa.cpp). Names as __builtin_cpu_supports spells
+ * them. */
+#ifdef AMPCC_HOST_ISA
+const char AMPCC_HOST_ISA[] = ""
+#ifdef __POPCNT__
+    " popcnt"
+#endif
+#ifdef __SSE4_2__
+    " sse4.2"
+#endif
+#ifdef __AVX__
+    " avx"
+#endif
+#ifdef __AVX2__
+    " avx2"
+#endif
+#ifdef __FMA__
+    " fma"
+#endif
+#ifdef __F16C__
+    " f16c"
+#endif
+#ifdef __BMI__
+    " bmi"
+#endif
+#ifdef __BMI2__
+    " bmi2"
+#endif
+#ifdef __AVX512F__
+    " avx512f"
+#endif
+#ifdef __AVX512VL__
+    " avx512vl"
+#endif
+#ifdef __AVX512BW__
+    " avx512bw"
+#endif
+#ifdef __AVX512DQ__
+    " avx512dq"
+#endif
+#ifdef __AVX512CD__
+    " avx512cd"
+#endif
+#ifdef __AVX512VNNI__
+    " avx512vnni"
+#endif
+#ifdef __AVX512VBMI__
+    " avx512vbmi"
+#endif
+#ifdef __AVX512VBMI2__
+    " avx512vbmi2"
+#endif
+#ifdef __AVX512BITALG__
+    " avx512bitalg"
+#endif
+#ifdef __AVX512VPOPCNTDQ__
+    " avx512vpopcntdq"
+#endif
+#ifdef __AVX512BF16__
+    " avx512bf16"
+#endif
+#ifdef __AVX512FP16__
+    " avx512fp16"
+#endif
+    ;
+#endif
+
 /* Everything the OpenCL C text defines is private to its object (two
  * translation units may both have a `square`); the driver's footer ends
  * this before the host entries and their table. */

@@ -41,9 +41,10 @@ void registerKernelAliases(const char *const (*Aliases)[2], uint32_t Count);
 /// Programs compiled with -fhost-kernels: \p Source's kernels compiled for
 /// the host CPU, without and with AMPCC_DOMAIN_COVERED (host_kernel_abi.h),
 /// which the host backend runs where another backend would build Source.
-/// The tables must outlive the program.
+/// \p Isa: the instruction set extensions they use, " avx2 fma ...". The
+/// tables must outlive the program.
 void registerHostKernels(const char *Source, const ampcc_host_kernel *Plain,
-                         const ampcc_host_kernel *Covered);
+                         const ampcc_host_kernel *Covered, const char *Isa);
 
 class AcceleratorViewImpl;
 

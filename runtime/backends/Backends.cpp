@@ -18,8 +18,10 @@
 namespace ampcc {
 namespace rt {
 
-/// The host backend (kernels compiled for this CPU at build time) is opt-in
-/// until it runs every test the OpenCL backend runs.
+/// By default the host backend (kernels compiled for this CPU at build
+/// time) comes between CUDA and OpenCL: on a machine without a GPU its CPU
+/// device is the default, ahead of OpenCL's CPU devices (PoCL), when it
+/// runs every program (HostBackend::listDevices).
 static std::vector<Backend *> chosenBackends() {
   switch (env().Backend) {
   case BackendChoice::Host:
@@ -29,11 +31,12 @@ static std::vector<Backend *> chosenBackends() {
   case BackendChoice::OpenCL:
     return {&openCL()};
   case BackendChoice::Cuda:
+    // OpenCL too: its CPU devices (PoCL) and its view of GPUs CUDA cannot run.
+    return {&cudaBackend(), &openCL()};
   case BackendChoice::Default:
     break;
   }
-  // OpenCL too: its CPU devices (PoCL) and its view of GPUs CUDA cannot run.
-  return {&cudaBackend(), &openCL()};
+  return {&cudaBackend(), &hostBackend(), &openCL()};
 }
 
 const std::vector<Backend *> &allBackends() {

@@ -9,8 +9,8 @@
 // tiled_index without waiting; and a callee given a reference to a
 // work-item's own local, which is not inlined (fibers).
 // RUN: %ampcc -fhost-kernels %s -o %t && env AMPCC_BACKEND=host %t | %FileCheck %s
-// RUN: %ampcc -fhost-kernels -emit-opencl %s -o %t.cl && %FileCheck --check-prefix=LOOPS %s < %t.cl
-// RUN: %clcheck %t.cl
+// RUN: %ampcc -emit-host-kernels %s -o %t.c && %FileCheck --check-prefix=LOOPS %s < %t.c
+// RUN: %ampcc -fhost-kernels -emit-opencl %s -o %t.cl && %clcheck %t.cl
 // CHECK: nested callees: 0 mismatches of 256
 // CHECK: callee tile_static: 0 mismatches of 256
 // CHECK: changed parameter: 0 mismatches of 256

@@ -1,24 +1,25 @@
-// With -fhost-kernels the OpenCL C text is also C for the host: kernels take
-// their parameters through AMPCC_KERNEL_PARAMS and tile_static storage is
-// declared with AMPCC_TILE_STATIC, both defined for OpenCL at the top; an
-// atomic on tile_static memory is a plain read-modify-write on the host (one
-// thread runs the tile) and OpenCL's atomic elsewhere. The text stays valid
-// OpenCL C 1.2, and without the flag it is unchanged.
-// RUN: %ampcc -fhost-kernels -emit-opencl %s -o %t.cl && %FileCheck %s < %t.cl
-// RUN: %clcheck %t.cl
-// RUN: %ampcc -emit-opencl %s -o %t.plain.cl && %FileCheck %s --check-prefix=PLAIN < %t.plain.cl
-// CHECK: #ifndef AMPCC_HOST
-// CHECK-NEXT: #define AMPCC_TILE_STATIC __local
-// CHECK-NEXT: #define AMPCC_KERNEL_PARAMS(...) (__VA_ARGS__)
+// With -fhost-kernels the kernels are printed twice: the OpenCL C that
+// OpenCL devices (and the CUDA backend) compile, unchanged by the flag, and
+// the C for the host backend, which -emit-host-kernels shows: kernels take
+// their work-item's ids through AMPCC_KERNEL_PARAMS, tile_static storage is
+// declared with AMPCC_TILE_STATIC (a thread's own on the host), an atomic on
+// tile_static memory is a plain read-modify-write (one thread runs the
+// tile), and each kernel has a host entry in the table the runtime reads.
+// RUN: %ampcc -emit-host-kernels %s -o %t.c && %FileCheck %s < %t.c
+// RUN: %ampcc -fhost-kernels -emit-opencl %s -o %t.cl && %clcheck %t.cl
+// RUN: %ampcc -emit-opencl %s -o %t.plain.cl && diff %t.cl %t.plain.cl
+// RUN: %FileCheck %s --check-prefix=PLAIN < %t.cl
+// CHECK: #include "ampcc/host_kernel.h"
 // CHECK: int ampcc_atomic_add_local_int(volatile __local int *dest, int v) {
 // CHECK-NEXT: #ifdef AMPCC_HOST
 // CHECK-NEXT: int old = *(int *)dest;
 // CHECK-NEXT: *(int *)dest = old + v;
 // CHECK-NEXT: return old;
-// CHECK-NEXT: #else
-// CHECK-NEXT: return atomic_add(dest, v);
 // CHECK: void main_kernel AMPCC_KERNEL_PARAMS(__global float *v_data,
 // CHECK: AMPCC_TILE_STATIC float s[64];
+// CHECK: static void main_kernel__item(void *const *ampcc_args, const ampcc_item *ampcc_it) {
+// CHECK: const ampcc_host_kernel AMPCC_HOST_TABLE[] = {
+// CHECK-NEXT: {"main_kernel", 3, 0, main_kernel__item, main_kernel__tile},
 // PLAIN-NOT: AMPCC_TILE_STATIC
 // PLAIN-NOT: AMPCC_KERNEL_PARAMS
 // PLAIN: void main_kernel(__global float *v_data,

@@ -7,8 +7,8 @@
 // the comparison with an unsigned counter; a tile_static atomic in the
 // body; and a loop whose bound depends on the work-item (not interchanged).
 // RUN: %ampcc -fhost-kernels %s -o %t && env AMPCC_BACKEND=host %t | %FileCheck %s
-// RUN: %ampcc -fhost-kernels -emit-opencl %s -o %t.cl && %FileCheck --check-prefix=LOOPS %s < %t.cl
-// RUN: %clcheck %t.cl
+// RUN: %ampcc -emit-host-kernels %s -o %t.c && %FileCheck --check-prefix=LOOPS %s < %t.c
+// RUN: %ampcc -fhost-kernels -emit-opencl %s -o %t.cl && %clcheck %t.cl
 // CHECK: grid stride: 0 mismatches of 256
 // CHECK: count down: 0 mismatches of 256
 // CHECK: uneven trips: 0 mismatches of 256

@@ -7,7 +7,7 @@
 // conditions and locals (a scalar and an array) live across them, and a
 // barrier in a called function, each checked against the CPU.
 // RUN: %ampcc -fhost-kernels %s -o %t && env AMPCC_BACKEND=host %t | %FileCheck %s
-// RUN: %ampcc -fhost-kernels -emit-opencl %s -o %t.cl && %FileCheck --check-prefix=LOOPS %s < %t.cl
+// RUN: %ampcc -emit-host-kernels %s -o %t.c && %FileCheck --check-prefix=LOOPS %s < %t.c
 // CHECK: matmul: 0 mismatches of 9216
 // CHECK: reduction: 0 mismatches of 64
 // CHECK: tile_static atomics: 0 mismatches of 40

@@ -75,7 +75,7 @@ const char Source[] = "/* the OpenCL C these kernels stand for */";
 class HostBackendTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    registerHostKernels(Source, Table, Table);
+    registerHostKernels(Source, Table, Table, " sse4.2");
     Ctx = B.createContext({}, "test", nullptr);
     Q = B.createQueue(Ctx, nullptr, false, "test");
     Program P = B.loadSource(Ctx, Source, "HostBackendTest.cpp");

@@ -164,6 +164,11 @@ int main(int Argc, char **Argv) {
                   kind(*D), memory(Info.GlobalMemBytes).c_str(),
                   Info.SupportsDouble ? "yes" : "no", D->backend()->name(),
                   Info.Version >> 16, Info.Version & 0xffff);
+      // The host backend runs what was compiled for it; a program without
+      // host kernels does not list it (runtime/backends/host).
+      if (std::string(D->backend()->name()) == "host")
+        std::printf("    runs: programs compiled with -fhost-kernels (others: the "
+                    "next CPU device)\n");
       if (D == Default)
         std::printf("    default: %s\n", defaultReason(*D).c_str());
       if (Verbose)

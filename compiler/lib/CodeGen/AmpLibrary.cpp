@@ -212,6 +212,19 @@ private:
   static std::string useSuffixOf(FunctionEmitter::ElementUse Use);
   /// The body of a robust element-access helper.
   std::string robustBody(llvm::function_ref<std::string(unsigned)> IndexOf) const;
+  /// Host kernels read a robust scalar element through a helper that
+  /// returns its value (0 outside the buffer) rather than an address that
+  /// selects the sink: the load is then the vectoriser's contiguous
+  /// (masked) load, where a selected address is a gather.
+  bool readsValue() const {
+    return CG.hostKernels() && robust() && !checked() &&
+           Use == FunctionEmitter::ElementUse::Read && Shape.Element->isArithmeticType();
+  }
+  /// The element's value, for readsValue(): \p Fn is the address helper's
+  /// name, \p Params and \p CallArgs its index parameters and arguments.
+  Lowered valueRead(const std::string &Fn, const std::string &Params,
+                    const std::string &CallArgs,
+                    llvm::function_ref<std::string(unsigned)> IndexOf) const;
   /// Robust access: what the helper building view `r` from `v` adds so
   /// that `r` keeps the buffer's element count and sink.
   std::string keepSink() const {
@@ -295,6 +308,20 @@ std::string ViewMemberLowering::robustBody(
   if (InDomain)
     Guarded = "#ifdef AMPCC_DOMAIN_COVERED\n  return v.data + o;\n#else\n" + Guarded + "#endif\n";
   return ") {\n  int o = " + linear(IndexOf) + ";\n" + Guarded + "}\n\n";
+}
+
+Lowered ViewMemberLowering::valueRead(const std::string &Fn, const std::string &Params,
+                                      const std::string &CallArgs,
+                                      llvm::function_ref<std::string(unsigned)> IndexOf) const {
+  std::string ValueFn = Fn + "v";
+  std::string Guarded =
+      "  return (uint)o + (uint)v.lo < (uint)v.shape.n ? v.data[o] : 0;\n";
+  if (InDomain)
+    Guarded = "#ifdef AMPCC_DOMAIN_COVERED\n  return v.data[o];\n#else\n" + Guarded + "#endif\n";
+  std::string Value = CG.lowerType(Shape.Element.getUnqualifiedType(), Loc);
+  CG.addHelper(ValueFn, Value + " " + ValueFn + "(" + View + " v" + Params + ") {\n  int o = " +
+                            linear(IndexOf) + ";\n" + Guarded + "}\n\n");
+  return ValueFn + "(" + Obj + CallArgs + ")";
 }
 
 std::string ViewMemberLowering::mipLevel() {
@@ -429,6 +456,9 @@ Lowered ViewMemberLowering::lower() {
 Lowered ViewMemberLowering::element() {
   if (Args.size() == 1 && Args[0]->getType()->getAsCXXRecordDecl()) {
     std::string Fn = View + "_at" + useSuffix();
+    if (readsValue())
+      return valueRead(Fn, ", " + argType(0) + " i", ", " + FE.expr(Args[0]),
+                       [](unsigned I) { return coordinate("i", I); });
     CG.addHelper(Fn, Elem + Fn + "(" + View + " v, " + argType(0) + " i" + checkParams() +
                          elementBody([](unsigned I) { return coordinate("i", I); }));
     return Lowered::address(Fn + "(" + Obj + ", " + FE.expr(Args[0]) + checkArgs() + ")");
@@ -447,6 +477,8 @@ Lowered ViewMemberLowering::element() {
     Params += ", int i" + std::to_string(I);
     CallArgs += ", " + FE.expr(Args[I]);
   }
+  if (readsValue())
+    return valueRead(Fn, Params, CallArgs, [](unsigned I) { return "i" + std::to_string(I); });
   CG.addHelper(Fn, Elem + Fn + "(" + View + " v" + Params + checkParams() +
                        elementBody([](unsigned I) { return "i" + std::to_string(I); }));
   return Lowered::address(Fn + "(" + Obj + CallArgs + checkArgs() + ")");

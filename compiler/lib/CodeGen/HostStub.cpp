@@ -66,6 +66,7 @@ std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
      << "#include \"ampcc/runtime_api.h\"\n\n";
   if (Host) {
     OS << "extern \"C\" const ampcc_host_kernel " << Host->Plain << "[];\n";
+    OS << "extern \"C\" const char " << Host->Isa << "[];\n";
     if (Host->Covered != Host->Plain)
       OS << "extern \"C\" const ampcc_host_kernel " << Host->Covered << "[];\n";
     OS << "\n";
@@ -122,6 +123,7 @@ std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
      << "  Registrar() {\n    registerKernels(Kernels, " << Kernels.size() << ");\n";
   if (Host)
     OS << "    registerHostKernels(ProgramSource, " << Host->Plain << ", " << Host->Covered
+       << ", " << Host->Isa
        << ");\n";
   OS << "  }\n"
      << "} TheRegistrar;\n"

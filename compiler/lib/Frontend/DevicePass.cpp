@@ -85,6 +85,45 @@ std::vector<std::pair<std::string, std::string>> kernelKeys(ASTContext &Ctx) {
   return Keys;
 }
 
+/// The program as OpenCL C, and with DeviceOptions::HostKernels the same
+/// printer run again for the host C: the OpenCL text stays what it is
+/// without host kernels (what -emit-opencl shows, what OpenCL devices and
+/// the CUDA backend compile), and the host text may lower differently
+/// where the host gains (work-item loops, reads). Both runs see the same
+/// AST and name everything alike: the kernels' names must agree.
+bool generate(ASTContext &Ctx, const std::vector<KernelSite> &Sites, const DeviceOptions &Opts,
+              DeviceCompileResult &Result) {
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  DeviceOptions OpenCL = Opts;
+  OpenCL.HostKernels = false;
+  DeviceCodeGen CG(Ctx, Diags, OpenCL);
+  for (const KernelSite &K : Sites)
+    CG.emitKernel(K);
+  if (Diags.hasErrorOccurred())
+    return false;
+  Result.Kernels = CG.kernels();
+  Result.UsesDouble = CG.usesDouble();
+  if (!Result.Kernels.empty())
+    Result.Program = CG.finish();
+  Result.Checks = CG.checks();
+  if (!Opts.HostKernels || Result.Kernels.empty())
+    return true;
+  DeviceCodeGen Host(Ctx, Diags, Opts);
+  for (const KernelSite &K : Sites)
+    Host.emitKernel(K);
+  if (Diags.hasErrorOccurred())
+    return false;
+  const std::vector<EmittedKernel> &HostKernels = Host.kernels();
+  assert(HostKernels.size() == Result.Kernels.size() && "one kernel list");
+  for (size_t I = 0; I < HostKernels.size() && I < Result.Kernels.size(); ++I) {
+    assert(HostKernels[I].KernelName == Result.Kernels[I].KernelName && "one name");
+    Result.Kernels[I].HostEntry = HostKernels[I].HostEntry;
+    Result.Kernels[I].HostTileLoops = HostKernels[I].HostTileLoops;
+  }
+  Result.HostProgram = Host.finish();
+  return true;
+}
+
 class KernelConsumer : public SemaConsumer {
 public:
   KernelConsumer(DeviceCompileResult &Result, const DeviceOptions &Opts,
@@ -287,17 +326,9 @@ public:
     if (checkRestrictions(Ctx, Sites, Restrict.findings(), &Roots) ||
         Diags.hasErrorOccurred())
       return;
-    DeviceCodeGen CG(Ctx, Diags, Opts);
-    for (const KernelSite &K : Sites)
-      CG.emitKernel(K);
-    if (Diags.hasErrorOccurred())
+    if (!generate(Ctx, Sites, Opts, Result))
       return;
-    Result.Kernels = CG.kernels();
     Result.KernelKeys = kernelKeys(Ctx);
-    Result.UsesDouble = CG.usesDouble();
-    if (!Result.Kernels.empty())
-      Result.Program = CG.finish();
-    Result.Checks = CG.checks();
     Result.Success = true;
   }
 

@@ -5,12 +5,14 @@
 #include "ampcc/exceptions.h"
 #include "ampcc/runtime_api.h"
 #include "observation/Stats.h"
+#include "support/Env.h"
 #include "support/GuardedPages.h"
 #include "support/Region.h"
 #include "transfers/HostCopy.h"
 
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -61,8 +63,7 @@ std::string cpuName() {
 /// stub registers the very array it hands the runtime as the program text.
 struct HostTables {
   std::mutex Lock;
-  std::map<const char *, std::pair<const ampcc_host_kernel *, const ampcc_host_kernel *>>
-      BySource;
+  std::map<const char *, HostTable> BySource;
 };
 HostTables &hostTables() {
   static HostTables *T = new HostTables; // Never destroyed, like the stubs' data.
@@ -110,22 +111,35 @@ HostBackend &hostBackend() {
   return *B;
 }
 
-bool findHostKernels(const char *Source, const ampcc_host_kernel *&Plain,
-                     const ampcc_host_kernel *&Covered) {
+bool findHostKernels(const char *Source, HostTable &Table) {
   HostTables &T = hostTables();
   std::lock_guard<std::mutex> Guard(T.Lock);
   auto It = T.BySource.find(Source);
   if (It == T.BySource.end())
     return false;
-  std::tie(Plain, Covered) = It->second;
+  Table = It->second;
   return true;
 }
 
 void registerHostKernels(const char *Source, const ampcc_host_kernel *Plain,
-                         const ampcc_host_kernel *Covered) {
+                         const ampcc_host_kernel *Covered, const char *Isa) {
   HostTables &T = hostTables();
   std::lock_guard<std::mutex> Guard(T.Lock);
-  T.BySource[Source] = {Plain, Covered};
+  T.BySource[Source] = {Plain, Covered, Isa};
+}
+
+std::string whyHostCannotRunPrograms() {
+  for (const ProgramDesc *P : notedPrograms()) {
+    std::string File = P->SourceFile ? P->SourceFile : "a file";
+    HostTable T;
+    if (!findHostKernels(P->Source, T))
+      return "the kernels of " + File + " were not compiled for the host (-fhost-kernels)";
+    std::string Missing = missingHostIsa(T.Isa);
+    if (!Missing.empty())
+      return "the host kernels of " + File + " use what this CPU lacks (" + Missing +
+             "): compile them with a -march this CPU has";
+  }
+  return "";
 }
 
 void HostBackend::retain(ObjectKind, void *Raw) { ++object(Raw)->Refs; }
@@ -160,6 +174,16 @@ Backend::Failure HostBackend::failureOf(int Status) {
 DeviceListing HostBackend::listDevices() {
   DeviceListing L;
 #if defined(__x86_64__)
+  // Listed unasked only where it runs every program (AMPCC_BACKEND=host
+  // lists it anyway, and a launch says why it cannot run).
+  if (env().Backend == BackendChoice::Default) {
+    std::string Why = whyHostCannotRunPrograms();
+    if (!Why.empty()) {
+      if (env().Verbose)
+        std::fprintf(stderr, "ampcc: no host device: %s\n", Why.c_str());
+      return L;
+    }
+  }
   BackendDevice D;
   D.Id = &DeviceId;
   DeviceProperties &P = D.Props;
@@ -172,8 +196,9 @@ DeviceListing HostBackend::listDevices() {
   P.PlatformVersion = "1";
   P.Kind = DeviceKind::CPU;
   P.Version = 1u << 16 | 2u;
-  P.GlobalMemBytes = uint64_t(1) << 40; // What malloc gives; not counted.
-  P.MaxAllocBytes = uint64_t(1) << 40;
+  // Host memory: the machine's.
+  P.GlobalMemBytes = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGESIZE));
+  P.MaxAllocBytes = P.GlobalMemBytes;
   P.MaxWorkGroupSize = 1024;
   P.LocalMemBytes = 32 * 1024; // C++ AMP's tile_static limit.
   P.AddressBits = 64;
@@ -221,15 +246,23 @@ Buffer HostBackend::allocatePinned(const Context &C, const Queue &, size_t Bytes
 size_t HostBackend::bufferBytes(const Buffer &B) { return buffer(B.raw())->Bytes; }
 
 Program HostBackend::loadSource(const Context &, const char *Source, const std::string &For) {
-  auto *P = new HostProgram;
-  if (!findHostKernels(Source, P->Plain, P->Covered)) {
-    delete P;
+  HostTable T;
+  if (!findHostKernels(Source, T))
     throw Concurrency::runtime_exception(
         "the kernels of " + For + " were not compiled for the host backend: "
         "compile it with ampcc -fhost-kernels, or choose another backend "
         "(AMPCC_BACKEND=opencl)",
         Concurrency::AMPCC_E_FAIL);
-  }
+  std::string Missing = missingHostIsa(T.Isa);
+  if (!Missing.empty())
+    throw Concurrency::runtime_exception(
+        "the host kernels of " + For + " need instructions this CPU lacks (" + Missing +
+            "): compile them with a -march this CPU has, or choose another backend "
+            "(AMPCC_BACKEND=opencl)",
+        Concurrency::AMPCC_E_FAIL);
+  auto *P = new HostProgram;
+  P->Plain = T.Plain;
+  P->Covered = T.Covered;
   return Program::adopt(*this, raw(P));
 }
 

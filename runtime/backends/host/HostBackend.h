@@ -155,10 +155,24 @@ public:
 /// The process's host backend (never destroyed).
 HostBackend &hostBackend();
 
+/// What registerHostKernels registered for one program text.
+struct HostTable {
+  const ampcc_host_kernel *Plain = nullptr, *Covered = nullptr;
+  const char *Isa = nullptr; ///< " avx2 fma ...": what the kernels use.
+};
+
 /// The host kernels registered for \p Source (registerHostKernels); false
 /// when its translation unit was compiled without -fhost-kernels.
-bool findHostKernels(const char *Source, const ampcc_host_kernel *&Plain,
-                     const ampcc_host_kernel *&Covered);
+bool findHostKernels(const char *Source, HostTable &Table);
+
+/// The extensions of \p Isa (HostTable::Isa) this CPU lacks, "" when it
+/// runs the kernels (HostIsa.cpp).
+std::string missingHostIsa(const char *Isa);
+
+/// Why the host device cannot run the programs registered so far (one
+/// without host kernels, or kernels for extensions this CPU lacks); ""
+/// when it can.
+std::string whyHostCannotRunPrograms();
 
 /// Runs kernel \p K over \p Part with arguments \p Args (HostLaunch.cpp).
 void runHostKernel(const ampcc_host_kernel &K, void *const *Args,

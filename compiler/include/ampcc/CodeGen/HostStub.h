@@ -29,6 +29,8 @@ struct PtxImage {
 /// does not differ.
 struct HostKernelTables {
   std::string Plain, Covered;
+  /// The extensions they use (AMPCC_HOST_ISA in ampcc/host_kernel.h).
+  std::string Isa;
 };
 
 std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,

@@ -20,6 +20,9 @@ namespace ampcc {
 struct DeviceCompileResult {
   bool Success = false;
   std::string Program; ///< OpenCL C; empty when there are no kernels.
+  /// DeviceOptions::HostKernels: the same program as C for the host CPU
+  /// (include/ampcc/host_kernel.h), the kernels' host entries aside.
+  std::string HostProgram;
   std::vector<EmittedKernel> Kernels;
   bool UsesDouble = false;
   ProgramChecks Checks; ///< -fsanitize=bounds.
