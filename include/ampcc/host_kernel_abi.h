@@ -55,6 +55,7 @@ typedef struct ampcc_host_kernel {
   ampcc_host_range_fn range; /* untiled kernels, else null */
   ampcc_host_item_fn item;   /* tiled kernels, else null */
   ampcc_host_tile_fn tile;   /* tiled kernels as loops, else null */
+  unsigned long tile_static_bytes; /* its tile_static storage */
 } ampcc_host_kernel;
 
 /* A barrier of the running tile (runtime/backends/host/TileRunner.cpp). */

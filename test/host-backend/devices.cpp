@@ -3,7 +3,7 @@
 // it, so a program that asks for WARP runs its kernels there. A program
 // compiled without -fhost-kernels is told how to get them.
 // RUN: %ampcc -fhost-kernels %s -o %t && env AMPCC_BACKEND=host %t | %FileCheck %s
-// RUN: %ampcc %s -o %t.plain && env AMPCC_BACKEND=host %t.plain | %FileCheck %s --check-prefix=PLAIN
+// RUN: %ampcc -fno-host-kernels %s -o %t.plain && env AMPCC_BACKEND=host %t.plain | %FileCheck %s --check-prefix=PLAIN
 // CHECK: accelerators: host:0:0 direct3d\warp direct3d\ref cpu
 // CHECK-NEXT: default: host:0:0, emulated 1, shared memory 1
 // CHECK-NEXT: on direct3d\warp: 0 mismatches of 1000

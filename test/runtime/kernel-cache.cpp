@@ -3,9 +3,10 @@
 // flipped payload byte and a wrong magic are misses that the run replaces,
 // a valid entry whose binary the device refuses falls back to the source;
 // an unusable directory and AMPCC_CACHE_DIR=off only cost the cache.
-// Every run checks its results against the CPU.
+// Every run checks its results against the CPU. The cache holds OpenCL's
+// binaries (the host backend builds nothing): no host kernels.
 // REQUIRES: opencl
-// RUN: rm -rf %t.cache %t.notadir && %ampcc %s -o %t
+// RUN: rm -rf %t.cache %t.notadir && %ampcc -fno-host-kernels %s -o %t
 // RUN: env AMPCC_CACHE_DIR=%t.cache AMPCC_PROFILE=1 %t 2> %t.err | %FileCheck --check-prefix=OK %s
 // RUN: %FileCheck --check-prefix=MISS %s < %t.err
 // RUN: python3 %S/Inputs/cache-entry.py list %t.cache | %FileCheck --check-prefix=ONE %s

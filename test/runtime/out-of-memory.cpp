@@ -9,9 +9,10 @@
 // POCL_MEMORY_LIMIT=1 makes PoCL a 1 GiB device whose largest buffer is a
 // quarter of that; sizes below are fractions of dedicated_memory, so the
 // test means the same on devices whose largest buffer is a quarter of their
-// memory (NVIDIA's).
+// memory (NVIDIA's). No host kernels: the host device's memory is the
+// machine's, which the test would fill.
 // REQUIRES: opencl
-// RUN: %ampcc %s -o %t && env POCL_MEMORY_LIMIT=1 %t | %FileCheck %s
+// RUN: %ampcc -fno-host-kernels %s -o %t && env POCL_MEMORY_LIMIT=1 %t | %FileCheck %s
 // CHECK: too large: out_of_memory 0x8007000e: an array or array_view of [[#]] bytes is larger than the largest buffer that {{.*}} can allocate ([[#]] bytes)
 // CHECK-NEXT: too large: construction threw
 // CHECK-NEXT: too much in all: 4 arrays fit, then out_of_memory 0x8007000e: cannot allocate [[#]] bytes on {{.*}}: the arrays and array_views already there hold [[#]] of its [[#]] bytes of global memory

@@ -204,6 +204,7 @@ std::string FunctionEmitter::tileStaticStorage(const VarDecl *VD) {
     // never seen by the others (docs/pocl-bugs.md). One volatile read
     // makes LLVM leave the variable alone; it costs one load per work-item.
     *HoistedDecls += "  (void)*(volatile __local uchar *)&" + Unique + ";\n";
+    HoistedBytes += CG.getContext().getTypeSizeInChars(VD->getType()).getQuantity();
   }
   // In a called function the caller passes a pointer to the storage: a
   // parameter of the name, in the order of the plan's TileStatics.

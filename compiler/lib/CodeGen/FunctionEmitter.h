@@ -98,6 +98,8 @@ public:
   /// The name of \p VD's __local storage in this function: a kernel-scope
   /// variable in a kernel, a pointer parameter in a called function.
   std::string tileStaticStorage(const clang::VarDecl *VD);
+  /// The bytes of the tile_static storage declared at kernel scope so far.
+  uint64_t hoistedBytes() const { return HoistedBytes; }
   /// What to pass for a callee's tile_static \p VD.
   std::string tileStaticArgument(const clang::VarDecl *VD);
   /// How the tile_static \p VD is named in this function (its storage at
@@ -291,6 +293,7 @@ private:
   unsigned LastLine = 0;
   std::string *HoistedDecls = nullptr;
   llvm::StringSet<> HoistedNames;
+  uint64_t HoistedBytes = 0;
   llvm::StringSet<> ReservedNames;
   llvm::DenseMap<const clang::VarDecl *, std::string> TileStaticNames;
   std::vector<Scope> Scopes;

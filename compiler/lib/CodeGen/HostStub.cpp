@@ -146,9 +146,10 @@ std::string emitHostKernelsSource(const std::vector<EmittedKernel> &Kernels,
     bool Tiled = K.Tile[0] != 0;
     S += "    {\"" + K.KernelName + "\", " + std::to_string(K.NumParams) + ", " +
          (Tiled ? "0, " + K.KernelName + "__item" : K.KernelName + "__range, 0") + ", " +
-         (K.HostTileLoops ? K.KernelName + "__tile" : std::string("0")) + "},\n";
+         (K.HostTileLoops ? K.KernelName + "__tile" : std::string("0")) + ", " +
+         std::to_string(K.TileStaticBytes) + "},\n";
   }
-  return S + "    {0, 0, 0, 0, 0}};\n";
+  return S + "    {0, 0, 0, 0, 0, 0}};\n";
 }
 
 std::string emitWideMainEntry(unsigned Params, bool ReturnsVoid) {

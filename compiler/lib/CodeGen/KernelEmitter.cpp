@@ -481,6 +481,7 @@ std::string KernelEmitter::body() {
     }
   }
   FE.setDomainIndexing(nullptr);
+  EK.TileStaticBytes = FE.hoistedBytes();
   if (Domain)
     for (const auto &[F, I] : ViewCaptures)
       EK.Captures[I].Flags |= Domain->flagsFor(F);

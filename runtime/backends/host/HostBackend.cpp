@@ -293,9 +293,10 @@ Kernel HostBackend::kernel(const Program &P, const char *Name, int &Status) {
   return Kernel();
 }
 
-KernelProperties HostBackend::kernelProperties(const Kernel &, void *) {
+KernelProperties HostBackend::kernelProperties(const Kernel &K, void *) {
   KernelProperties P;
   P.MaxWorkGroupSize = 1024;
+  P.LocalMemBytes = kernelOf(K.raw())->Entry->tile_static_bytes;
   return P;
 }
 

@@ -49,6 +49,10 @@ struct EmittedKernel {
   /// Host kernels: the kernel also runs a whole tile as work-item loops
   /// (compiler/lib/CodeGen/WorkItemLoops.h).
   bool HostTileLoops = false;
+  /// Its tile_static variables' bytes (its callees' too), which the host
+  /// backend checks against the device's tile_static memory as OpenCL
+  /// drivers report theirs.
+  uint64_t TileStaticBytes = 0;
 };
 
 /// What the runtime needs to run a program built in checked mode.
