@@ -602,7 +602,7 @@ Lowered FunctionEmitter::ampLibraryCall(const FunctionDecl *FD, const Expr *Obje
   if (Domain && CG.robustAccess() && Space == AddrSpace::Global && !ObjectIsPointer &&
       (MD->getOverloadedOperator() == OO_Subscript || MD->getOverloadedOperator() == OO_Call))
     if (std::optional<ViewShape> Shape = viewShape(MD->getParent()); Shape && !Shape->IsTexture)
-      InDomain = Domain->noteAccess(Object, Args, Shape->Rank);
+      InDomain = Domain->noteAccess(LibrarySite, Object, Args, Shape->Rank);
   return ViewMemberLowering(*this, MD, std::move(Obj), Space, Args, Loc, Use, InDomain)
       .lower();
 }

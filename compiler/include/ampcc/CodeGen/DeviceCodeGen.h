@@ -49,6 +49,8 @@ struct EmittedKernel {
   /// Host kernels: the kernel also runs a whole tile as work-item loops
   /// (compiler/lib/CodeGen/WorkItemLoops.h).
   bool HostTileLoops = false;
+  /// Robust access: KernelDesc::RangeProof's words (IndexRanges.h).
+  std::vector<int64_t> RangeProof;
 };
 
 /// What the runtime needs to run a program built in checked mode.
