@@ -26,10 +26,10 @@
 // TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+78]]{{.*}} on
 // TRACE-NOT: unguarded
 // CL: _at_dom(ampcc_view_float_1 v, Concurrency_index_1 i) {
-// CL-NEXT: int o = v.shape.off + i._M_base[0];
 // CL-NEXT: #ifdef AMPCC_DOMAIN_COVERED
-// CL-NEXT: return v.data + o;
+// CL-NEXT: return v.data + v.shape.off + i._M_base[0];
 // CL-NEXT: #else
+// CL-NEXT: int o = v.shape.off + i._M_base[0];
 // CL-NEXT: return (uint)o + (uint)v.lo < (uint)v.shape.n ? v.data + o : (__global float *)v.sink;
 // CL-NEXT: #endif
 #include <amp.h>

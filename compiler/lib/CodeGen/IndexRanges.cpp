@@ -579,12 +579,16 @@ Range IndexRanges::leafRange(const Expr *E) {
 }
 
 bool IndexRanges::countsUp(const ForStmt *For) {
+  auto [It, New] = CountsUp.try_emplace(For, false);
+  if (!New)
+    return It->second;
   const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
   const auto *VD = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
   // Changed only by the increment (counterRange checks its form).
-  return VD && VD->getType()->isIntegerType() && For->getCond() && For->getInc() &&
-         !ExprMutationAnalyzer(*const_cast<Stmt *>(For->getBody()), Ctx).isMutated(VD) &&
-         !ExprMutationAnalyzer(*const_cast<Expr *>(For->getCond()), Ctx).isMutated(VD);
+  return It->second =
+             VD && VD->getType()->isIntegerType() && For->getCond() && For->getInc() &&
+             !ExprMutationAnalyzer(*const_cast<Stmt *>(For->getBody()), Ctx).isMutated(VD) &&
+             !ExprMutationAnalyzer(*const_cast<Expr *>(For->getCond()), Ctx).isMutated(VD);
 }
 
 Range IndexRanges::counterRange(const ForStmt *For, const VarDecl *VD, unsigned Depth) {

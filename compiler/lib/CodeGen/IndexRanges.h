@@ -128,6 +128,7 @@ private:
   const clang::Stmt *Body;
   llvm::DenseMap<const clang::FieldDecl *, unsigned> CaptureOf;
   std::unique_ptr<clang::ParentMap> Parents;
+  llvm::DenseMap<const clang::ForStmt *, bool> CountsUp;
 
   /// The access being proved: the loops around it and what holds there.
   llvm::SmallVector<const clang::ForStmt *, 4> Loops;
