@@ -8,6 +8,8 @@
 # shows how much two runs differ by themselves.
 #
 # Here (PoCL):  BUILD_DIR=build bash bench/robust-access.sh [scale] [rounds] [csv]
+#               (BENCH_ARGS="--reps 15 --fastest" on a machine other work
+#               shares: each case's fastest sample)
 # GPU machine:  bash bench/robust-access.sh --bundle   (here: .device/robust)
 #               bash bench/robust-access.sh --run [scale] [rounds] [csv]   (there)
 set -euo pipefail
@@ -53,7 +55,8 @@ export AMPCC_CACHE_DIR="$W/ampcc-cache" POCL_CACHE_DIR="$W/pocl-cache"
 for R in $(seq "$ROUNDS"); do
   for V in plain robust; do
     echo "$(date +%T) $V, round $R of $ROUNDS"
-    "$BIN/bench-$V" --scale "$SCALE" --only "$CASES" --csv "$W/$V-$R.csv" > "$W/$V-$R.txt"
+    # shellcheck disable=SC2086 # BENCH_ARGS: more harness options, split.
+    "$BIN/bench-$V" --scale "$SCALE" --only "$CASES" ${BENCH_ARGS:-} --csv "$W/$V-$R.csv" > "$W/$V-$R.txt"
   done
 done
 "${PYTHON:-python3}" bench/robust-report.py -o "$CSV" "$W"/plain-*.csv "$W"/robust-*.csv

@@ -31,6 +31,9 @@ struct Options {
   cases::Scale Scale = cases::Scale::Small;
   cases::Sizes Size = cases::sizesFor(cases::Scale::Small);
   int Reps = 7;          ///< timed samples after the warm-up
+  /// Report each case's fastest sample, not the median: on a machine other
+  /// work shares, the sample least slowed by it (--fastest).
+  bool Fastest = false;
   std::string Only;      ///< run the cases whose name contains one of these (a,b,c)
   std::FILE *Csv = nullptr;
   std::string Device;
@@ -41,7 +44,7 @@ Options &options();
 /// each sample; see the header comment. Launch is called at least twice.
 double timeLaunches(const std::function<void()> &Launch, const std::function<void()> &Wait);
 
-/// Milliseconds of one call, median of Reps calls after one warm-up.
+/// Milliseconds of one call, median (or fastest) of Reps calls after one warm-up.
 double timeCalls(const std::function<void()> &Call, int Reps);
 
 double nowMs();

@@ -3,7 +3,7 @@
 // checked against a CPU reference. Human lines on stdout, rows in --csv.
 //
 // Build: ampcc -O2 bench/harness/*.cpp -o bench-harness
-// Run:   ./bench-harness [--scale tiny|small|full] [--reps N] [--only NAME]
+// Run:   ./bench-harness [--scale tiny|small|full] [--reps N] [--fastest] [--only NAME]
 //                        [--csv FILE]
 // Exit status 1 when any result differs from its reference. Run it with a
 // fresh AMPCC_CACHE_DIR (and driver cache) for the build-time rows to be a
@@ -23,13 +23,15 @@ int main(int Argc, char **Argv) {
       O.Scale = cases::parseScale(V), ++I;
     else if (!std::strcmp(A, "--reps") && V)
       O.Reps = std::atoi(V), ++I;
+    else if (!std::strcmp(A, "--fastest"))
+      O.Fastest = true;
     else if (!std::strcmp(A, "--only") && V)
       O.Only = V, ++I;
     else if (!std::strcmp(A, "--csv") && V)
       CsvPath = V, ++I;
     else {
       std::fprintf(stderr, "usage: %s [--scale tiny|small|full] [--reps N] "
-                           "[--only NAME] [--csv FILE]\n", Argv[0]);
+                           "[--fastest] [--only NAME] [--csv FILE]\n", Argv[0]);
       return 2;
     }
   }

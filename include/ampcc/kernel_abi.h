@@ -105,6 +105,28 @@ enum CaptureFlags : uint32_t {
   /// (compiler/lib/CodeGen/DomainIndexing.h).
   CF_DomainPermShift = 8,
   CF_DomainPermMask = 0x3fu << CF_DomainPermShift,
+  /// Robust access: the kernel's own body indexes this view (or array) with
+  /// indices proved in range under the kernel's launch-time conditions
+  /// (KernelDesc::RangeProof). Those accesses are inside the view when the
+  /// conditions hold, and inside its buffer when the view lies in it.
+  CF_RangeIndexed = 1u << 6,
+};
+
+/// A value a launch-time condition of KernelDesc::RangeProof names. A
+/// symbol word is its kind, plus the capture's index shifted by
+/// RangeSymCaptureShift and the dimension (AMP order) by RangeSymDimShift.
+enum RangeSymbol : uint32_t {
+  RS_ScalarInt = 1,   ///< A Value capture of 4 bytes, read as int32_t.
+  RS_ScalarUint = 2,  ///< A Value capture of 4 bytes, read as uint32_t.
+  RS_ViewExtent = 3,  ///< A View or ArrayRef capture's extent along dim.
+  RS_Domain = 4,      ///< The compute domain's extent along dim.
+  RS_TileCount = 5,   ///< Tiles along dim: domain extent / tile extent.
+  RangeSymKindMask = 0xff,
+  RangeSymCaptureShift = 8,
+  RangeSymDimShift = 24,
+  /// A fact's first word: its number of terms, plus a modulus shifted by
+  /// this (KernelDesc::RangeProof).
+  RangeFactModulusShift = 16,
 };
 
 /// The OpenCL build option of the program variant whose domain-indexed
@@ -209,6 +231,19 @@ struct KernelDesc {
   /// images, or null: the runtime picks it when the device takes every one
   /// of those images' formats and extents.
   const char *ImageKernelName = nullptr;
+  /// Robust access: the conditions under which the accesses of captures
+  /// flagged CF_RangeIndexed are in range (compiler/lib/CodeGen/
+  /// IndexRanges.h), as RangeProofWords words: the number of clauses, then
+  /// each clause, all of which must hold. A clause is its number of
+  /// alternatives, then each alternative: it holds when one of them does.
+  /// An alternative is its number of facts, then each fact: it holds when
+  /// all of them do. A fact is its number of terms T, a constant C, then T
+  /// pairs (symbol word, coefficient): it holds when C + sum(coefficient *
+  /// value of the symbol) >= 0, computed without overflow; or, when the
+  /// first word holds a modulus M above its term count (shifted by
+  /// RangeFactModulusShift), when that sum is a multiple of M.
+  const int64_t *RangeProof = nullptr;
+  uint32_t RangeProofWords = 0;
 };
 
 } // namespace rt

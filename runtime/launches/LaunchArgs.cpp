@@ -5,8 +5,10 @@
 #include "ampcc/runtime_api.h"
 #include "coherence/DataSource.h"
 #include "launches/LaunchGeometry.h"
+#include "launches/RangeProof.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 namespace ampcc {
@@ -154,6 +156,52 @@ std::vector<Arg> readCaptures(const KernelDesc &K, const void *Closure,
   return Args;
 }
 
+/// Whether the view of capture \p I lies inside its buffer (a section
+/// made past its end stays guarded).
+static bool viewInBuffer(const CaptureDesc &C, const ViewHeader *H) {
+  const int32_t *Ext = viewExtent(H), *Stride = viewStride(H);
+  int64_t Last = H->Offset;
+  for (uint32_t J = 0; J < uint32_t(H->Rank); ++J)
+    Last += int64_t(Ext[J] - 1) * Stride[J];
+  return H->Offset >= 0 && Last < int64_t(H->Source->bytes() / C.Size);
+}
+
+/// The value of a symbol of K's range proof at this launch (kernel_abi.h,
+/// RangeSymbol), if the launch has it.
+static std::optional<int64_t> symbolValue(const KernelDesc &K, const void *Closure,
+                                          const LaunchDomain &D, uint32_t Sym) {
+  uint32_t Kind = Sym & RangeSymKindMask, Dim = Sym >> RangeSymDimShift,
+           I = (Sym >> RangeSymCaptureShift) & 0xffff;
+  const auto *Bytes = static_cast<const unsigned char *>(Closure);
+  switch (Kind) {
+  case RS_ScalarInt:
+  case RS_ScalarUint: {
+    if (I >= K.NumCaptures || K.Captures[I].Kind != CaptureKind::Value || K.Captures[I].Size != 4)
+      return std::nullopt;
+    uint32_t Raw;
+    std::memcpy(&Raw, Bytes + K.Captures[I].Offset, 4);
+    return Kind == RS_ScalarInt ? int64_t(int32_t(Raw)) : int64_t(Raw);
+  }
+  case RS_ViewExtent: {
+    if (I >= K.NumCaptures || (K.Captures[I].Kind != CaptureKind::View &&
+                               K.Captures[I].Kind != CaptureKind::ArrayRef))
+      return std::nullopt;
+    const ViewHeader *H = viewOf(K, I, Bytes + K.Captures[I].Offset);
+    if (Dim >= uint32_t(H->Rank))
+      return std::nullopt;
+    return viewExtent(H)[Dim];
+  }
+  case RS_Domain:
+    return Dim < D.Rank ? std::optional<int64_t>(D.Extent[Dim]) : std::nullopt;
+  case RS_TileCount:
+    if (!D.Tiled || Dim >= D.Rank || D.TileStore[Dim] <= 0)
+      return std::nullopt;
+    return D.Extent[Dim] / D.TileStore[Dim];
+  default:
+    return std::nullopt;
+  }
+}
+
 DomainVariant domainVariant(const KernelDesc &K, const void *Closure,
                             const LaunchDomain &D) {
   if (!K.Program || !K.Program->RobustSinkBytes)
@@ -162,20 +210,19 @@ DomainVariant domainVariant(const KernelDesc &K, const void *Closure,
   for (uint32_t I = 0; I < K.NumCaptures; ++I) {
     const CaptureDesc &C = K.Captures[I];
     uint32_t Perms = (C.Flags & CF_DomainPermMask) >> CF_DomainPermShift;
-    if (!Perms)
+    if (!Perms && !(C.Flags & CF_RangeIndexed))
       continue;
     // readCaptures has checked the headers already.
     const ViewHeader *H =
         viewOf(K, I, static_cast<const unsigned char *>(Closure) + C.Offset);
+    if (!viewInBuffer(C, H))
+      return DomainVariant::Guarded;
+    Any = true;
+    if (!Perms)
+      continue;
     if (uint32_t(H->Rank) != D.Rank)
       return DomainVariant::Guarded;
-    const int32_t *Ext = viewExtent(H), *Stride = viewStride(H);
-    // The view inside its buffer (a section made past it stays guarded).
-    int64_t Last = H->Offset;
-    for (uint32_t J = 0; J < D.Rank; ++J)
-      Last += int64_t(Ext[J] - 1) * Stride[J];
-    if (H->Offset < 0 || Last >= int64_t(H->Source->bytes() / C.Size))
-      return DomainVariant::Guarded;
+    const int32_t *Ext = viewExtent(H);
     for (unsigned P = 0; P < 6; ++P) {
       if (!(Perms & (1u << P)))
         continue;
@@ -186,8 +233,12 @@ DomainVariant domainVariant(const KernelDesc &K, const void *Closure,
         if (Ext[J] < D.Extent[Perm[J]])
           return DomainVariant::Guarded;
     }
-    Any = true;
   }
+  if (K.RangeProofWords &&
+      !rangeProofHolds(K.RangeProof, K.RangeProofWords, [&](uint32_t Sym) {
+        return symbolValue(K, Closure, D, Sym);
+      }))
+    return DomainVariant::Guarded;
   return Any ? DomainVariant::Covered : DomainVariant::Either;
 }
 

@@ -80,9 +80,11 @@ std::vector<Arg> readCaptures(const KernelDesc &K, const void *Closure,
 
 /// Robust access: Covered when every capture K's body indexes by the
 /// thread's global index (CF_DomainPermShift) covers \p D along each of its
-/// permutations, so that the kernel may run from the program variant whose
-/// such accesses go unguarded; Guarded when one does not; Either when K
-/// has no such capture. After readCaptures, which checks the captures.
+/// permutations, every capture it indexes at proved indices (CF_RangeIndexed)
+/// lies in its buffer and K's range proof holds (RangeProof.h), so that the
+/// kernel may run from the program variant whose such accesses go
+/// unguarded; Guarded when one does not; Either when K has no such capture.
+/// After readCaptures, which checks the captures.
 DomainVariant domainVariant(const KernelDesc &K, const void *Closure,
                             const LaunchDomain &D);
 

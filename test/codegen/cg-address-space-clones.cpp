@@ -64,7 +64,7 @@ void run(array_view<int, 1> data) {
 // DEF: [[ACC_L]](&(shared_arr[{{.*}}]), mine);
 // DEF: [[ACC_L]](&(shared_sum), mine);
 // DEF: (*[[FP_L]](&(shared_sum), &(shared_arr[0]))) += 1;
-// DEF: (*[[FP_G]](ampcc_view_int_1_at_dom(data, {{.*}}), ampcc_view_int_1_at1(data, 0))) += priv_arr[1];
+// DEF: (*[[FP_G]](ampcc_view_int_1_at_dom(data, {{.*}}), ampcc_view_int_1_at1_dom(data, 0))) += priv_arr[1];
 
 // The clones' bodies are the same statements.
 // CHECK-LABEL: (__local int *a, __local int *b) {

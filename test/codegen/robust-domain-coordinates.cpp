@@ -6,6 +6,8 @@
 // RUN: %ampcc -O2 -emit-opencl %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
 // RUN: %clcheck %t.cl
+// RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir && %ampcc -O2 -c %s -save-temps
+// RUN: %FileCheck --check-prefix=STUB %s < %t.dir/robust-domain-coordinates-2.kernels.cpp
 #include <amp.h>
 using namespace concurrency;
 
@@ -20,12 +22,20 @@ void square(array_view<const float, 2> In, array_view<float, 2> Out) {
 
 void wide(array_view<const float, 2> In, array_view<float, 2> Out) {
   parallel_for_each(Out.extent.tile<8, 16>(), [=](tiled_index<8, 16> T) restrict(amp) {
-    // local[1] runs to 15 but tile_origin[0] steps by 8: not a coordinate.
+    // local[1] runs to 15 but tile_origin[0] steps by 8: not a coordinate,
+    // in range only when Out has 8 rows past the domain and In a column
+    // past it (IndexRanges: facts the runtime checks at launch).
     Out(T.tile_origin[0] + T.local[1], T.global[1]) = In(T.global[0], T.global[1] + 1);
   });
 }
 // CHECK-LABEL: __kernel {{.*}} void wide_kernel(
-// CHECK: (*ampcc_view_float_2_at2(Out, {{.*}})) = (*ampcc_view_cfloat_2_at2_rd(In, {{.*}}));
+// CHECK: (*ampcc_view_float_2_at2_dom(Out, {{.*}})) = (*ampcc_view_cfloat_2_at2_dom_rd(In, {{.*}}));
+// STUB: // wide_kernel: in range when every line holds
+// STUB-NEXT: //  (-8*tiles[0] + 2147483640 >= 0)
+// STUB-NEXT: //  (-8*tiles[0] + 2147483640 >= 0 and Out.extent[0] - 8*tiles[0] - 8 >= 0)
+// STUB-NEXT: //  (Out.extent[1] - domain[1] >= 0)
+// STUB-NEXT: //  (-domain[0] + In.extent[0] >= 0)
+// STUB-NEXT: //  (-domain[1] + In.extent[1] - 1 >= 0)
 
 void moved(array_view<float, 1> Out) {
   parallel_for_each(Out.extent, [=](index<1> I) restrict(amp) {

@@ -17,41 +17,28 @@
 // CHECK-NEXT: transposed past: 0 wrong, guards intact
 // CHECK-NEXT: moved index: 0 wrong, guards intact
 // CHECK-NEXT: PASS
-// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+39]]{{.*}} (views cover the domain: its accesses unguarded)
-// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+45]]{{.*}} (views cover the domain: its accesses unguarded)
-// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+37]]{{.*}} on
+// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+26]]{{.*}} (views cover the domain: its accesses unguarded)
+// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+32]]{{.*}} (views cover the domain: its accesses unguarded)
+// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+24]]{{.*}} on
 // TRACE-NOT: unguarded
-// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+42]]{{.*}} on
+// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+29]]{{.*}} on
 // TRACE-NOT: unguarded
-// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+91]]{{.*}} on
+// TRACE: kernel at {{.*}}robust-access-domain-covered.cpp:[[@LINE+78]]{{.*}} on
 // TRACE-NOT: unguarded
 // CL: _at_dom(ampcc_view_float_1 v, Concurrency_index_1 i) {
-// CL-NEXT: int o = v.shape.off + i._M_base[0];
 // CL-NEXT: #ifdef AMPCC_DOMAIN_COVERED
-// CL-NEXT: return v.data + o;
+// CL-NEXT: return v.data + v.shape.off + i._M_base[0];
 // CL-NEXT: #else
+// CL-NEXT: int o = v.shape.off + i._M_base[0];
 // CL-NEXT: return (uint)o + (uint)v.lo < (uint)v.shape.n ? v.data + o : (__global float *)v.sink;
 // CL-NEXT: #endif
 #include <amp.h>
 #include <cstdio>
 #include <vector>
+
+#include "Inputs/guarded-memory.h"
+
 using namespace concurrency;
-
-static const float Guard = -7.0f;
-
-// Data in the middle of guard memory; true when the guards are untouched.
-struct Guarded {
-  std::vector<float> Mem;
-  int Begin, Size;
-  Guarded(int Size) : Mem(Size + 64, Guard), Begin(32), Size(Size) {}
-  float *data() { return Mem.data() + Begin; }
-  bool intact() const {
-    for (int I = 0; I < int(Mem.size()); ++I)
-      if ((I < Begin || I >= Begin + Size) && Mem[I] != Guard)
-        return false;
-    return true;
-  }
-};
 
 // One kernel, launched over the views' extent and over a larger domain.
 static int scale(array_view<const float, 1> In, array_view<float, 1> Out,

@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "DomainIndexing.h"
 
+#include "IndexRanges.h"
+
 #include "ampcc/Analysis/AmpModel.h"
 #include "ampcc/kernel_abi.h"
 
@@ -130,10 +132,12 @@ bool onlyRead(const ParmVarDecl *Index, Stmt *Body) {
 
 DomainIndexing::DomainIndexing(
     ASTContext &Ctx, const CXXMethodDecl *Op,
-    llvm::DenseMap<const ValueDecl *, const FieldDecl *> FieldOfVar)
+    llvm::DenseMap<const ValueDecl *, const FieldDecl *> FieldOfVar,
+    llvm::DenseMap<const FieldDecl *, unsigned> CaptureOf)
     : Ctx(Ctx), Op(Op), FieldOfVar(std::move(FieldOfVar)) {
   if (!Op->getNumParams() || !Op->hasBody())
     return;
+  Ranges = std::make_unique<IndexRanges>(Ctx, *this, Op->getBody(), std::move(CaptureOf));
   Index = Op->getParamDecl(0);
   const CXXRecordDecl *RD = Index->getType().getNonReferenceType()->getAsCXXRecordDecl();
   Tiled = isAmpClass(RD, "tiled_index");
@@ -151,6 +155,8 @@ DomainIndexing::DomainIndexing(
           Tile[Rank++] = A.getAsIntegral().getZExtValue();
     }
 }
+
+DomainIndexing::~DomainIndexing() = default;
 
 bool DomainIndexing::unchanged(const ValueDecl *D) {
   auto [It, New] = Unchanged.try_emplace(D, false);
@@ -244,8 +250,26 @@ std::optional<unsigned> DomainIndexing::coordinate(const Expr *E) {
   return std::nullopt;
 }
 
-bool DomainIndexing::noteAccess(const Expr *Object, llvm::ArrayRef<const Expr *> Args,
-                                unsigned ViewRank) {
+bool DomainIndexing::noteAccess(const Expr *Access, const Expr *Object,
+                                llvm::ArrayRef<const Expr *> Args, unsigned ViewRank) {
+  // Coordinates proved in range at launch (IndexRanges.h): the domain
+  // covering the view is one way, the conditions around the access others
+  // (a padded domain's `if (r < v.extent[0])`).
+  if (Ranges && Access && Args.size() == ViewRank &&
+      llvm::all_of(Args, [](const Expr *A) { return A->getType()->isIntegerType(); }))
+    if (const FieldDecl *F = capturedView(Object); F && Ranges->noteAccess(Access, F, Args)) {
+      RangeViews.insert(F);
+      return true;
+    }
+  return notePermutation(Object, Args, ViewRank);
+}
+
+std::vector<int64_t> DomainIndexing::rangeProof() const {
+  return Ranges ? Ranges->words() : std::vector<int64_t>();
+}
+
+bool DomainIndexing::notePermutation(const Expr *Object, llvm::ArrayRef<const Expr *> Args,
+                                     unsigned ViewRank) {
   if (!Index || ViewRank != Rank || Args.empty())
     return false;
   std::optional<unsigned> Number;
@@ -272,7 +296,8 @@ bool DomainIndexing::noteAccess(const Expr *Object, llvm::ArrayRef<const Expr *>
 }
 
 uint32_t DomainIndexing::flagsFor(const FieldDecl *F) const {
-  return Perms.lookup(F) << rt::CF_DomainPermShift;
+  return Perms.lookup(F) << rt::CF_DomainPermShift |
+         (RangeViews.contains(F) ? rt::CF_RangeIndexed : 0);
 }
 
 } // namespace ampcc

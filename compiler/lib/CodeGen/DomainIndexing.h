@@ -29,34 +29,48 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <vector>
 
 namespace ampcc {
+
+class IndexRanges;
 
 class DomainIndexing {
 public:
   /// \p Op: the kernel's call operator (its first parameter is the index);
   /// \p FieldOfVar: each captured variable's closure field (lambdas).
+  /// \p CaptureOf: closure fields captured as one view, array or 4-byte
+  /// integer, and their capture indices (for IndexRanges' facts).
   DomainIndexing(clang::ASTContext &Ctx, const clang::CXXMethodDecl *Op,
-                 llvm::DenseMap<const clang::ValueDecl *, const clang::FieldDecl *> FieldOfVar);
+                 llvm::DenseMap<const clang::ValueDecl *, const clang::FieldDecl *> FieldOfVar,
+                 llvm::DenseMap<const clang::FieldDecl *, unsigned> CaptureOf);
+  ~DomainIndexing();
 
-  /// The access `Object[Args]` / `Object(Args)` of a view of rank
-  /// \p ViewRank, when it is in range by construction once its capture
-  /// covers the domain: records the permutation on the capture's field and
-  /// returns true.
-  bool noteAccess(const clang::Expr *Object, llvm::ArrayRef<const clang::Expr *> Args,
-                  unsigned ViewRank);
+  /// The access \p Access, `Object[Args]` / `Object(Args)` of a view of
+  /// rank \p ViewRank, when it is in range by construction once its
+  /// capture covers the domain (the permutation is recorded on the
+  /// capture's field) or under launch-time facts (IndexRanges.h): returns
+  /// true.
+  bool noteAccess(const clang::Expr *Access, const clang::Expr *Object,
+                  llvm::ArrayRef<const clang::Expr *> Args, unsigned ViewRank);
 
-  /// The permutations recorded for \p F, as CaptureDesc flag bits.
+  /// The permutations recorded for \p F and whether IndexRanges proved an
+  /// access of it, as CaptureDesc flag bits.
   uint32_t flagsFor(const clang::FieldDecl *F) const;
+  /// KernelDesc::RangeProof's words for the accesses IndexRanges proved.
+  std::vector<int64_t> rangeProof() const;
 
-private:
-  /// The closure field \p Object names, if the body never changes it.
-  const clang::FieldDecl *capturedView(const clang::Expr *Object);
+  // Queries for IndexRanges.
   /// \p E is the thread's whole global index (the unchanged index<N>
   /// parameter, or the tiled_index parameter's `global`).
   bool isGlobalIndex(const clang::Expr *E);
+  /// The closure field \p Object names, if the body never changes it.
+  const clang::FieldDecl *capturedView(const clang::Expr *Object);
   /// The global-index coordinate \p E stands for: `idx[d]`, `t.global[d]`,
   /// `t.tile_origin[d] + t.local[e]` where tile extent e is at most tile
   /// extent d (a transposed tile's coordinate, inside the domain along d),
@@ -65,6 +79,13 @@ private:
   /// `t.<Member>[d]` of the tiled_index parameter: d.
   std::optional<unsigned> tiledCoordinate(const clang::Expr *E, llvm::StringRef Member);
   bool unchanged(const clang::ValueDecl *D);
+  const clang::CXXMethodDecl *op() const { return Op; }
+  /// The tile's extent along domain dimension \p D (tiled kernels).
+  unsigned tileExtent(unsigned D) const { return D < 3 ? Tile[D] : 0; }
+
+private:
+  bool notePermutation(const clang::Expr *Object, llvm::ArrayRef<const clang::Expr *> Args,
+                       unsigned ViewRank);
 
   clang::ASTContext &Ctx;
   const clang::CXXMethodDecl *Op;
@@ -77,6 +98,9 @@ private:
   llvm::DenseMap<const clang::ValueDecl *, bool> Unchanged;
   /// Per field, a bit per permutation of the rank's coordinates.
   llvm::DenseMap<const clang::FieldDecl *, uint32_t> Perms;
+  std::unique_ptr<IndexRanges> Ranges;
+  /// Fields IndexRanges proved an access of.
+  llvm::DenseSet<const clang::FieldDecl *> RangeViews;
 };
 
 } // namespace ampcc

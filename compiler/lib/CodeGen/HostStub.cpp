@@ -14,7 +14,8 @@ static std::string flagsText(uint32_t Flags) {
   static const std::pair<uint32_t, const char *> Names[] = {
       {rt::CF_ReadOnly, "CF_ReadOnly"},   {rt::CF_ImageRead, "CF_ImageRead"},
       {rt::CF_ImageWrite, "CF_ImageWrite"}, {rt::CF_ImageInt, "CF_ImageInt"},
-      {rt::CF_ImageUint, "CF_ImageUint"}, {rt::CF_Texture, "CF_Texture"}};
+      {rt::CF_ImageUint, "CF_ImageUint"}, {rt::CF_Texture, "CF_Texture"},
+      {rt::CF_RangeIndexed, "CF_RangeIndexed"}};
   std::string S;
   for (const auto &[Flag, Name] : Names)
     if (Flags & Flag)
@@ -24,6 +25,51 @@ static std::string flagsText(uint32_t Flags) {
     S += (S.empty() ? "" : " | ") + std::string("(") + std::to_string(Perms) +
          "u << CF_DomainPermShift)";
   return S.empty() ? "CF_None" : "uint32_t(" + S + ")";
+}
+
+/// KernelDesc::RangeProof's words as C++ comment lines, one per clause:
+/// "(n - 1 >= 0 and ...) or (...)", symbols named after the captures.
+static std::string rangeProofText(const EmittedKernel &K) {
+  const std::vector<int64_t> &W = K.RangeProof;
+  size_t I = 0;
+  auto next = [&] { return I < W.size() ? W[I++] : 0; };
+  auto name = [&](uint32_t S) {
+    uint32_t Kind = S & rt::RangeSymKindMask, Cap = (S >> rt::RangeSymCaptureShift) & 0xffff;
+    std::string Dim = "[" + std::to_string(S >> rt::RangeSymDimShift) + "]";
+    std::string Capture = Cap < K.Captures.size() ? K.Captures[Cap].Name : "?";
+    if (Kind == rt::RS_ScalarInt || Kind == rt::RS_ScalarUint)
+      return Capture;
+    if (Kind == rt::RS_ViewExtent)
+      return Capture + ".extent" + Dim;
+    return (Kind == rt::RS_Domain ? "domain" : "tiles") + Dim;
+  };
+  std::string Out;
+  for (int64_t C = 0, NC = next(); C < NC; ++C) {
+    Out += "//  ";
+    for (int64_t A = 0, NA = next(); A < NA; ++A) {
+      Out += A ? " or (" : "(";
+      for (int64_t F = 0, NF = next(); F < NF; ++F) {
+        int64_t Head = next(), Const = next();
+        int64_t Terms = Head & ((int64_t(1) << rt::RangeFactModulusShift) - 1),
+                Modulus = Head >> rt::RangeFactModulusShift;
+        std::string Fact;
+        for (int64_t T = 0; T < Terms; ++T) {
+          uint32_t S = uint32_t(next());
+          int64_t Coef = next();
+          Fact += (Coef < 0 ? (Fact.empty() ? "-" : " - ") : (Fact.empty() ? "" : " + ")) +
+                  (Coef == 1 || Coef == -1 ? "" : std::to_string(Coef < 0 ? -Coef : Coef) + "*") +
+                  name(S);
+        }
+        if (Const || Fact.empty())
+          Fact += (Const < 0 ? " - " : " + ") + std::to_string(Const < 0 ? -Const : Const);
+        Out += (F ? " and " : "") + Fact +
+               (Modulus ? " is a multiple of " + std::to_string(Modulus) : " >= 0");
+      }
+      Out += ")";
+    }
+    Out += "\n";
+  }
+  return Out;
 }
 
 static std::string quoteLines(const std::string &Text) {
@@ -105,6 +151,16 @@ std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
          << "\n";
     OS << "};\n";
   }
+  for (size_t I = 0; I < Kernels.size(); ++I) {
+    if (Kernels[I].RangeProof.empty())
+      continue;
+    OS << "// " << Kernels[I].KernelName << ": in range when every line holds\n"
+       << rangeProofText(Kernels[I]);
+    OS << "const int64_t RangeProof" << I << "[] = {";
+    for (size_t W = 0; W < Kernels[I].RangeProof.size(); ++W)
+      OS << (W ? ", " : "") << Kernels[I].RangeProof[W] << "LL";
+    OS << "};\n";
+  }
   OS << "\nconst KernelDesc Kernels[] = {\n";
   for (size_t I = 0; I < Kernels.size(); ++I) {
     const EmittedKernel &K = Kernels[I];
@@ -115,8 +171,10 @@ std::string emitHostStub(const std::vector<EmittedKernel> &Kernels,
        << ", {" << K.Tile[0] << ", " << K.Tile[1] << ", " << K.Tile[2] << "}, \""
        << escapeCString(K.Location) << "\", "
        << (K.ImageKernelName.empty() ? std::string("nullptr")
-                                     : "\"" + K.ImageKernelName + "\"")
-       << "},\n";
+                                     : "\"" + K.ImageKernelName + "\"");
+    if (!K.RangeProof.empty())
+      OS << ", RangeProof" << I << ", " << K.RangeProof.size();
+    OS << "},\n";
   }
   OS << "};\n\n"
      << "struct Registrar {\n"

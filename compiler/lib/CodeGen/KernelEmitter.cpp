@@ -138,6 +138,9 @@ private:
   /// Each view captured whole (a View or ArrayRef capture of its own):
   /// its capture's index in EK.Captures, for DomainIndexing's flags.
   llvm::DenseMap<const FieldDecl *, size_t> ViewCaptures;
+  /// Each field captured as one 4-byte integer: its capture's index, for
+  /// the launch-time facts of IndexRanges.
+  llvm::DenseMap<const FieldDecl *, size_t> ScalarCaptures;
 };
 
 void KernelEmitter::describe() {
@@ -213,6 +216,10 @@ void KernelEmitter::closure() {
         EK.Captures[First].Kind != rt::CaptureKind::Value &&
         EK.Captures[First].Kind != rt::CaptureKind::Bool)
       ViewCaptures[F] = First;
+    else if (EK.Captures.size() == First + 1 &&
+             EK.Captures[First].Kind == rt::CaptureKind::Value && FT->isIntegerType() &&
+             EK.Captures[First].Size == 4)
+      ScalarCaptures[F] = First;
     if (Var)
       FE.bindVar(Var, Name);
   }
@@ -460,7 +467,11 @@ std::string KernelEmitter::body() {
     llvm::DenseMap<const ValueDecl *, const FieldDecl *> FieldOfVar;
     for (const auto &[F, Var] : FieldVars)
       FieldOfVar[Var] = F;
-    Domain.emplace(Ctx, Op, std::move(FieldOfVar));
+    llvm::DenseMap<const FieldDecl *, unsigned> CaptureOf;
+    for (const auto *Captures : {&ViewCaptures, &ScalarCaptures})
+      for (const auto &[F, I] : *Captures)
+        CaptureOf[F] = unsigned(I);
+    Domain.emplace(Ctx, Op, std::move(FieldOfVar), std::move(CaptureOf));
     FE.setDomainIndexing(&*Domain);
   }
   // Host kernels: a copy of the emitter, before it prints, prints the body
@@ -482,9 +493,11 @@ std::string KernelEmitter::body() {
   }
   FE.setDomainIndexing(nullptr);
   EK.TileStaticBytes = FE.hoistedBytes();
-  if (Domain)
+  if (Domain) {
     for (const auto &[F, I] : ViewCaptures)
       EK.Captures[I].Flags |= Domain->flagsFor(F);
+    EK.RangeProof = Domain->rangeProof();
+  }
   return TileStatics + FE.temporaryDecls() + FE.output();
 }
 

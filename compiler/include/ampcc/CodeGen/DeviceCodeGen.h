@@ -53,6 +53,8 @@ struct EmittedKernel {
   /// backend checks against the device's tile_static memory as OpenCL
   /// drivers report theirs.
   uint64_t TileStaticBytes = 0;
+  /// Robust access: KernelDesc::RangeProof's words (IndexRanges.h).
+  std::vector<int64_t> RangeProof;
 };
 
 /// What the runtime needs to run a program built in checked mode.
