@@ -29,14 +29,16 @@ PIN=()
 if [ "$THREADS" != "$(nproc)" ]; then PIN=(taskset -c "0-$((THREADS - 1))"); fi
 AMPCC_BACKEND=all CPPAMP_DEFAULT_ACCELERATOR=host:0:0 "${PIN[@]}" "$W/harness" \
   --scale "$SCALE" --only "$ONLY" --csv "$W/host.csv"
-"${PIN[@]}" "$W/harness" --scale "$SCALE" --only "$ONLY" --csv "$W/pocl.csv"
+# PoCL by name: without a GPU the host device is the default of a program
+# with host kernels.
+AMPCC_BACKEND=opencl "${PIN[@]}" "$W/harness" --scale "$SCALE" --only "$ONLY" --csv "$W/pocl.csv"
 "${PIN[@]}" "$W/omp-twins" --scale "$SCALE" --csv "$W/omp.csv"
 # A small program's whole run, first and second (bench/whole-run.sh): on the
 # host backend nothing is compiled at run time, so the two should match.
 "$BUILD_DIR/bin/ampcc" -O2 -fhost-kernels bench/small/saxpy-amp.cpp -o "$W/saxpy-amp"
 clang++-19 -O2 bench/small/saxpy-cl.cpp -lOpenCL -o "$W/saxpy-cl"
 AMPCC_BACKEND=host "${PIN[@]}" bash bench/whole-run.sh "$W" "$W/whole-host.csv" host
-"${PIN[@]}" bash bench/whole-run.sh "$W" "$W/whole-pocl.csv" PoCL
+AMPCC_BACKEND=opencl "${PIN[@]}" bash bench/whole-run.sh "$W" "$W/whole-pocl.csv" PoCL
 python3 bench/host/report.py "$W/host.csv" "$W/pocl.csv" "$W/omp.csv" \
   --whole-host "$W/whole-host.csv" --whole-pocl "$W/whole-pocl.csv" \
   --out "$OUT" --threads "$THREADS"
