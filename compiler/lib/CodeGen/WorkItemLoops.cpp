@@ -162,21 +162,31 @@ void WorkItemLoops::declareFromIndex() {
 bool WorkItemLoops::mayChange(const Stmt *S, const VarDecl *VD) {
   if (!S)
     return false;
-  auto Names = [VD](const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == VD;
-  };
-  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp() &&
-                                                   Names(BO->getLHS()))
-    return true;
-  if (const auto *UO = dyn_cast<UnaryOperator>(S);
-      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-      Names(UO->getSubExpr()))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (mayChange(Child, VD))
+  // Any use but reading the value may change it: an assignment, ++ or --,
+  // its address, a reference bound to it (a call's `int &` parameter, a
+  // reference variable, a capture by reference). Only a name converted to
+  // its value (lvalue-to-rvalue) is a plain read. Found by tools/randamp:
+  // a local passed to a function's `int &` parameter was declared again
+  // in each work-item loop and lost what the function stored.
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *VD;
+    llvm::DenseSet<const DeclRefExpr *> Reads;
+    bool Found = false;
+    explicit Finder(const VarDecl *VD) : VD(VD) {}
+    bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
+      if (ICE->getCastKind() == CK_LValueToRValue)
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(ICE->getSubExpr()->IgnoreParens()))
+          Reads.insert(DRE);
       return true;
-  return false;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (DRE->getDecl() == VD && !Reads.contains(DRE))
+        Found = true;
+      return !Found;
+    }
+  } F(VD);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
 }
 
 bool WorkItemLoops::liftable(const Stmt *S) {

@@ -74,7 +74,8 @@ private:
   bool fromIndex(const clang::Expr *E);
   /// Declares the locals computed from the index alone (Rematerialized).
   void declareFromIndex();
-  /// True when \p S may change \p VD (assign, increment, take its address).
+  /// True when \p S may change \p VD: names it other than to read its value
+  /// (assigns, increments, takes its address, binds a reference to it).
   static bool mayChange(const clang::Stmt *S, const clang::VarDecl *VD);
 
   FunctionEmitter FE;

@@ -131,9 +131,10 @@ static inline bool r_atomic_cas(int *p, int *expected, int v) restrict(cpu) {
 }
 // A maximum through a compare-and-swap loop: the loop ends (another
 // work-item's success is this one's progress) and the result does not
-// depend on the order.
+// depend on the order. The first exchange fails unless *p is the least
+// int, and reads *p atomically: a plain read would race with the others'.
 static inline void r_cas_max(int *p, int v) restrict(cpu, amp) {
-  int seen = *p;
+  int seen = -2147483647 - 1;
   while (seen < v && !r_atomic_cas(p, &seen, v)) {
   }
 }

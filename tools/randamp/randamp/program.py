@@ -50,7 +50,7 @@ def generate(seed, units=None, bundle=False, features=None):
     heads, tops, runs = [], [], []
     for u in range(count):
         urng = random.Random("randamp:%d:%d:%d" % (FORMAT, seed, u))
-        ufeats = {f for f in feats if urng.random() < 0.8}
+        ufeats = {f for f in sorted(feats) if urng.random() < 0.8}
         if "fast_math" in ufeats:
             ufeats.add("math")
         ufuncs = funcs if "func" in ufeats else []
