@@ -9,7 +9,8 @@
   difftest.py summary DIR...
       counts of outcomes by backend and by feature.
 
-SEEDS: "100-199", "5,7,9" or a mix. Outcomes per backend: pass, fail (a
+SEEDS: "100-199", "5,7,9" or a mix. run exits with 1 when a program did
+not pass everywhere. Outcomes per backend: pass, fail (a
 result differs from the host reference), error (the program threw:
 a kernel that did not build, say), crash, timeout, garbled (no verdict);
 "differs" when two backends that both passed printed other checksums.
@@ -127,8 +128,16 @@ class Tester:
                   "units": [l.split(": ", 1)[1] for l in text.splitlines() if l.startswith("// unit ")
                             and ": " in l]}
         exe = os.path.join(work, "p%d" % seed)
-        cmd = [self.args.ampcc, "-fhost-kernels", "-w", opt_level(seed), src, "-o", exe]
+        obj = exe + ".o"
+        # An object first: the GPU bundles link the same one (bundle).
+        cmd = [self.args.ampcc, "-c", "-fhost-kernels", "-w", opt_level(seed), src, "-o", obj]
         rc, out, timed_out, secs = run_cmd(cmd, env=self.env, timeout=600)
+        if rc == 0 and not timed_out:
+            rc, more, timed_out, link_s = run_cmd([self.args.ampcc, obj, "-o", exe], env=self.env)
+            out += more
+            secs += link_s
+            if rc == 0 and self.args.keep_objects:
+                shutil.copy(obj, self.args.keep_objects)
         record["compile_s"] = round(secs, 2)
         outputs = {"compile": out}
         if rc != 0 or timed_out:
@@ -184,6 +193,7 @@ class Tester:
         print("%d programs in %.0f s (%.2f s each), %d not passing everywhere" % (
             self.counts["programs"], secs, secs / max(1, self.counts["programs"]),
             self.counts["interesting"]))
+        return self.counts["interesting"] == 0
 
 
 def summary(dirs):
@@ -228,11 +238,17 @@ def main():
     r.add_argument("--ampcc", default=DEFAULT_AMPCC)
     r.add_argument("--timeout", type=int, default=120, help="seconds a run may take")
     r.add_argument("-v", "--verbose", action="store_true")
+    r.add_argument("--keep-objects", metavar="DIR",
+                   help="keep each program's object in DIR (for bundle)")
     s = sub.add_parser("summary")
     s.add_argument("dirs", nargs="+")
     args = ap.parse_args()
     if args.cmd == "run":
-        Tester(args).run(parse_seeds(args.seeds))
+        if args.keep_objects:
+            os.makedirs(args.keep_objects, exist_ok=True)
+        if not Tester(args).run(parse_seeds(args.seeds)):
+            print("findings kept in %s" % os.path.join(os.path.abspath(args.out), "findings"))
+            sys.exit(1)
     else:
         summary(args.dirs)
 

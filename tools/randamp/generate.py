@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the random C++ AMP program of a seed (tools/randamp/README.md).
 
-  generate.py SEED [-o FILE] [--units 0,2] [--bundle]
+  generate.py SEED [-o FILE] [--units 0,2]
 """
 import argparse
 import os
@@ -16,11 +16,9 @@ def main():
     ap.add_argument("seed", type=int)
     ap.add_argument("-o", "--output", help="file to write (default: standard output)")
     ap.add_argument("--units", help="comma-separated unit numbers to keep (default: all)")
-    ap.add_argument("--bundle", action="store_true",
-                    help="define randamp_SEED() instead of main() (GPU bundles)")
     args = ap.parse_args()
     units = None if args.units is None else {int(u) for u in args.units.split(",") if u}
-    text = generate(args.seed, units=units, bundle=args.bundle)
+    text = generate(args.seed, units=units)
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)
