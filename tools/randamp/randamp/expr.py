@@ -92,8 +92,17 @@ class ExprGen:
 
     def view_index(self, view, depth=2):
         """An in-range element of VIEW, in one of C++ AMP's spellings."""
-        comps = [self.index(e, depth) for e in view.extents]
         r = self.rng.random()
+        if r < 0.1:
+            # A section made in amp code, then one of its elements.
+            rng = self.rng
+            origin = [rng.randrange(e) for e in view.extents]
+            ext = [rng.randint(1, e - o) for e, o in zip(view.extents, origin)]
+            comps = [self.index(e, depth) for e in ext]
+            return "%s.section(index<%d>(%s), extent<%d>(%s))[index<%d>(%s)]" % (
+                view.name, view.rank, ", ".join(map(str, origin)), view.rank,
+                ", ".join(map(str, ext)), view.rank, ", ".join(comps))
+        comps = [self.index(e, depth) for e in view.extents]
         if view.rank == 1 and r < 0.5:
             return "%s[%s]" % (view.name, comps[0])
         if r < 0.35:
@@ -126,6 +135,9 @@ class ExprGen:
                               and v.shape[0] == "vec")
         if vecs:
             options += [lambda: self._component(rng.choice(vecs))] * 2
+        if kind == "int" and ctx.views:
+            options.append(lambda: (lambda v: rng.choice(["%s.extent[%d]", "%s.get_extent()[%d]"]) % (
+                v.name, rng.randrange(v.rank)))(rng.choice(ctx.views)))
         for make in ctx.leaves.get(kind, []):
             options += [lambda make=make: make(ctx)] * 2
         options.append(lambda: literal(rng, kind))
@@ -290,19 +302,23 @@ class ExprGen:
             (4, lambda: "%s(%s %s %s)" % (clamp, e(kind, d), rng.choice("+*/"), e(kind, d))),
         ]
         if "math" in self.ctx.features:
+            # Each keeps a relative error within about its size (condition
+            # number at most one), so errors add up along a chain of them
+            # instead of multiplying: hence the small arguments of exp, sin
+            # and cos, and exponents of pow below one.
             unary = [
                 lambda a: call("sqrt", a),
                 lambda a: call("cbrt", a),
-                lambda a: call("exp", call("fmin", a, "4.0" + s)),
-                lambda a: call("exp2", call("fmin", a, "6.0" + s)),
+                lambda a: call("exp", call("fmin", a, "1.0" + s)),
+                lambda a: call("exp2", call("fmin", a, "1.0" + s)),
                 lambda a: call("log", "%s + 2.0%s" % (a, s)),
                 lambda a: call("log2", "%s + 2.0%s" % (a, s)),
                 lambda a: call("log10", "%s + 2.0%s" % (a, s)),
-                lambda a: "(%s + 1.5%s)" % (call("sin", call("fmin", a, "8.0" + s)), s),
-                lambda a: "(%s + 1.5%s)" % (call("cos", call("fmin", a, "8.0" + s)), s),
+                lambda a: "(%s + 1.5%s)" % (call("sin", call("fmin", a, "1.0" + s)), s),
+                lambda a: "(%s + 1.5%s)" % (call("cos", call("fmin", a, "1.0" + s)), s),
                 lambda a: "(%s + 0.25%s)" % (call("atan", a), s),
                 lambda a: "(%s + 0.25%s)" % (call("tanh", a), s),
-                lambda a: call("pow", a, rng.choice(["0.5", "1.5", "2.0", "0.25"]) + s),
+                lambda a: call("pow", a, rng.choice(["0.5", "0.75", "0.25"]) + s),
             ]
             binary = [
                 lambda a, b: call("hypot", a, b),
