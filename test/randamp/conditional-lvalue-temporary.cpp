@@ -2,10 +2,11 @@
 // prints it as a selection between addresses. Two of its operands had
 // none in C: a member of a temporary (`in.extent[1]`, whose clone returns a
 // value: now a compound literal holds it) and, in nested conditionals that
-// are only read, operands in different address spaces (a private value and
-// a view's element: now read as values). OpenCL compilers rejected both
+// are only read (also under a qualification conversion), operands in
+// different address spaces (a private value and a view's element: now
+// read as values). OpenCL compilers rejected both
 // ("cannot take the address of an rvalue", "pointers to non-overlapping
-// address spaces"). Found by tools/randamp (seed 1094).
+// address spaces"). Found by tools/randamp (seeds 1094, 1314).
 // RUN: %ampcc -emit-opencl %s -o %t.cl
 // RUN: %clcheck %t.cl
 // RUN: %FileCheck --check-prefix=CL %s < %t.cl
@@ -26,6 +27,9 @@ int main() {
     int local = i[1];
     // Read: nested conditionals, a private temporary beside a view.
     o[i] = i[0] ? (i[1] & 1 ? v.extent[1] : o[i]) : o[i];
+    // The same under a qualification conversion (const int beside int).
+    const int zero = 0;
+    o[i] += (i[0] > 9 ? zero : (i[1] > 9 ? v.extent[1] : o[i])) - o[i];
     // Bound to a reference: the address of the temporary's member.
     const int &r = i[1] > 2 ? v.extent[2] : local;
     o[i] += r * 100;

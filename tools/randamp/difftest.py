@@ -85,6 +85,11 @@ def classify(rc, out, timed_out):
 
 def run_cmd(cmd, env=None, timeout=120, cwd=None):
     start = time.time()
+    # ampcc may be relinked while a long run goes on: wait for it.
+    for _ in range(60):
+        if os.access(cmd[0], os.X_OK):
+            break
+        time.sleep(5)
     try:
         p = subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, text=True,
                            timeout=timeout, errors="replace")

@@ -601,9 +601,16 @@ std::string FunctionEmitter::conditionalValue(const ConditionalOperator *CO) {
   // spaces (a private temporary's and a view's element). Found by
   // tools/randamp (seed 1094).
   auto Value = [&](const Expr *E) {
-    if (const auto *Inner = dyn_cast<ConditionalOperator>(E->IgnoreParens());
-        Inner && Inner->isGLValue())
-      return conditionalValue(Inner);
+    // Through the qualification conversions that make both operands one
+    // type (`c ? constInt : (c2 ? a : b)`).
+    const Expr *Inner = E->IgnoreParens();
+    while (const auto *ICE = dyn_cast<ImplicitCastExpr>(Inner)) {
+      if (ICE->getCastKind() != CK_NoOp)
+        break;
+      Inner = ICE->getSubExpr()->IgnoreParens();
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(Inner); CO && CO->isGLValue())
+      return conditionalValue(CO);
     return expr(E);
   };
   return "(" + expr(CO->getCond()) + " ? " + Value(CO->getTrueExpr()) + " : " +

@@ -266,8 +266,8 @@ public:
     if (PrefixOnly)
       return;
     recordTypedefRestrictions(Ctx);
-    Repairs.finishTranslationUnit(Ctx);
     TranslationUnitRoots Roots = TranslationUnitRoots::of(Ctx, &Listener);
+    Repairs.finishTranslationUnit(Ctx, Roots);
     findWideMain(Ctx, Roots);
     Result.Globals.clear(); // A second parse (after repairs) finds them again.
     findGlobalVariables(Roots, Ctx);

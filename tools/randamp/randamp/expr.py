@@ -177,8 +177,11 @@ class ExprGen:
         """Productions every kind has: conditional, conversion, call."""
         rng = self.rng
         table = [(1, lambda: "(%s ? %s : %s)" % (self.cond(d), self.expr(kind, d), self.expr(kind, d)))]
+        # Approximate results take exact values, and doubles' for floats, but
+        # never a float's for a double: its error is a float's, beyond the
+        # tolerance of doubles.
         srcs = [k for k in (self.ctx.kinds() if kind in APPROX else self.ctx.exact_kinds())
-                if k != kind]
+                if k != kind and not (kind == "da" and k == "fa")]
         if srcs:
             table.append((1.5, lambda: (lambda s: convert(self.expr(s, d), s, kind))(rng.choice(srcs))))
         funcs = [f for f in self.ctx.funcs if f.ret == kind and not f.writes_through
