@@ -49,10 +49,18 @@ def parse_seeds(text):
     return seeds
 
 
-def opt_level(seed):
+def compile_flags(seed):
     """Most programs at -O2; some at -O0 (kernels built -cl-opt-disable)
-    and -O3, so optimisation levels are compared too."""
-    return ["-O2", "-O2", "-O0", "-O3"][seed % 4]
+    and -O3, so optimisation levels are compared too. Every program's
+    accesses are in range, so checked mode (-fsanitize=bounds) and kernels
+    without robust buffer access must give the same results: one program in
+    eight each."""
+    flags = [["-O2", "-O2", "-O0", "-O3"][seed % 4]]
+    if seed % 8 == 1:
+        flags.append("-fsanitize=bounds")
+    elif seed % 8 == 6:
+        flags.append("-fno-robust-buffer-access")
+    return flags
 
 
 def parse_output(text):
@@ -128,17 +136,19 @@ class Tester:
         text = generate(seed)
         with open(src, "w") as f:
             f.write(text)
-        record = {"seed": seed, "opt": opt_level(seed),
+        record = {"seed": seed, "format": int(text.split()[3]), "opt": " ".join(compile_flags(seed)),
                   "features": text.splitlines()[1].split("=", 1)[1],
                   "units": [l.split(": ", 1)[1] for l in text.splitlines() if l.startswith("// unit ")
                             and ": " in l]}
         exe = os.path.join(work, "p%d" % seed)
         obj = exe + ".o"
         # An object first: the GPU bundles link the same one (bundle).
-        cmd = [self.args.ampcc, "-c", "-fhost-kernels", "-w", opt_level(seed), src, "-o", obj]
+        cmd = [self.args.ampcc, "-c", "-fhost-kernels", "-w"] + compile_flags(seed) + [src, "-o", obj]
         rc, out, timed_out, secs = run_cmd(cmd, env=self.env, timeout=600)
         if rc == 0 and not timed_out:
-            rc, more, timed_out, link_s = run_cmd([self.args.ampcc, obj, "-o", exe], env=self.env)
+            link = [f for f in compile_flags(seed) if f.startswith("-fsanitize")]
+            rc, more, timed_out, link_s = run_cmd([self.args.ampcc] + link + [obj, "-o", exe],
+                                                  env=self.env)
             out += more
             secs += link_s
             if rc == 0 and self.args.keep_objects:

@@ -34,9 +34,11 @@ from difftest import DEFAULT_AMPCC, classify  # noqa: E402
 
 LAUNCHER = """// A bundle of random programs (tools/randamp/gpu.py): runs programs
 // FROM.. in order, each between markers; an alarm ends one that hangs.
+#include <amp.h>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <unistd.h>
 %(decls)s
 static const struct {
@@ -50,6 +52,8 @@ int main(int argc, char **argv) {
   int From = argc > 1 ? std::atoi(argv[1]) : 0;
   int Seconds = argc > 2 ? std::atoi(argv[2]) : 60;
   int Count = (int)(sizeof(Programs) / sizeof(Programs[0]));
+  std::wstring Device = concurrency::accelerator().description;
+  std::printf("=== device %%s\\n", std::string(Device.begin(), Device.end()).c_str());
   for (int I = From; I < Count; ++I) {
     std::printf("=== begin %%d %%d\\n", I, Programs[I].Seed);
     std::fflush(stdout);

@@ -109,7 +109,7 @@ def signature(outcome, output):
 
 
 def build_and_run(ampcc, src, exe, opt, backend, extra=()):
-    rc, out, timed_out, _ = run_cmd([ampcc, "-fhost-kernels", "-w", opt] + list(extra) +
+    rc, out, timed_out, _ = run_cmd([ampcc, "-fhost-kernels", "-w"] + opt.split() + list(extra) +
                                     [src, "-o", exe], timeout=600)
     if rc != 0 or timed_out:
         return "reject", out
@@ -129,7 +129,7 @@ def interesting(args, src, want):
 
 TEST_SCRIPT = """#!/bin/sh
 # C-Reduce's interestingness test (written by tools/randamp/reduce.py).
-exec {python} {reduce} --check {file} --backend {backend} --control {control} --opt={opt} --ampcc {ampcc} --want '{want}'
+exec {python} {reduce} --check {file} --backend {backend} --control {control} --opt='{opt}' --ampcc {ampcc} --want '{want}'
 """
 
 
@@ -138,7 +138,8 @@ def main():
     ap.add_argument("file")
     ap.add_argument("--backend", required=True)
     ap.add_argument("--control", help="the backend that must still pass (default: the other one)")
-    ap.add_argument("--opt", default="-O2")
+    ap.add_argument("--opt", default="-O2", help="the compile flags of the program's run "
+                    "(its verdict.json's \"opt\"), as one argument: --opt='-O0 -fsanitize=bounds'")
     ap.add_argument("--out", default="reduced")
     ap.add_argument("--ampcc", default=DEFAULT_AMPCC)
     ap.add_argument("--seconds", type=int, default=3600, help="C-Reduce's time limit")

@@ -210,10 +210,9 @@ public:
   /// for the second parse, which runs if this one failed. The attribute
   /// itself, since `restrict(` after a name is not a specifier position
   /// for the token pass.
-  void recordTypedefRestrictions(ASTContext &Ctx) {
+  void recordTypedefRestrictions(ASTContext &Ctx, const TranslationUnitRoots &Roots) {
     const SourceManager &SM = Ctx.getSourceManager();
-    Typedefs.findInNamespaces(Ctx.getTranslationUnitDecl(), [&](const FunctionDecl *FD,
-                                                                unsigned Bits) {
+    Typedefs.findInNamespaces(Roots.decls(), [&](const FunctionDecl *FD, unsigned Bits) {
       SourceLocation Name = FD->getLocation();
       if (Name.isMacroID() || !SM.isInMainFile(Name))
         return;
@@ -265,8 +264,8 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (PrefixOnly)
       return;
-    recordTypedefRestrictions(Ctx);
     TranslationUnitRoots Roots = TranslationUnitRoots::of(Ctx, &Listener);
+    recordTypedefRestrictions(Ctx, Roots);
     Repairs.finishTranslationUnit(Ctx, Roots);
     findWideMain(Ctx, Roots);
     Result.Globals.clear(); // A second parse (after repairs) finds them again.

@@ -131,6 +131,12 @@ class ExprGen:
                    for f, k in v.shape[1].fields if k == kind]
         if structs:
             options += [lambda: (lambda p: "%s.%s" % (p[0].name, p[1]))(rng.choice(structs))] * 2
+        methods = [(v, m) for v in ctx.scope.find(lambda v: isinstance(v.shape, tuple)
+                                                  and v.shape[0] == "struct")
+                   for m in v.shape[1].methods if m[1] == kind and (m[3] or v.mutable)
+                   and not v.name.startswith("this")]
+        if methods:
+            options += [lambda: self.method_call(*rng.choice(methods))]
         vecs = ctx.scope.find(lambda v: v.kind == kind and isinstance(v.shape, tuple)
                               and v.shape[0] == "vec")
         if vecs:
@@ -142,6 +148,13 @@ class ExprGen:
             options += [lambda make=make: make(ctx)] * 2
         options.append(lambda: literal(rng, kind))
         return rng.choice(options)()
+
+    def method_call(self, var, method, on_temporary=False):
+        name, ret, params, const = method
+        args = ", ".join(self.expr(k, 1) for _, k in params)
+        if on_temporary:
+            return "%s.%s(%s)" % (self.struct_value(var, 1, fresh=True), name, args)
+        return "%s.%s(%s)" % (var.name, name, args)
 
     def _element(self, var):
         n = var.array_len()
@@ -188,6 +201,11 @@ class ExprGen:
                  and self.callable(f)]
         if funcs:
             table.append((1.5, lambda: self.call(rng.choice(funcs), d)))
+        # A const member function called on a temporary (ampcc clones such
+        # members to take their object by value).
+        temps = [(sd, m) for sd in self.ctx.structs for m in sd.methods if m[1] == kind and m[3]]
+        if temps and "struct" in self.ctx.features:
+            table.append((0.5, lambda: self.method_call(*rng.choice(temps), on_temporary=True)))
         return table
 
     def callable(self, func):
@@ -220,7 +238,13 @@ class ExprGen:
                 args.append(self.rng.choice(self.views_for(mode[1])).name)
             else:
                 raise ValueError(mode)
-        return "%s(%s)" % (func.name, ", ".join(args))
+        name = func.name
+        if func.template_arg and self.rng.random() < 0.7:
+            name += "<%s>" % func.template_arg
+        elif func.template_arg:
+            # Deduced: both arguments must have the type exactly.
+            args = ["(%s)(%s)" % (func.template_arg, a) for a in args]
+        return "%s(%s)" % (name, ", ".join(args))
 
     def pointer_arg(self, kind, n, writable):
         """Something that points at N values of KIND (the callee reads
@@ -235,10 +259,10 @@ class ExprGen:
             return "&%s[%d]" % (v.name, self.rng.randint(0, extra))
         return v.name
 
-    def struct_value(self, sdef, d):
+    def struct_value(self, sdef, d, fresh=False):
         vars_ = self.ctx.scope.find(lambda v: isinstance(v.shape, tuple) and v.shape[0] == "struct"
                                     and v.shape[1] is sdef)
-        if vars_ and self.rng.random() < 0.6:
+        if vars_ and not fresh and self.rng.random() < 0.6:
             return self.rng.choice(vars_).name
         return "%s{%s}" % (sdef.name, ", ".join(self.expr(k, d) for _, k in sdef.fields))
 

@@ -10,12 +10,12 @@ step) as long as the program-level choices (features, helpers) stay."""
 import os
 import random
 
-from .funcs import make_funcs, make_structs
+from .funcs import make_funcs, make_structs, make_templates
 from .tiled import TiledUnit
 from .untiled import UntiledUnit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FORMAT = 1  # Bump when the same seed would give another program.
+FORMAT = 2  # Bump when the same seed would give another program.
 
 # Features, each on in a program with its probability; a unit takes each
 # of the program's with a further chance, so small combinations are common.
@@ -42,10 +42,15 @@ def generate(seed, units=None, features=None):
     rng = random.Random("randamp:%d:%d" % (FORMAT, seed))
     feats = choose_features(rng) if features is None else set(features)
     kinds = ["int"] + [k for k in ("uint", "fx", "dx", "fa", "da") if k in feats]
-    structs, struct_lines = make_structs(rng, kinds, rng.randint(1, 3)) if "struct" in feats else ([], [])
+    structs, struct_lines = (make_structs(rng, feats, kinds, rng.randint(1, 3)) if "struct" in feats
+                             else ([], []))
     view_kinds = kinds if rng.random() < 0.5 else ()
-    funcs, func_lines = (make_funcs(rng, feats, structs, rng.randint(1, 5), view_kinds)
-                         if "func" in feats else ([], []))
+    funcs, func_lines = [], []
+    if "func" in feats:
+        funcs, func_lines = make_templates(rng, rng.randint(0, 2))
+        more, more_lines = make_funcs(rng, feats, structs, rng.randint(1, 5), view_kinds, funcs)
+        funcs += more
+        func_lines += more_lines
     count = rng.randint(1, 4)
     tiled_share = rng.random()
 

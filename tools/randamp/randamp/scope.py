@@ -49,6 +49,8 @@ class StructDef:
     def __init__(self, name, fields):
         self.name = name
         self.fields = fields  # [(name, kind)]
+        # Member functions: (name, return kind or None, [(param, kind)], const).
+        self.methods = []
 
 
 class Func:
@@ -57,12 +59,14 @@ class Func:
     ("rptr", n) (const T*, n readable) | ("wptr", n) (T*, n writable) |
     ("struct", StructDef) | ("cref", StructDef)."""
 
-    def __init__(self, name, ret, params, writes_through=False):
+    def __init__(self, name, ret, params, writes_through=False, template_arg=None):
         self.name = name
         self.ret = ret
         self.params = params
         # A call writes through a reference or pointer: only as a statement.
         self.writes_through = writes_through
+        # A function template's argument (the call may name it or not).
+        self.template_arg = template_arg
 
 
 class Scope:

@@ -209,6 +209,10 @@ class StmtGen:
         rng = self.rng
         structs = self.ctx.scope.find(lambda v: isinstance(v.shape, tuple) and v.shape[0] == "struct"
                                       and v.mutable)
+        calls = [(v, m) for v in structs for m in v.shape[1].methods if not m[3]]
+        if calls and rng.random() < 0.3:
+            v, m = rng.choice(calls)
+            return [self.e.method_call(v, m) + ";"]
         if structs and rng.random() < 0.6:
             v = rng.choice(structs)
             fname, kind = rng.choice(v.shape[1].fields)
@@ -342,7 +346,8 @@ class StmtGen:
                 filled.append(self.rng.choice(self.e.views_for(mode[1])).name)
             else:
                 filled.append(self.e.struct_value(mode[1], 2))
-        call = "%s(%s)" % (f.name, ", ".join(filled))
+        name = f.name + ("<%s>" % f.template_arg if f.template_arg else "")
+        call = "%s(%s)" % (name, ", ".join(filled))
         if f.ret is None:
             return [call + ";"]
         targets = self.ctx.scope.find(lambda v: v.mutable and v.is_scalar() and v.kind == f.ret
