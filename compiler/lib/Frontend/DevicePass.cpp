@@ -454,9 +454,15 @@ bool precompileDevicePrefix(const std::string &PrefixFile,
       FileSystemOptions(), createVisualCppFileSystem(llvm::vfs::getRealFileSystem(),
                                                      Unrecorded)));
   // Templates that <amp.h> itself uses are instantiated in the header, not
-  // again at the end of every file.
+  // again at the end of every file. Its templates are parsed where they
+  // are written, even when the file's are parsed at instantiation (Visual
+  // C++'s way, -fdelayed-template-parsing, which Clang allows beside such a
+  // header): a file that instantiates one delayed template of a header
+  // makes Clang read back every delayed template of it, which was most of
+  // a small file's device pass. <amp.h> needs no delayed parsing.
   std::vector<std::string> Args = FrontendArgs;
   Args.push_back("-fpch-instantiate-templates");
+  Args.push_back("-fno-delayed-template-parsing");
   tooling::ToolInvocation Invocation(devicePassArgs(PrefixFile, Args, ClangPath),
                                      std::make_unique<PrefixAction>(Output, Inputs, Diags),
                                      Files.get());
