@@ -2,7 +2,9 @@
 # Fuzzes ampcc's device pass (compiler/fuzz/DeviceFuzzer.cpp) with libFuzzer
 # for SECONDS (default 600) of wall-clock time with one worker per core,
 # built in ./build-asan (scripts/sanitize.sh: AddressSanitizer,
-# UndefinedBehaviorSanitizer and coverage). The working corpus lives in fuzz-corpus/
+# UndefinedBehaviorSanitizer and coverage). SECONDS bounds everything after
+# the build: the seeds' first pass, the fuzzing and the merge (libFuzzer's
+# -max_total_time alone does not count the first pass). The working corpus lives in fuzz-corpus/
 # (kept between runs, not in git) and starts from every C++ source of the
 # test suite plus compiler/fuzz/corpus/, the inputs earlier runs found that
 # reach code the tests do not (a run adds its own there at the end).
@@ -18,6 +20,7 @@ BUILD_DIR=${BUILD_DIR:-build-asan}
 # need the runtime, the tools or the tests.
 BUILD_DIR="$BUILD_DIR" TARGETS=ampcc-fuzz bash scripts/sanitize.sh --build-only
 mkdir -p compiler/fuzz/corpus
+END=$(($(date +%s) + SECONDS_TO_RUN))
 
 # The seeds: the suite's sources, named by content like libFuzzer's own.
 SEEDS=$(mktemp -d)
@@ -32,13 +35,21 @@ cp -n "$SEEDS"/* fuzz-corpus/
 # between ampcc's instrumented code and the uninstrumented libclang-cpp);
 # for the merge below too.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
-# One worker per core; an input takes about a second: -timeout is for hangs,
-# not slowness.
-"$BUILD_DIR/bin/ampcc-fuzz" fuzz-corpus \
-  -dict=compiler/fuzz/ampcc.dict -max_total_time="$SECONDS_TO_RUN" \
+# The merge below runs the working corpus again: it keeps a tenth of the
+# time (at least 20 s). timeout(1) interrupts the fuzzer's whole process
+# group, as Ctrl-C would, so the workers stop and report too.
+MERGE_SECONDS=$((SECONDS_TO_RUN / 10 > 20 ? SECONDS_TO_RUN / 10 : 20))
+FUZZ_SECONDS=$((END - $(date +%s) - MERGE_SECONDS))
+[ "$FUZZ_SECONDS" -ge 10 ] || FUZZ_SECONDS=10
+# One worker per core; -timeout is for hangs, not slowness. -detect_leaks=0
+# as detect_leaks=0 above: libFuzzer would otherwise run again every input
+# that mallocs more than it frees, to look for the leak LeakSanitizer is
+# told not to report (half of the time, measured).
+timeout -s INT -k 30 "$FUZZ_SECONDS" "$BUILD_DIR/bin/ampcc-fuzz" fuzz-corpus \
+  -dict=compiler/fuzz/ampcc.dict -max_total_time="$FUZZ_SECONDS" -detect_leaks=0 \
   -timeout=60 -rss_limit_mb=4096 -max_len=16384 \
   -artifact_prefix=fuzz-artifacts/ -print_final_stats=1 \
-  -jobs="${JOBS:-2}" -workers="${JOBS:-2}"
+  -jobs="${JOBS:-2}" -workers="${JOBS:-2}" || true
 
 # Keep what this run found beyond the seeds: merge the working corpus into
 # a copy of the seeds; the files the merge adds reach new code.
@@ -46,9 +57,13 @@ MERGED=$(mktemp -d)
 cp "$SEEDS"/* "$MERGED/"
 # The merge runs every input again: its log keeps any crash it meets (one
 # was found so, 2026-11-24).
-"$BUILD_DIR/bin/ampcc-fuzz" -merge=1 "$MERGED" fuzz-corpus -timeout=60 \
-  -rss_limit_mb=4096 -max_len=16384 -artifact_prefix=fuzz-artifacts/ \
+LEFT=$((END - $(date +%s)))
+[ "$LEFT" -ge 5 ] || LEFT=5
+timeout -s INT -k 10 "$LEFT" "$BUILD_DIR/bin/ampcc-fuzz" -merge=1 "$MERGED" fuzz-corpus \
+  -detect_leaks=0 -timeout=60 -rss_limit_mb=4096 -max_len=16384 -artifact_prefix=fuzz-artifacts/ \
   2>fuzz-merge.log || true
+grep -qi 'interrupted' fuzz-merge.log 2>/dev/null &&
+  echo "fuzz.sh: the merge was cut short by the time limit: part of the corpus is not kept"
 grep -q 'ERROR:' fuzz-merge.log && echo "fuzz.sh: the merge met a crash: see fuzz-merge.log"
 for f in "$MERGED"/*; do
   [ -e "$SEEDS/$(basename "$f")" ] || cp "$f" compiler/fuzz/corpus/

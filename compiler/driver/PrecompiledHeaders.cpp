@@ -177,10 +177,13 @@ bool buildHostPrefix(const Toolchain &TC, const std::vector<std::string> &KeyArg
   std::string ErrFile = Output + ".err";
   std::vector<std::string> Cmd = KeyArgs;
   // Templates that <amp.h> itself uses are instantiated in the header
-  // (as clang-cl's /Yc does), not again at the end of every file; the
-  // action last: cc1 takes the last one given.
-  Cmd.insert(Cmd.end(), {"-fpch-instantiate-templates", "-c", PrefixFile, "-o", Output,
-                         "-MD", "-MF", DepFile, "-Xclang", "-emit-pch"});
+  // (as clang-cl's /Yc does), not again at the end of every file; its own
+  // templates are parsed where written, as in the device pass's header
+  // (precompileDevicePrefix says why); the action last: cc1 takes the
+  // last one given.
+  Cmd.insert(Cmd.end(), {"-fpch-instantiate-templates", "-fno-delayed-template-parsing", "-c",
+                         PrefixFile, "-o", Output, "-MD", "-MF", DepFile, "-Xclang",
+                         "-emit-pch"});
   // Its errors are not shown: without a header, the file's own compile
   // parses <amp.h> and reports whatever is wrong.
   sys::ProcessInfo PI = TC.start(Cmd, ErrFile);

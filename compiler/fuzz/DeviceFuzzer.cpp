@@ -7,10 +7,21 @@
 // a sanitizer report or a hang (libFuzzer's -timeout) is a bug. Built with
 // -DAMPCC_FUZZ=ON (clang's -fsanitize=fuzzer); scripts/fuzz.sh runs it.
 //
+// Every input is compiled as if it began with `#include <amp.h>`, which
+// comes from a precompiled header, as the driver's compiles do: parsing
+// <amp.h> (PPL, <windows.h>, most of the standard library) is not what is
+// fuzzed, and it was most of an input's time (docs/robustness.md). The
+// header is built once per build of the harness into $AMPCC_PCH_DIR, else
+// the build tree's lib/pch-fuzz, and shared by the workers
+// (PrecompiledAmpCache). AMPCC_FUZZ_NO_PCH=1 compiles each input as
+// written, <amp.h> parsed every time (to compare).
+//
 //===----------------------------------------------------------------------===//
 #include "ampcc/Frontend/DeviceCompiler.h"
+#include "ampcc/Frontend/PrecompiledAmp.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <sanitizer/common_interface_defs.h>
@@ -18,6 +29,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fcntl.h>
+#include <memory>
 #include <string>
 #include <unistd.h>
 
@@ -26,6 +38,27 @@ namespace {
 std::string TempDir, InputPath;
 std::vector<std::string> Args;
 bool Quiet = true;
+std::unique_ptr<ampcc::PrecompiledAmpCache> Prefixes;
+
+/// Where the precompiled <amp.h> is kept, and the stamp that ties it to
+/// this build of the harness (a rebuilt harness builds its own).
+std::unique_ptr<ampcc::PrecompiledAmpCache> makePrefixes(const char *Argv0) {
+  std::string Self = llvm::sys::fs::getMainExecutable(Argv0, (void *)&makePrefixes);
+  llvm::sys::fs::file_status Status;
+  std::string Stamp = "ampcc-fuzz";
+  if (!llvm::sys::fs::status(Self, Status))
+    Stamp += "|" + std::to_string(Status.getSize()) + ":" +
+             std::to_string(Status.getLastModificationTime().time_since_epoch().count());
+  llvm::SmallString<256> Dir;
+  if (const char *Env = std::getenv("AMPCC_PCH_DIR"); Env && *Env) {
+    Dir = Env;
+  } else {
+    Dir = llvm::sys::path::parent_path(llvm::sys::path::parent_path(Self));
+    llvm::sys::path::append(Dir, "lib", "pch-fuzz");
+  }
+  return std::make_unique<ampcc::PrecompiledAmpCache>(std::vector<std::string>(),
+                                                      Dir.str().str(), Stamp);
+}
 
 /// Diagnostics of bad inputs are the expected outcome; printing them
 /// thousands of times a minute hides libFuzzer's own report.
@@ -66,7 +99,7 @@ private:
 /// by hand is off. ASAN_OPTIONS still overrides it.
 extern "C" const char *__asan_default_options() { return "allow_user_poisoning=0"; }
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***) {
+extern "C" int LLVMFuzzerInitialize(int *Argc, char ***Argv) {
   llvm::SmallString<128> Dir;
   if (llvm::sys::fs::createUniqueDirectory("ampcc-fuzz", Dir)) {
     llvm::errs() << "ampcc-fuzz: cannot create a temporary directory\n";
@@ -80,6 +113,9 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   Args.push_back("-fdelayed-template-parsing");
   const char *Verbose = std::getenv("AMPCC_FUZZ_VERBOSE");
   Quiet = !(Verbose && *Verbose == '1');
+  const char *NoPCH = std::getenv("AMPCC_FUZZ_NO_PCH");
+  if (!(NoPCH && *NoPCH == '1'))
+    Prefixes = makePrefixes(*Argc ? (*Argv)[0] : "ampcc-fuzz");
   return 0;
 }
 
@@ -89,9 +125,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     llvm::raw_fd_ostream OS(InputPath, EC);
     if (EC)
       return 0;
+    if (Prefixes)
+      OS << "#include <amp.h>\n";
     OS.write(reinterpret_cast<const char *>(Data), Size);
   }
   StderrToNull Silence;
-  ampcc::compileDevice(InputPath, Args, AMPCC_CLANGXX_PATH);
+  ampcc::compileDevice(InputPath, Args, AMPCC_CLANGXX_PATH, ampcc::DeviceOptions(),
+                       Prefixes.get());
   return 0;
 }

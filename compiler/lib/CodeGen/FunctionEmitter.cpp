@@ -463,8 +463,7 @@ std::string FunctionEmitter::cast(const CastExpr *CE) {
       }
     if (CE->getCastKind() == CK_LValueToRValue)
       if (const auto *CO = dyn_cast<ConditionalOperator>(Sub->IgnoreParens()))
-        return "(" + expr(CO->getCond()) + " ? " + expr(CO->getTrueExpr()) +
-               " : " + expr(CO->getFalseExpr()) + ")";
+        return conditionalValue(CO);
     if (isa<ExplicitCastExpr>(CE) && CE->getType()->isVoidType())
       return "(void)(" + expr(Sub) + ")";
     return expr(Sub);
@@ -597,6 +596,28 @@ std::string FunctionEmitter::disjointPointers(const BinaryOperator *BO) {
   return "(" + Effects + (BO->getOpcode() == BO_EQ ? "0" : "1") + ")";
 }
 
+std::string FunctionEmitter::conditionalValue(const ConditionalOperator *CO) {
+  // Nested conditionals are lvalues in C++ when their operands are; read,
+  // they select values, not addresses, which may be in other address
+  // spaces (a private temporary's and a view's element). Found by
+  // tools/randamp (seed 1094).
+  auto Value = [&](const Expr *E) {
+    // Through the qualification conversions that make both operands one
+    // type (`c ? constInt : (c2 ? a : b)`).
+    const Expr *Inner = E->IgnoreParens();
+    while (const auto *ICE = dyn_cast<ImplicitCastExpr>(Inner)) {
+      if (ICE->getCastKind() != CK_NoOp)
+        break;
+      Inner = ICE->getSubExpr()->IgnoreParens();
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(Inner); CO && CO->isGLValue())
+      return conditionalValue(CO);
+    return expr(E);
+  };
+  return "(" + expr(CO->getCond()) + " ? " + Value(CO->getTrueExpr()) + " : " +
+         Value(CO->getFalseExpr()) + ")";
+}
+
 std::string FunctionEmitter::addressOf(const Expr *E) {
   const Expr *Inner = E->IgnoreParens();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Inner)) {
@@ -649,6 +670,14 @@ std::string FunctionEmitter::addressOf(const Expr *E) {
     Lowered L = call(CE);
     if (L.IsAddress)
       return L.Text;
+    // A reference into a temporary object, which the clone for temporaries
+    // returns as a value (`c ? av.extent[0] : x` as an lvalue): C has no
+    // address of it, but a compound literal can hold it as long as the
+    // temporary lives. Found by tools/randamp (seed 1094).
+    if (CE->isGLValue() && CE->getType()->isArithmeticType())
+      return "&(__private " +
+             CG.lowerType(CE->getType().getUnqualifiedType(), CE->getBeginLoc()) + "){" +
+             L.Text + "}";
     return "&(" + L.Text + ")";
   }
   return "&(" + expr(Inner) + ")";

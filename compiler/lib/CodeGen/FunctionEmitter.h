@@ -266,6 +266,9 @@ private:
                          clang::SourceLocation Loc);
   /// The C expression for the address of lvalue \p E.
   std::string addressOf(const clang::Expr *E);
+  /// The value of conditional lvalue \p CO, read: nested conditionals
+  /// select values too.
+  std::string conditionalValue(const clang::ConditionalOperator *CO);
   /// `p == q` (or `!=`) where p and q point into different address spaces
   /// (`this == &other` in a clone whose `this` is global and `other`
   /// private): OpenCL C rejects the comparison, and no object lives in

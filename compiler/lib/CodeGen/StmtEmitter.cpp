@@ -148,9 +148,25 @@ private:
   /// A case or default label, outdented, then its statement.
   void label(const std::string &Text, const Stmt *Sub) {
     --FE.Indent;
-    FE.line(Text);
+    // C99 wants a statement after a label where C++ also takes a
+    // declaration (`default: int x = 0;`): an empty one goes between.
+    FE.line(printsDeclaration(Sub) ? Text + " ;" : Text);
     ++FE.Indent;
     FE.emitStmt(Sub);
+  }
+
+  /// Whether \p S prints as a C declaration: a declaration, or an
+  /// assignment that makes a new version of a view or pointer.
+  bool printsDeclaration(const Stmt *S) const {
+    if (isa<DeclStmt>(S))
+      return true;
+    const auto *E = dyn_cast<Expr>(S);
+    if (!E)
+      return false;
+    E = E->IgnoreParens();
+    if (const auto *Full = dyn_cast<FullExpr>(E))
+      E = Full->getSubExpr();
+    return FE.Plan.VersionAssigns.count(E) != 0;
   }
 
   FunctionEmitter &FE;

@@ -223,6 +223,22 @@ bool WorkItemLoops::mayChange(const Stmt *S, const VarDecl *VD) {
             Names(CE->getArg(I)))
           return true;
       }
+  // A reference bound to it by a declaration or a constructor's `T &`
+  // parameter (found by tools/randamp: a local passed to a function's
+  // `int &` was declared again in each work-item loop and lost its stores).
+  auto BindsMutableRef = [&Names](QualType PT, const Expr *Arg) {
+    return PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified() &&
+           Names(Arg);
+  };
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *Local = dyn_cast<VarDecl>(D);
+          Local && Local->getInit() && BindsMutableRef(Local->getType(), Local->getInit()))
+        return true;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
+    for (unsigned I = 0; I < CE->getNumArgs() && I < CE->getConstructor()->getNumParams(); ++I)
+      if (BindsMutableRef(CE->getConstructor()->getParamDecl(I)->getType(), CE->getArg(I)))
+        return true;
   for (const Stmt *Child : S->children())
     if (mayChange(Child, VD))
       return true;

@@ -131,7 +131,8 @@ private:
   /// (one thread runs the tile), so work-items of one loop must not run it
   /// side by side in vector lanes.
   static bool mayUpdateShared(const clang::Stmt *S);
-  /// True when \p S may change \p VD (assign, increment, take its address).
+  /// True when \p S may change \p VD: assigns, increments, takes its
+  /// address, binds a non-const reference to it or calls a non-const member.
   static bool mayChange(const clang::Stmt *S, const clang::VarDecl *VD);
   /// The array over the tile that stands for \p VD.
   std::string replicatedName(const clang::VarDecl *VD) const;

@@ -250,10 +250,9 @@ public:
   /// for the second parse, which runs if this one failed. The attribute
   /// itself, since `restrict(` after a name is not a specifier position
   /// for the token pass.
-  void recordTypedefRestrictions(ASTContext &Ctx) {
+  void recordTypedefRestrictions(ASTContext &Ctx, const TranslationUnitRoots &Roots) {
     const SourceManager &SM = Ctx.getSourceManager();
-    Typedefs.findInNamespaces(Ctx.getTranslationUnitDecl(), [&](const FunctionDecl *FD,
-                                                                unsigned Bits) {
+    Typedefs.findInNamespaces(Roots.decls(), [&](const FunctionDecl *FD, unsigned Bits) {
       SourceLocation Name = FD->getLocation();
       if (Name.isMacroID() || !SM.isInMainFile(Name))
         return;
@@ -305,9 +304,9 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (PrefixOnly)
       return;
-    recordTypedefRestrictions(Ctx);
-    Repairs.finishTranslationUnit(Ctx);
     TranslationUnitRoots Roots = TranslationUnitRoots::of(Ctx, &Listener);
+    recordTypedefRestrictions(Ctx, Roots);
+    Repairs.finishTranslationUnit(Ctx, Roots);
     findWideMain(Ctx, Roots);
     Result.Globals.clear(); // A second parse (after repairs) finds them again.
     findGlobalVariables(Roots, Ctx);
@@ -487,9 +486,15 @@ bool precompileDevicePrefix(const std::string &PrefixFile,
       FileSystemOptions(), createVisualCppFileSystem(llvm::vfs::getRealFileSystem(),
                                                      Unrecorded)));
   // Templates that <amp.h> itself uses are instantiated in the header, not
-  // again at the end of every file.
+  // again at the end of every file. Its templates are parsed where they
+  // are written, even when the file's are parsed at instantiation (Visual
+  // C++'s way, -fdelayed-template-parsing, which Clang allows beside such a
+  // header): a file that instantiates one delayed template of a header
+  // makes Clang read back every delayed template of it, which was most of
+  // a small file's device pass. <amp.h> needs no delayed parsing.
   std::vector<std::string> Args = FrontendArgs;
   Args.push_back("-fpch-instantiate-templates");
+  Args.push_back("-fno-delayed-template-parsing");
   tooling::ToolInvocation Invocation(devicePassArgs(PrefixFile, Args, ClangPath),
                                      std::make_unique<PrefixAction>(Output, Inputs, Diags),
                                      Files.get());

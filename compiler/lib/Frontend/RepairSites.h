@@ -8,6 +8,7 @@
 #ifndef AMPCC_LIB_FRONTEND_REPAIRSITES_H
 #define AMPCC_LIB_FRONTEND_REPAIRSITES_H
 
+#include "ampcc/Analysis/TranslationUnitRoots.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -93,6 +94,15 @@ public:
     return true;
   }
   bool VisitTranslationUnitDecl(clang::TranslationUnitDecl *D) { return scope(D); }
+  /// Walks \p Roots (the file's declarations) instead of the translation
+  /// unit; those of them at namespace scope count as such.
+  void traverseRoots(const TranslationUnitRoots &Roots) {
+    for (clang::Decl *D : Roots.decls())
+      if (llvm::isa<clang::TranslationUnitDecl>(D->getDeclContext()) &&
+          !llvm::isa<clang::NamespaceDecl>(D) && !D->isImplicit())
+        NamespaceScope.push_back(D);
+    Roots.traverse(*this);
+  }
   bool VisitNamespaceDecl(clang::NamespaceDecl *D) { return scope(D); }
 
   std::vector<std::pair<const clang::OverloadExpr *, const clang::RecoveryExpr *>> Calls;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "ampcc/Frontend/VisualCppRepairs.h"
 #include "RepairSites.h"
+#include "ampcc/Analysis/TranslationUnitRoots.h"
 
 #include "ampcc/Support/Diagnostics.h"
 
@@ -430,18 +431,26 @@ bool VisualCppRepairs::dropDefaultArgument(const Diagnostic &Info) {
   return true;
 }
 
-void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx) {
+void VisualCppRepairs::finishTranslationUnit(ASTContext &Ctx,
+                                             const TranslationUnitRoots &Roots) {
   Reporting = true;
   auto Done = llvm::make_scope_exit([&] { Reporting = false; });
   // One walk of the AST serves every repair that needs it, and none when
-  // no such error was reported.
+  // no such error was reported. It starts at the file's own declarations
+  // when <amp.h> came precompiled: a walk from the translation unit would
+  // read the whole header back (most of the time of a file with errors),
+  // and the repairs edit the file, not the header.
   RepairSites Sites;
   if (!ExceptionVariables.empty() || !ExceptionBaseInits.empty() ||
       !DependentBaseTypes.empty() || !ShadowedBaseTypes.empty() ||
       !ShadowedVarTypes.empty() || !DeclaredLater.empty() ||
       !CallRequests.empty() || !RankRequests.empty() || !PartialSpecRequests.empty() ||
-      !OperandRequests.empty() || !MinMaxRequests.empty())
-    Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
+      !OperandRequests.empty() || !MinMaxRequests.empty()) {
+    if (Roots.isWhole())
+      Sites.TraverseDecl(Ctx.getTranslationUnitDecl());
+    else
+      Sites.traverseRoots(Roots);
+  }
   finishExceptionMessages(Ctx, Sites);
   finishDependentBaseTypes(Ctx, Sites);
   finishDeclaredLater(Ctx, Sites);

@@ -347,24 +347,35 @@ private:
 
   /// The function declared at \p Loc (a candidate Clang named by location).
   const FunctionDecl *functionAt(SourceLocation Loc) {
+    struct Collect : RecursiveASTVisitor<Collect> {
+      llvm::DenseMap<unsigned, const FunctionDecl *> &Out;
+      explicit Collect(llvm::DenseMap<unsigned, const FunctionDecl *> &Out) : Out(Out) {}
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool VisitFunctionDecl(FunctionDecl *FD) {
+        Out.try_emplace(FD->getLocation().getRawEncoding(), FD);
+        return true;
+      }
+    };
     if (!DeclsByLoc) {
+      // The file's declarations first (the traversal scope: its roots when
+      // <amp.h> came precompiled, TranslationUnitRoots.h).
       DeclsByLoc.emplace();
-      struct Collect : RecursiveASTVisitor<Collect> {
-        llvm::DenseMap<unsigned, const FunctionDecl *> &Out;
-        explicit Collect(llvm::DenseMap<unsigned, const FunctionDecl *> &Out) : Out(Out) {}
-        bool shouldVisitTemplateInstantiations() const { return true; }
-        bool VisitFunctionDecl(FunctionDecl *FD) {
-          Out.try_emplace(FD->getLocation().getRawEncoding(), FD);
-          return true;
-        }
-      } Col(*DeclsByLoc);
-      // Every declaration, those of a precompiled <amp.h> too: Clang's
-      // candidates may be anywhere (TranslationUnitRoots.h).
-      std::vector<Decl *> Scope = C.ast().getTraversalScope();
-      C.ast().setTraversalScope({C.ast().getTranslationUnitDecl()});
-      Col.TraverseDecl(C.ast().getTranslationUnitDecl());
-      C.ast().setTraversalScope(Scope);
+      Collect Col(*DeclsByLoc);
+      Col.TraverseAST(C.ast());
+      WalkedAll = C.ast().getTraversalScope() ==
+                  std::vector<Decl *>{C.ast().getTranslationUnitDecl()};
     }
+    if (const FunctionDecl *FD = DeclsByLoc->lookup(Loc.getRawEncoding()))
+      return FD;
+    if (WalkedAll)
+      return nullptr;
+    // A candidate in the header: every declaration, read back from it once.
+    WalkedAll = true;
+    std::vector<Decl *> Scope = C.ast().getTraversalScope();
+    C.ast().setTraversalScope({C.ast().getTranslationUnitDecl()});
+    Collect Col(*DeclsByLoc);
+    Col.TraverseDecl(C.ast().getTranslationUnitDecl());
+    C.ast().setTraversalScope(Scope);
     return DeclsByLoc->lookup(Loc.getRawEncoding());
   }
 
@@ -446,6 +457,8 @@ private:
   std::deque<const FunctionDecl *> Queue;
   llvm::MapVector<const FunctionDecl *, Node> Nodes;
   std::optional<llvm::DenseMap<unsigned, const FunctionDecl *>> DeclsByLoc;
+  /// Whether DeclsByLoc holds every declaration, the header's too.
+  bool WalkedAll = false;
 };
 
 } // namespace

@@ -131,14 +131,19 @@ void TypedefRestrictions::infer(Decl *D, HonouredFn OnHonoured) {
 }
 
 void TypedefRestrictions::findInNamespaces(
-    TranslationUnitDecl *TU,
+    llvm::ArrayRef<Decl *> Roots,
     llvm::function_ref<void(const FunctionDecl *, unsigned)> Found) {
   if (Written->empty())
     return;
   std::vector<const DeclContext *> Work;
-  for (const Decl *D : TU->decls())
-    if (isa<NamespaceDecl>(D))
-      Work.push_back(cast<DeclContext>(D));
+  for (const Decl *Root : Roots) {
+    if (isa<NamespaceDecl>(Root))
+      Work.push_back(cast<DeclContext>(Root));
+    else if (const auto *TU = dyn_cast<TranslationUnitDecl>(Root))
+      for (const Decl *D : TU->decls())
+        if (isa<NamespaceDecl>(D))
+          Work.push_back(cast<DeclContext>(D));
+  }
   while (!Work.empty()) {
     const DeclContext *DC = Work.back();
     Work.pop_back();

@@ -40,6 +40,8 @@ class ClassTemplateDecl;
 
 namespace ampcc {
 
+class TranslationUnitRoots;
+
 /// Replace Length bytes at Offset of File (an absolute path) by Text.
 struct SourceEdit {
   std::string File;
@@ -77,7 +79,10 @@ public:
   /// Repairs nothing from now on: every error is a real one.
   void disable() { Disabled = true; }
   /// Resolves the repairs that need the AST and reports their warnings.
-  void finishTranslationUnit(clang::ASTContext &Ctx);
+  /// \p Roots: where the walk for the repairs that need the AST starts
+  /// (the file's own declarations when <amp.h> came precompiled: the
+  /// repairs edit the file, never the header).
+  void finishTranslationUnit(clang::ASTContext &Ctx, const TranslationUnitRoots &Roots);
   /// Whether the diagnostics now reported are those warnings (a later
   /// parse prints them, though it prints no other warning).
   bool reporting() const { return Reporting; }

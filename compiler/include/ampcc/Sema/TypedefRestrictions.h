@@ -64,8 +64,11 @@ public:
   /// Functions of namespaces (not the global one) declared through one:
   /// Clang hands the consumer no declaration inside a namespace before the
   /// namespace ends, too late for a definition inside it. \p Found hears
-  /// of each, with the bits, for a fix-it and a second parse.
-  void findInNamespaces(clang::TranslationUnitDecl *TU,
+  /// of each, with the bits, for a fix-it and a second parse. \p Roots:
+  /// where to look (TranslationUnitRoots::decls(): the translation unit, or
+  /// the file's own declarations when <amp.h> came precompiled; only the
+  /// file's functions get fix-its).
+  void findInNamespaces(llvm::ArrayRef<clang::Decl *> Roots,
                         llvm::function_ref<void(const clang::FunctionDecl *, unsigned)> Found);
 
   /// Restriction bits a restrict(...) list spells.

@@ -1,0 +1,1 @@
+"""randamp: random C++ AMP programs for differential testing (README.md)."""

@@ -1,0 +1,135 @@
+"""An untiled unit: one parallel_for_each over an extent of rank 1-3 whose
+kernel is a restrict(cpu, amp) lambda (or functor), made by a factory
+function from the unit's views, arrays and scalars. The device launch gets
+one set of them, the reference another (over the same data), and calls the
+same kernel once per index on the host.
+
+Race freedom: each work-item writes only its own element of each output
+(its index, or its image under a fixed permutation of the extent), reads
+only inputs and its own output elements, and updates atomic buffers only
+with one commutative operation each."""
+
+from . import atomics
+from .data import compare_all, declare_all, ext_args, make_buffers
+from .expr import Ctx, ExprGen
+from .kinds import CTYPE, literal
+from .scope import Scope, Var, View
+from .stmt import StmtGen, indent
+
+
+def pick_extent(rng, rank):
+    if rank == 1:
+        return [rng.choice([1, 2, 3, 7, 16, 31, 64, 100, 127, 256, 1000])]
+    if rank == 2:
+        return [rng.randint(1, 24), rng.randint(1, 24)]
+    return [rng.randint(1, 8), rng.randint(1, 8), rng.randint(1, 8)]
+
+
+class UntiledUnit:
+    def __init__(self, rng, uid, features, funcs, structs):
+        self.rng = rng
+        self.uid = uid
+        self.features = features
+        self.funcs = funcs
+        self.structs = structs
+        self.rank = rng.randint(1, 3)
+        self.extents = pick_extent(rng, self.rank)
+        self.form = "lambda" if rng.random() < 0.8 else "functor"
+        self.summary = "untiled rank=%d ext=%s form=%s" % (
+            self.rank, "x".join(map(str, self.extents)), self.form)
+
+    def permutation(self, idx):
+        """A fixed bijection of the extent, as an index<N> expression."""
+        rng = self.rng
+        if rng.random() < 0.5:
+            return idx
+        comps = []
+        for d, e in enumerate(self.extents):
+            r = rng.random()
+            if r < 0.4:
+                comps.append("%s[%d]" % (idx, d))
+            elif r < 0.7:
+                comps.append("%d - %s[%d]" % (e - 1, idx, d))
+            else:
+                comps.append("(%s[%d] + %d) %% %d" % (idx, d, rng.randint(1, 7), e))
+        return "index<%d>(%s)" % (self.rank, ", ".join(comps))
+
+    def generate(self):
+        """(top-level lines, lines of the unit's run function)."""
+        rng, u = self.rng, self.uid
+        kinds = Ctx(rng, self.features, None).kinds()
+        ins, outs, atoms = make_buffers(rng, u, kinds, self.extents, self.features, pick_extent, 3)
+        if self.form == "functor" and any(b.is_array for b in ins + outs + atoms):
+            self.form = "lambda"
+            self.summary = self.summary.replace("form=functor", "form=lambda")
+        scalars = [("c%d" % i, rng.choice(kinds)) for i in range(rng.randint(0, 3))]
+        values = {n: literal(rng, k) for n, k in scalars}
+
+        scope = Scope()
+        for d, e in enumerate(self.extents):
+            scope.add(Var("idx[%d]" % d, "int", mutable=False, bound=e))
+        for name, kind in scalars:
+            scope.add(Var(name, kind, mutable=False))
+        views = [View(b.name, b.kind, b.extents) for b in ins]
+        ctx = Ctx(rng, self.features, scope, views=views, funcs=self.funcs, structs=self.structs)
+        ctx.extra_stmts = []
+        places = [(b, "%s[%s]" % (b.name, self.permutation("idx"))) for b in outs]
+        for b, place in places:
+            ctx.leaves.setdefault(b.kind, []).append(lambda c, place=place: place)
+            ctx.extra_stmts.append((3, lambda g, d, l, b=b, place=place: [g.update(place, b.kind)]))
+        for b in atoms:
+            op = atomics.pick_op(rng, b.kind)
+            ctx.extra_stmts.append((2, lambda g, d, l, b=b, op=op: [atomics.update(
+                g.e, op, b.kind, "%s[%s]" % (b.name, g.e.index(b.extents[0], 2)))]))
+        gen = StmtGen(ctx, budget=rng.randint(8, 40))
+        body = gen.block(depth=3, count=rng.randint(3, 8))
+        # Every output is written at least once, at the end, unconditionally.
+        body += [gen.update(place, b.kind) for b, place in places]
+
+        buffers = ins + outs + atoms
+        params = ["%s%s" % (b.param_type(), b.name) for b in buffers] + \
+                 ["%s %s" % (CTYPE[k], n) for n, k in scalars]
+        refs = [b.name for b in buffers if b.is_array]
+        top = []
+        kname = "k%d" % u
+        ktype = "index<%d>" % self.rank
+        if self.form == "lambda":
+            if refs and rng.random() < 0.5:
+                capture = "[=, %s]" % ", ".join("&" + r for r in refs)
+            else:
+                capture = "[%s]" % ", ".join(
+                    [("&" if b.is_array else "") + b.name for b in buffers] + [n for n, _ in scalars])
+            top.append("static auto %s(%s) {" % (kname, ", ".join(params)))
+            top.append("  return %s(%s idx) restrict(cpu, amp) {" % (capture, ktype))
+            top += indent(body, "    ")
+            top += ["  };", "}", ""]
+            make = lambda side: "%s(%s)" % (kname, ", ".join(
+                ["%s_%s_v" % (b.name, side) for b in buffers] + [values[n] for n, _ in scalars]))
+        else:
+            top.append("struct K%d {" % u)
+            top += ["  %s;" % p for p in params]
+            top.append("  void operator()(%s idx) const restrict(cpu, amp) {" % ktype)
+            top += indent(body, "    ")
+            top += ["  }", "};", ""]
+            make = lambda side: "K%d{%s}" % (u, ", ".join(
+                ["%s_%s_v" % (b.name, side) for b in buffers] + [values[n] for n, _ in scalars]))
+
+        run = declare_all(buffers)
+        ext = "extent<%d>(%s)" % (self.rank, ext_args(self.extents))
+        r = rng.random()
+        if r < 0.5:
+            run.append("parallel_for_each(%s, %s);" % (ext, make("d")))
+        elif r < 0.75:
+            run.append("parallel_for_each(%s_d_v.extent, %s);" % (outs[0].name, make("d")))
+        else:
+            run.append("parallel_for_each(accelerator().default_view, %s, %s);" % (ext, make("d")))
+        run.append("{")
+        run.append("  auto kernel = %s;" % make("h"))
+        for d, e in enumerate(self.extents):
+            run.append("  %sfor (int x%d = 0; x%d < %d; ++x%d)" % ("  " * d, d, d, e, d))
+        run.append("  %skernel(index<%d>(%s));" % ("  " * self.rank, self.rank,
+                                                   ", ".join("x%d" % d for d in range(self.rank))))
+        run.append("}")
+        run += compare_all(buffers)
+        return top, run
+
