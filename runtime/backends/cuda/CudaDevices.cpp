@@ -117,6 +117,7 @@ DeviceListing CudaBackend::listDevices() {
     B.Group = 0;
     B.Index = unsigned(I);
     B.Props = properties(*Api, D);
+    C->Integrated = B.Props.HostUnifiedMemory;
     L.Devices.push_back(std::move(B));
   }
   return L;

@@ -7,15 +7,15 @@
 // and mapped once is such memory on NVIDIA's driver, and reading or writing
 // another buffer from its mapping runs at the link's speed.
 //
-// Making one costs milliseconds (the driver locks every page), so each
-// context keeps the blocks it made for the process's life and lends them
-// out. A block remembers the last transfer that used it (Busy): the next
+// Each context keeps the blocks it made in a PinnedPool. A block remembers the last transfer that used it (Busy): the next
 // borrower waits for that before it touches the memory, so a transfer may
 // return while its last device command is still running.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_RUNTIME_PINNEDBLOCKS_H
 #define AMPCC_RUNTIME_PINNEDBLOCKS_H
+
+#include "transfers/StagedTransfers.h"
 
 #include <CL/cl.h>
 
@@ -24,9 +24,6 @@
 
 namespace ampcc {
 namespace rt {
-
-/// Every block is this large: a transfer's pieces are at most this.
-constexpr size_t PinnedBlockBytes = size_t(4) << 20;
 
 struct PinnedBlock {
   cl_mem Mem = nullptr;
