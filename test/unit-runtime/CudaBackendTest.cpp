@@ -42,6 +42,14 @@ const PtxModule Modules[] = {{"sm_70", 70, false, KernelPtx},
                              {"sm_90", 90, false, NewerPtx}};
 const ProgramDesc WithPtx = {"kernel void k() {}", "test.cpp", false, false, nullptr,
                              0, 0, 0, Modules, 2};
+// A program with both variants (robust access): its covered one is what
+// launches whose views cover their domain take.
+const char CoveredPtx[] = ".version 6.0\n.target sm_70\n.address_size 64\n"
+                          ".entry k(\n)\n{\n\tret;\n}\n";
+const PtxModule BothModules[] = {{"sm_70", 70, false, KernelPtx},
+                                 {"sm_70", 70, true, CoveredPtx}};
+const ProgramDesc WithCovered = {"kernel void k() {}", "test.cpp", false, false, nullptr,
+                                 0, 0, 0, BothModules, 2};
 
 class CudaBackendTest : public ::testing::Test {
 protected:
@@ -340,23 +348,28 @@ TEST_F(CudaBackendTest, CopiesTouchingRegisteredPagesAreStaged) {
 }
 
 // The device listing loads the first program's module to see that the
-// driver takes it; the program's build then uses that module, so the driver
-// compiles the PTX once.
+// driver takes it, the covered variant where there is one; the program's
+// build of that variant then uses that module, so the driver compiles the
+// PTX once.
 TEST_F(CudaBackendTest, TheListingsModuleIsTheProgramsModule) {
   void *Lib = dlopen(env().CudaLibrary.c_str(), RTLD_NOW | RTLD_NOLOAD);
   auto Loads = reinterpret_cast<FakeCudaModuleLoadsFn>(dlsym(Lib, "fakeCudaModuleLoads"));
-  notePrograms(&WithPtx);
+  notePrograms(&WithCovered);
   int Before = Loads();
   DeviceListing L = B.listDevices();
   ASSERT_EQ(L.Devices.size(), 1u);
   EXPECT_EQ(Loads(), Before + 1);
   Context C = B.createContext({L.Devices[0].Id}, "the test", nullptr);
   std::string Why;
-  Program P = B.loadPtx(C, nullptr, WithPtx, false, Why);
-  EXPECT_EQ(B.build(P, nullptr, ""), 0);
+  // The listing loaded the covered variant: its build loads nothing more.
+  Program Covered = B.loadPtx(C, nullptr, WithCovered, true, Why);
+  EXPECT_EQ(B.build(Covered, nullptr, ""), 0);
   EXPECT_EQ(Loads(), Before + 1);
   int Status = 0;
-  EXPECT_TRUE(B.kernel(P, "k", Status));
+  EXPECT_TRUE(B.kernel(Covered, "k", Status));
+  Program Plain = B.loadPtx(C, nullptr, WithCovered, false, Why);
+  EXPECT_EQ(B.build(Plain, nullptr, ""), 0);
+  EXPECT_EQ(Loads(), Before + 2);
 }
 
 // Last: the programs noted stay noted for the process.
