@@ -2,14 +2,18 @@
 
 #include "transfers/PinnedPool.h"
 
+#include "transfers/StagedTransfers.h"
+
 namespace ampcc {
 namespace rt {
 
 std::vector<void *> PinnedPool::lend(unsigned Least, unsigned Most,
-                                     const std::function<void *()> &Make) {
+                                     const std::function<void *()> &Make, size_t Bytes) {
   std::vector<void *> Out;
   std::unique_lock<std::mutex> L(Lock);
-  unsigned Limit = MostBlocks;
+  Asked += Bytes;
+  const StagingTuning &T = stagingTuning();
+  unsigned Limit = T.Mode == 1 || Asked >= T.WarmBytes ? MostBlocks : Made;
   for (;;) {
     // Blocks are taken only Least or more at once, so two transfers that
     // wait never hold blocks the other waits for.

@@ -25,11 +25,14 @@ public:
   /// once of eight pipelines with two blocks each.
   static constexpr unsigned MostBlocks = 32;
 
-  /// Up to \p Most blocks, at least \p Least: waits while fewer are free
-  /// and no more may be made. \p Make makes a new block (null when the
-  /// driver gives no more; it is then not asked again). Empty when fewer
-  /// than Least could ever be had.
-  std::vector<void *> lend(unsigned Least, unsigned Most, const std::function<void *()> &Make);
+  /// Up to \p Most blocks, at least \p Least, for a transfer of \p Bytes:
+  /// waits while fewer are free and no more may be made. \p Make makes a
+  /// new block (null when the driver gives no more; it is then not asked
+  /// again); new blocks are made only once transfers have asked for
+  /// StagingTuning::WarmBytes (or staging is forced). Empty when fewer than
+  /// Least could be had.
+  std::vector<void *> lend(unsigned Least, unsigned Most, const std::function<void *()> &Make,
+                           size_t Bytes);
   /// Takes back blocks lent out.
   void giveBack(const std::vector<void *> &Blocks);
 
@@ -38,6 +41,7 @@ private:
   std::condition_variable Returned;
   std::vector<void *> Free;
   unsigned Made = 0;
+  size_t Asked = 0; ///< Bytes of the transfers that asked for blocks.
   /// The driver gave no more page-locked memory: Made is all there is.
   bool Refused = false;
 };

@@ -96,7 +96,7 @@ struct Pipelines {
     if (Pieces.empty())
       return true;
     unsigned Want = unsigned(std::min<size_t>(Threads, Pieces.size()));
-    Count = Port.borrow(2, 2 * Want) / 2;
+    Count = Port.borrow(2, 2 * Want, Total) / 2;
     return Count > 0;
   }
   /// The next piece for a pipeline, or null when none is left or a

@@ -52,6 +52,12 @@ struct StagingTuning {
   /// bytes, downloads from it up (docs/performance.md).
   int Streaming = -1;
   size_t StreamingSplit = 64 << 20;
+  /// A context makes page-locked blocks only once transfers have asked it
+  /// to stage this many bytes (Mode -1): making them costs 15-20 ms on the
+  /// H200 machines (cuMemAllocHost or a mapped buffer, a few MiB each), more
+  /// than staging saves a program that moves a few MiB (about 0.08 ms a
+  /// MiB); until then transfers go directly.
+  size_t WarmBytes = size_t(256) << 20;
 };
 /// The current knobs; Mode starts from AMPCC_STAGED_COPIES.
 StagingTuning &stagingTuning();
@@ -81,9 +87,10 @@ struct StagedPiece {
 class StagingPort {
 public:
   virtual ~StagingPort() = default;
-  /// Borrows at least \p Least and at most \p Most blocks; how many it got
-  /// (none when the driver gives no page-locked memory).
-  virtual unsigned borrow(unsigned Least, unsigned Most) = 0;
+  /// Borrows at least \p Least and at most \p Most blocks for a transfer
+  /// of \p Bytes; how many it got (none when the driver gives no
+  /// page-locked memory, or the context makes none yet: PinnedPool).
+  virtual unsigned borrow(unsigned Least, unsigned Most, size_t Bytes) = 0;
   /// Block \p I's memory.
   virtual unsigned char *block(unsigned I) = 0;
   /// Returns once the device's last move through block \p I has finished;

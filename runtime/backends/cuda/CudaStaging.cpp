@@ -50,10 +50,11 @@ Block *makeBlock(const Api &A) {
 
 StagingOnStream::~StagingOnStream() { poolOf(S.Ctx->Ctx).giveBack(Lent); }
 
-unsigned StagingOnStream::borrow(unsigned Least, unsigned Most) {
+unsigned StagingOnStream::borrow(unsigned Least, unsigned Most, size_t Bytes) {
   B.enter(*S.Ctx);
   const Api &A = B.api();
-  Lent = poolOf(S.Ctx->Ctx).lend(Least, Most, [&A] { return static_cast<void *>(makeBlock(A)); });
+  Lent = poolOf(S.Ctx->Ctx).lend(
+      Least, Most, [&A] { return static_cast<void *>(makeBlock(A)); }, Bytes);
   return unsigned(Lent.size());
 }
 

@@ -26,7 +26,7 @@ public:
   StagingOnStream(CudaBackend &B, Stream &S, Memory &M) : B(B), S(S), M(M) {}
   ~StagingOnStream() override;
 
-  unsigned borrow(unsigned Least, unsigned Most) override;
+  unsigned borrow(unsigned Least, unsigned Most, size_t Bytes) override;
   unsigned char *block(unsigned I) override;
   void awaitIdle(unsigned I) override;
   void move(const StagedPiece &P, unsigned I, bool ToDevice) override;

@@ -78,10 +78,11 @@ void PinnedBlock::setBusy(cl_event E) {
 }
 
 PinnedLease::PinnedLease(cl_context Ctx, cl_device_id Dev, unsigned Least,
-                         unsigned Most)
+                         unsigned Most, size_t Bytes)
     : Ctx(Ctx) {
   ContextBlocks &C = blocksOf(Ctx);
-  for (void *B : C.Pool.lend(Least, Most, [&] { return static_cast<void *>(C.make(Ctx, Dev)); }))
+  for (void *B :
+       C.Pool.lend(Least, Most, [&] { return static_cast<void *>(C.make(Ctx, Dev)); }, Bytes))
     Blocks.push_back(static_cast<PinnedBlock *>(B));
 }
 

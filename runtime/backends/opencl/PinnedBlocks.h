@@ -44,9 +44,9 @@ struct PinnedBlock {
 class PinnedLease {
 public:
   /// Up to \p Most blocks of \p Ctx (\p Dev maps new ones), at least
-  /// \p Least: waits while fewer are free and the context may make no more.
-  /// Empty when the driver gives fewer than Least page-locked blocks.
-  PinnedLease(cl_context Ctx, cl_device_id Dev, unsigned Least, unsigned Most);
+  /// \p Least, for a transfer of \p Bytes (PinnedPool::lend). Empty when
+  /// fewer than Least page-locked blocks could be had.
+  PinnedLease(cl_context Ctx, cl_device_id Dev, unsigned Least, unsigned Most, size_t Bytes);
   ~PinnedLease();
   PinnedLease(const PinnedLease &) = delete;
   PinnedLease &operator=(const PinnedLease &) = delete;

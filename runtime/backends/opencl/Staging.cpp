@@ -58,8 +58,8 @@ class CLStagingPort final : public StagingPort {
 public:
   CLStagingPort(cl_command_queue Q, cl_mem Buf) : Q(Q), Buf(Buf) {}
 
-  unsigned borrow(unsigned Least, unsigned Most) override {
-    Lease = std::make_unique<PinnedLease>(contextOf(Q), deviceOf(Q), Least, Most);
+  unsigned borrow(unsigned Least, unsigned Most, size_t Bytes) override {
+    Lease = std::make_unique<PinnedLease>(contextOf(Q), deviceOf(Q), Least, Most, Bytes);
     return unsigned(Lease->size());
   }
   unsigned char *block(unsigned I) override { return (*Lease)[I].Host; }
