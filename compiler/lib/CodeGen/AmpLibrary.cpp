@@ -73,11 +73,18 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
   // Robust access: `&v[i]` outside v's buffer is null, and the atomic does
   // nothing and returns 0 (RobustAccess.cpp).
   bool MaybeNull = false;
+  const Expr *Element = nullptr;
   if (CG.robustAccess() && DestSpace == AddrSpace::Global)
     if (const auto *UO = dyn_cast<UnaryOperator>(Args[0]->IgnoreParenImpCasts());
-        UO && UO->getOpcode() == UO_AddrOf)
-      MaybeNull = noteElementUse(UO->getSubExpr(), ElementUse::Atomic);
+        UO && UO->getOpcode() == UO_AddrOf) {
+      Element = UO->getSubExpr();
+      MaybeNull = noteElementUse(Element, ElementUse::Atomic);
+    }
   std::string Dest = expr(Args[0]);
+  // An element of the domain (a _dom helper's address) is null only in the
+  // guarded variant: the covered one tests nothing.
+  bool NullOnlyGuarded =
+      MaybeNull && Element && DomainSites.count(Element->IgnoreParenImpCasts());
   QualType Elem = Args[0]->getType()->getPointeeType().getUnqualifiedType();
   std::string T = CG.lowerType(Elem, Loc);
   std::string DestParam = std::string(Private ? "" : "volatile ") +
@@ -135,11 +142,16 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
                          ";\n  return old;\n}\n\n");
     S = Fn + "(" + Dest;
   } else if (MaybeNull) {
-    std::string Fn = "ampcc_" + std::string(It->second.first) + "_robust_" + T;
+    std::string Fn = "ampcc_" + std::string(It->second.first) +
+                     (NullOnlyGuarded ? "_robust_dom_" : "_robust_") + T;
     bool HasValue = Args.size() > 1;
+    std::string Call =
+        std::string(It->second.first) + "(dest" + (HasValue ? ", v" : "") + ")";
+    std::string Body = "  return dest ? " + Call + " : 0;\n";
+    if (NullOnlyGuarded)
+      Body = "#ifdef AMPCC_DOMAIN_COVERED\n  return " + Call + ";\n#else\n" + Body + "#endif\n";
     CG.addHelper(Fn, T + " " + Fn + "(" + DestParam + (HasValue ? ", " + T + " v" : "") +
-                         ") {\n  return dest ? " + It->second.first + "(dest" +
-                         (HasValue ? ", v" : "") + ") : 0;\n}\n\n");
+                         ") {\n" + Body + "}\n\n");
     S = Fn + "(" + Dest;
   }
   for (unsigned I = 1; I < Args.size(); ++I)
@@ -641,6 +653,8 @@ Lowered FunctionEmitter::ampLibraryCall(const FunctionDecl *FD, const Expr *Obje
       (MD->getOverloadedOperator() == OO_Subscript || MD->getOverloadedOperator() == OO_Call))
     if (std::optional<ViewShape> Shape = viewShape(MD->getParent()); Shape && !Shape->IsTexture)
       InDomain = Domain->noteAccess(LibrarySite, Object, Args, Shape->Rank);
+  if (InDomain)
+    DomainSites.insert(LibrarySite);
   return ViewMemberLowering(*this, MD, std::move(Obj), Space, Args, Loc, Use, InDomain)
       .lower();
 }

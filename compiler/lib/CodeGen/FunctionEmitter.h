@@ -308,6 +308,9 @@ private:
   unsigned TempCount = 0;
   llvm::DenseMap<const clang::Expr *, ElementUse> ElementUses;
   DomainIndexing *Domain = nullptr;
+  /// View accesses (their calls) printed with the _dom helpers, which in
+  /// the covered variant never return the null of a dropped atomic.
+  llvm::DenseSet<const clang::Expr *> DomainSites;
   /// Host work-item loops (WorkItemLoops.h): locals that are arrays over
   /// the tile, by the array's name; their declarations assign the work-item's
   /// element (`ampcc_wi_sum[ampcc_wi] = 0.0f;`).
