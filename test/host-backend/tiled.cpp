@@ -27,7 +27,7 @@
 // LOOPS: void main_kernel_2__loops(
 // LOOPS: void main_kernel_3__loops(
 // LOOPS: void main_kernel_4__loops(
-// LOOPS: float ampcc_wi_Pair[64][2];
+// LOOPS: float ampcc_wi_Pair[2][64];
 // LOOPS: void main_kernel_5__loops(
 // LOOPS: int ampcc_wi_ampcc_i1_Mine[64];
 // Work-items that update tile_static memory through atomics (plain
