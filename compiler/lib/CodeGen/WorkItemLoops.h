@@ -106,6 +106,10 @@ private:
     bool Affine = true;
   };
   std::optional<CountedLoop> countedLoop(const clang::Stmt *S);
+  /// Whether \p S has no loops but short ones of constant bounds (at most
+  /// 64 iterations in all, \p Trips those of the loops around them), which
+  /// LLVM unrolls whole before it vectorises.
+  bool unrolledWhole(const clang::Stmt *S, uint64_t Trips);
   /// A loop that runs alike for every work-item (its counter and bounds
   /// uniform): it moves outside the work-item loop, which then runs inside
   /// it and is innermost, so it is the loop the vectoriser sees. Legal
