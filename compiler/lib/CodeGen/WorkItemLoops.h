@@ -10,7 +10,8 @@
 // the loops and runs once, evaluated for work-item 0 (every work-item gets
 // the same answer), and a local declared in a statement list that holds a
 // barrier becomes an array over the tile, indexed by the loop variable:
-// structure of arrays for scalars, contiguous across work-items.
+// structure of arrays, contiguous across work-items (for an array local
+// too, its work-item subscript last, where every use is one element).
 //
 // A call statement whose callee waits at a barrier is inlined: the callee's
 // body is planned and printed the same way by a WorkItemLoops of its own
