@@ -5,7 +5,9 @@
 // walks memory alone walks it with a stride of its own. Two forms of such
 // loops turn inside out, the work-item loop innermost:
 // - uniform ones (counter, bounds and step alike for the tile) simply move
-//   outside: every work-item runs the same iterations;
+//   outside: every work-item runs the same iterations; their bodies may
+//   hold short loops of constant bounds, which LLVM unrolls whole before
+//   it vectorises (matmul-blocked's);
 // - grid-stride ones, whose counter starts from the index and moves by a
 //   uniform step to a uniform bound, become a loop over the iterations of
 //   the work-items still counting: iteration k recomputes each one's
