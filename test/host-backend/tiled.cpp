@@ -19,11 +19,15 @@
 // The loops' locals live across barriers as arrays over the tile.
 // LOOPS: void main_kernel__loops(const ampcc_item ampcc_tile,
 // LOOPS: float ampcc_wi_Sum[256];
+// A work-item loop is never unrolled whole before the vectoriser sees it
+// (the loop over ly would be vectorised instead, with gathers).
+// LOOPS: #pragma clang loop vectorize(assume_safety) unroll(disable)
+// LOOPS-NEXT: for (size_t ampcc_lx = 0; ampcc_lx < 16; ++ampcc_lx) {
 // LOOPS: void main_kernel_1__loops(
 // LOOPS: void main_kernel_2__loops(
 // LOOPS: void main_kernel_3__loops(
 // LOOPS: void main_kernel_4__loops(
-// LOOPS: float ampcc_wi_Pair[64][2];
+// LOOPS: float ampcc_wi_Pair[2][64];
 // LOOPS: void main_kernel_5__loops(
 // LOOPS: int ampcc_wi_ampcc_i1_Mine[64];
 // Work-items that update tile_static memory through atomics (plain

@@ -117,7 +117,8 @@ public:
       if (!Checked.empty())
         return Checked;
     }
-    return FE.expr(E->getBase()) + "[" + FE.expr(E->getIdx()) + "]";
+    std::string Element = FE.expr(E->getBase()) + "[" + FE.expr(E->getIdx()) + "]";
+    return FE.isTileMajorElement(E) ? Element + "[ampcc_wi]" : Element;
   }
   std::string VisitMemberExpr(const MemberExpr *ME) {
     const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());

@@ -114,7 +114,7 @@ void FunctionEmitter::emitDeclCode(const VarDecl *VD) {
   if (Rematerialized.contains(VD) && !DeclaringRematerialized)
     return;
   if (auto It = Replicated.find(VD); It != Replicated.end()) {
-    bindVar(VD, It->second + "[ampcc_wi]");
+    bindVar(VD, TileMajor.contains(VD) ? It->second : It->second + "[ampcc_wi]");
     if (VD->getInit())
       line(Vars[VD].Name + " = " + expr(VD->getInit()) + ";");
     return;
@@ -383,6 +383,17 @@ std::string FunctionEmitter::versionDeclaration(const Expr *E) {
   const auto *OC = llvm::cast<CXXOperatorCallExpr>(E);
   return CG.declare(V.Var->getType().getUnqualifiedType(), Name, E->getBeginLoc(), V.Space) +
          " = " + expr(OC->getArg(1));
+}
+
+bool FunctionEmitter::isTileMajorElement(const ArraySubscriptExpr *E) const {
+  if (TileMajor.empty() || E->getType()->isArrayType())
+    return false;
+  const Expr *Base = E->getBase()->IgnoreParenImpCasts();
+  while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Base))
+    Base = ASE->getBase()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && TileMajor.contains(VD);
 }
 
 std::string FunctionEmitter::declRef(const DeclRefExpr *DRE) {

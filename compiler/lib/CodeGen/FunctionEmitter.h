@@ -315,6 +315,14 @@ private:
   /// the tile, by the array's name; their declarations assign the work-item's
   /// element (`ampcc_wi_sum[ampcc_wi] = 0.0f;`).
   llvm::DenseMap<const clang::VarDecl *, std::string> Replicated;
+  /// Host work-item loops: replicated array locals whose every use is one
+  /// element (`acc[i][j]`), laid out with the work-item last
+  /// (`ampcc_wi_acc[4][4][256]`, printed `ampcc_wi_acc[i][j][ampcc_wi]`),
+  /// so a work-item loop reads and writes them contiguously.
+  llvm::DenseSet<const clang::VarDecl *> TileMajor;
+  /// \p E is one element of a TileMajor array: its subscripts end with the
+  /// work-item's.
+  bool isTileMajorElement(const clang::ArraySubscriptExpr *E) const;
   /// Host work-item loops: locals computed from the index alone, declared
   /// again at the top of every work-item loop (so the vectoriser sees how
   /// they follow the loop variable); their own declarations print nothing.

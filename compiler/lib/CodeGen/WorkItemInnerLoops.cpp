@@ -5,7 +5,9 @@
 // walks memory alone walks it with a stride of its own. Two forms of such
 // loops turn inside out, the work-item loop innermost:
 // - uniform ones (counter, bounds and step alike for the tile) simply move
-//   outside: every work-item runs the same iterations;
+//   outside: every work-item runs the same iterations; their bodies may
+//   hold short loops of constant bounds, which LLVM unrolls whole before
+//   it vectorises (matmul-blocked's);
 // - grid-stride ones, whose counter starts from the index and moves by a
 //   uniform step to a uniform bound, become a loop over the iterations of
 //   the work-items still counting: iteration k recomputes each one's
@@ -56,18 +58,65 @@ std::optional<WorkItemLoops::CountedLoop> WorkItemLoops::countedLoop(const Stmt 
   } else {
     return std::nullopt;
   }
-  // Only a loop whose body has no loop of its own: the work-item loop
-  // inside it is then innermost, what the vectoriser takes.
-  struct HasLoop : RecursiveASTVisitor<HasLoop> {
-    bool Found = false;
-    bool VisitForStmt(ForStmt *) { return !(Found = true); }
-    bool VisitWhileStmt(WhileStmt *) { return !(Found = true); }
-    bool VisitDoStmt(DoStmt *) { return !(Found = true); }
-  } Loops;
-  Loops.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
-  if (Loops.Found || mayChange(FS->getBody(), VD) || leavesLoop(FS->getBody()))
+  // Only a loop whose body has no loop of its own, or only short loops of
+  // constant bounds, which LLVM unrolls whole: the work-item loop inside it
+  // is then innermost, what the vectoriser takes.
+  if (!unrolledWhole(FS->getBody(), 1) || mayChange(FS->getBody(), VD) ||
+      leavesLoop(FS->getBody()))
     return std::nullopt;
   return L;
+}
+
+namespace {
+
+/// The trip count of `for (int i = A; i < B; ++i)` (or `<=`) with constant
+/// A and B, and a body that changes i nowhere else; none for any other loop.
+std::optional<uint64_t> constantTrips(const ForStmt *FS, ASTContext &Ctx) {
+  const auto *Init = dyn_cast_or_null<DeclStmt>(FS->getInit());
+  const auto *VD = Init && Init->isSingleDecl() ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                                                : nullptr;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(FS->getCond());
+  const auto *Inc = dyn_cast_or_null<UnaryOperator>(FS->getInc());
+  if (!VD || !VD->getInit() || !VD->getType()->isIntegerType() || !Cond || !Inc ||
+      !Inc->isIncrementOp() || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+    return std::nullopt;
+  auto Names = [VD](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == VD;
+  };
+  Expr::EvalResult From, To;
+  if (!Names(Inc->getSubExpr()) || !Names(Cond->getLHS()) ||
+      !VD->getInit()->EvaluateAsInt(From, Ctx) || !Cond->getRHS()->EvaluateAsInt(To, Ctx))
+    return std::nullopt;
+  int64_t Lo = From.Val.getInt().getSExtValue(), Hi = To.Val.getInt().getSExtValue();
+  if (Cond->getOpcode() == BO_LE)
+    ++Hi;
+  return Hi > Lo ? uint64_t(Hi - Lo) : 0;
+}
+
+} // namespace
+
+bool WorkItemLoops::unrolledWhole(const Stmt *S, uint64_t Trips) {
+  // LLVM's full unroller takes a nest of a few dozen iterations of a small
+  // body; a bound of 64 iterations in all (times the enclosing loops')
+  // keeps to what it unrolls at -O3.
+  const uint64_t MaxTrips = 64;
+  if (!S)
+    return true;
+  if (isa<WhileStmt, DoStmt, CXXForRangeStmt>(S))
+    return false;
+  if (const auto *FS = dyn_cast<ForStmt>(S)) {
+    std::optional<uint64_t> N = constantTrips(FS, FE.CG.getContext());
+    if (!N || Trips * *N > MaxTrips)
+      return false;
+    const auto *Counter = cast<VarDecl>(cast<DeclStmt>(FS->getInit())->getSingleDecl());
+    return !mayChange(FS->getBody(), Counter) && !leavesLoop(FS->getBody()) &&
+           unrolledWhole(FS->getBody(), Trips * *N);
+  }
+  for (const Stmt *Child : S->children())
+    if (!unrolledWhole(Child, Trips))
+      return false;
+  return true;
 }
 
 bool WorkItemLoops::liftable(const Stmt *S) {

@@ -6,6 +6,7 @@
 #include "ampcc/Analysis/AmpModel.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 
@@ -57,6 +58,59 @@ bool replicable(const VarDecl *VD, ASTContext &Ctx) {
   if (const auto *AT = Ctx.getAsConstantArrayType(T))
     return !VD->getInit() && Ctx.getBaseElementType(AT)->isArithmeticType();
   return false;
+}
+
+const Stmt *parentStmt(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+}
+
+/// Whether \p DRE, naming an array local, starts subscripts down to one
+/// arithmetic element that is read, assigned or incremented: no pointer
+/// into the array, whose arithmetic would assume its own layout, escapes.
+bool wholeElementUse(const DeclRefExpr *DRE, ASTContext &Ctx) {
+  const Expr *E = DRE;
+  for (const Stmt *P = parentStmt(E, Ctx); P; P = parentStmt(E, Ctx)) {
+    const auto *Cast = dyn_cast<ImplicitCastExpr>(P);
+    const auto *ASE = dyn_cast<ArraySubscriptExpr>(P);
+    if (isa<ParenExpr>(P) || (Cast && Cast->getCastKind() == CK_ArrayToPointerDecay))
+      E = cast<Expr>(P);
+    else if (ASE && ASE->getBase() == E)
+      E = ASE;
+    else
+      break;
+  }
+  if (!isa<ArraySubscriptExpr>(E) || !E->getType()->isArithmeticType())
+    return false;
+  const Stmt *P = parentStmt(E, Ctx);
+  while (isa_and_nonnull<ParenExpr>(P)) {
+    E = cast<Expr>(P);
+    P = parentStmt(P, Ctx);
+  }
+  if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P))
+    return Cast->getCastKind() == CK_LValueToRValue;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+    return BO->isAssignmentOp() && BO->getLHS() == E;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
+    return UO->isIncrementDecrementOp();
+  return false;
+}
+
+/// Whether every use of the array local \p VD in \p Body is one element.
+bool elementsOnly(const VarDecl *VD, const Stmt *Body, ASTContext &Ctx) {
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *VD;
+    ASTContext &Ctx;
+    bool Whole = true;
+    Uses(const VarDecl *VD, ASTContext &Ctx) : VD(VD), Ctx(Ctx) {}
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (DRE->getDecl() == VD && !wholeElementUse(DRE, Ctx))
+        Whole = false;
+      return Whole;
+    }
+  } U(VD, Ctx);
+  U.TraverseStmt(const_cast<Stmt *>(Body));
+  return U.Whole;
 }
 
 } // namespace
@@ -327,6 +381,11 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
             if (!replicable(VD, Ctx))
               return false;
             FE.Replicated[VD] = replicatedName(VD);
+            // Structure of arrays for an array local too, where no pointer
+            // into it escapes (bounds checks take the element's address).
+            if (VD->getType()->isArrayType() && !FE.CG.checksBounds() &&
+                elementsOnly(VD, Body, Ctx))
+              FE.TileMajor.insert(VD);
           }
     }
     return true;
@@ -394,11 +453,15 @@ void WorkItemLoops::openLoop(bool Vectorize) {
   // One loop per dimension of the tile, the fastest innermost: its local id
   // is the induction variable, so accesses along it are contiguous. Between
   // two barriers the work-items are unordered, as in an untiled launch: the
-  // loop carries no dependence the vectoriser must respect.
+  // loop carries no dependence the vectoriser must respect. Its trip count
+  // is a constant, often 16, which LLVM's full unroller (it runs before the
+  // vectoriser) would unroll, dropping the pragma: the vectoriser then takes
+  // the loop over ly, at a stride of a tile row (gathers and scatters:
+  // matmul-tiled ran 14x slower). unroll(disable) keeps the loop whole.
   FE.line("for (size_t ampcc_lz = 0; ampcc_lz < " + Z + "; ++ampcc_lz)");
   FE.line("for (size_t ampcc_ly = 0; ampcc_ly < " + Y + "; ++ampcc_ly)");
   if (Vectorize)
-    FE.line("#pragma clang loop vectorize(assume_safety)");
+    FE.line("#pragma clang loop vectorize(assume_safety) unroll(disable)");
   FE.line("for (size_t ampcc_lx = 0; ampcc_lx < " + X + "; ++ampcc_lx) {");
   ++FE.Indent;
   FE.line("size_t ampcc_wi = (ampcc_lz * " + Y + " + ampcc_ly) * " + X + " + ampcc_lx;");
@@ -494,11 +557,27 @@ void WorkItemLoops::emitLevel(const Stmt *S) {
 
 std::string WorkItemLoops::replicatedDecls() {
   std::string Decls;
-  for (const auto &[VD, Name] : FE.Replicated)
+  ASTContext &Ctx = FE.CG.getContext();
+  std::string Tile = "[" + std::to_string(TileSize) + "]";
+  for (const auto &[VD, Name] : FE.Replicated) {
+    if (!FE.TileMajor.contains(VD)) {
+      Decls += "  " +
+               FE.CG.declare(VD->getType().getUnqualifiedType(), Name + Tile,
+                             VD->getLocation()) +
+               ";\n";
+      continue;
+    }
+    // The array's own extents first, the tile's last.
+    std::string Extents;
+    QualType T = VD->getType();
+    while (const ConstantArrayType *CAT = Ctx.getAsConstantArrayType(T)) {
+      Extents += "[" + std::to_string(CAT->getSize().getZExtValue()) + "]";
+      T = CAT->getElementType();
+    }
     Decls += "  " +
-             FE.CG.declare(VD->getType().getUnqualifiedType(),
-                           Name + "[" + std::to_string(TileSize) + "]", VD->getLocation()) +
+             FE.CG.declare(T.getUnqualifiedType(), Name + Extents + Tile, VD->getLocation()) +
              ";\n";
+  }
   return Decls;
 }
 

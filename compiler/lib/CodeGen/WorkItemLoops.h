@@ -10,7 +10,8 @@
 // the loops and runs once, evaluated for work-item 0 (every work-item gets
 // the same answer), and a local declared in a statement list that holds a
 // barrier becomes an array over the tile, indexed by the loop variable:
-// structure of arrays for scalars, contiguous across work-items.
+// structure of arrays, contiguous across work-items (for an array local
+// too, its work-item subscript last, where every use is one element).
 //
 // A call statement whose callee waits at a barrier is inlined: the callee's
 // body is planned and printed the same way by a WorkItemLoops of its own
@@ -110,6 +111,10 @@ private:
     bool Affine = true;
   };
   std::optional<CountedLoop> countedLoop(const clang::Stmt *S);
+  /// Whether \p S has no loops but short ones of constant bounds (at most
+  /// 64 iterations in all, \p Trips those of the loops around them), which
+  /// LLVM unrolls whole before it vectorises.
+  bool unrolledWhole(const clang::Stmt *S, uint64_t Trips);
   /// A loop that runs alike for every work-item (its counter and bounds
   /// uniform): it moves outside the work-item loop, which then runs inside
   /// it and is innermost, so it is the loop the vectoriser sees. Legal
