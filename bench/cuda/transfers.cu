@@ -1,8 +1,10 @@
 // Transfers at several sizes (issue 31 item 1's baseline): cudaMemcpy from
 // pageable memory (a std::vector, as the program's own memory is) and from
-// pinned memory (cudaMallocHost), both directions, at the sizes
+// pinned memory (cudaMallocHost), and from the pageable memory registered
+// (cudaHostRegister, kept or around each copy), both directions, at the sizes
 // bench/transfers/transfers.cpp measures ampcc and OpenCL at. Rows: case
-// "h2d-16MiB" etc., impl "cuda" (pageable) and "cuda-pinned". Run by
+// "h2d-16MiB" etc., impl "cuda" (pageable), "cuda-pinned", "cuda-registered"
+// and "cuda-register-each". Run by
 // bench/transfers/cuda-main.cu (not by cuda-bench, whose transfer rows are
 // overheads.cu's).
 #include "common.cuh"
@@ -49,6 +51,24 @@ void cutwin::runTransferSizes(const std::vector<size_t> &MiBs) {
       double Pin = timeCopies([&] { Copy(Pinned); }, Bytes);
       emit(Case.c_str(), "transfer", Pin, double(Bytes), "GB/s", (long long)Bytes, true,
            "cuda-pinned");
+      // The same ordinary memory registered for DMA (cudaHostRegister):
+      // once, outside the timing (what a registration kept for a view's
+      // life would give), and around each copy (what a one-off copy() would
+      // pay): where registering beats staging, by size.
+      CU(cudaHostRegister(Host.data(), Bytes, cudaHostRegisterDefault));
+      double Kept = timeCopies([&] { Copy(Host.data()); }, Bytes);
+      CU(cudaHostUnregister(Host.data()));
+      emit(Case.c_str(), "transfer", Kept, double(Bytes), "GB/s", (long long)Bytes, true,
+           "cuda-registered");
+      double Each = timeCopies(
+          [&] {
+            CU(cudaHostRegister(Host.data(), Bytes, cudaHostRegisterDefault));
+            Copy(Host.data());
+            CU(cudaHostUnregister(Host.data()));
+          },
+          Bytes);
+      emit(Case.c_str(), "transfer", Each, double(Bytes), "GB/s", (long long)Bytes, true,
+           "cuda-register-each");
     }
     CU(cudaFreeHost(Pinned));
     CU(cudaFree(Dev));

@@ -26,22 +26,28 @@ def mib(case):
 
 
 cases = sorted(rate, key=lambda c: (c[:3] != "h2d", mib(c)))
-cols = ["ampcc", "ampcc-view", "ampcc-staged", "ampcc-direct", "opencl", "opencl-pinned", "cuda", "cuda-pinned"]
+cols = ["ampcc", "ampcc-view", "ampcc-staged", "ampcc-direct", "opencl", "opencl-pinned",
+        "ampcc-cuda", "ampcc-cuda-view", "ampcc-cuda-direct", "cuda", "cuda-pinned",
+        "cuda-registered", "cuda-register-each"]
 print(f"Transfers between ordinary host memory and {device} (GB/s)\n")
-print("| case | " + " | ".join(cols) + " | ampcc / pinned OpenCL | ampcc / CUDA pageable | targets |")
-print("| --- " * (len(cols) + 4) + "|")
+print("| case | " + " | ".join(cols) + " | ampcc / pinned OpenCL | ampcc / CUDA pageable | ampcc-cuda / CUDA pinned | targets |")
+print("| --- " * (len(cols) + 5) + "|")
 for c in cases:
     r = rate[c]
     cells = [f"{r[k]:.1f}" if k in r else "" for k in cols]
     a, p, cu = r.get("ampcc"), r.get("opencl-pinned"), r.get("cuda")
     vp = f"{a / p:.2f}" if a and p else ""
     vc = f"{a / cu:.2f}" if a and cu else ""
+    ac, cp = r.get("ampcc-cuda"), r.get("cuda-pinned")
+    vcp = f"{ac / cp:.2f}" if ac and cp else ""
     met = []
+    if ac and cp:
+        met.append("CUDA 0.95x pinned " + ("met" if ac >= 0.95 * cp else "missed"))
     if a and p:
         met.append("0.8x pinned " + ("met" if a >= 0.8 * p else "missed"))
     if a and cu:
         met.append("> CUDA pageable " + ("met" if a > cu else "missed"))
-    print(f"| {c} | " + " | ".join(cells) + f" | {vp} | {vc} | {'; '.join(met)} |")
+    print(f"| {c} | " + " | ".join(cells) + f" | {vp} | {vc} | {vcp} | {'; '.join(met)} |")
 
 ctors = ["ampcc-ctor", "ampcc-alloc-copy"]
 if any(k in r for r in rate.values() for k in ctors):
@@ -54,7 +60,8 @@ if any(k in r for r in rate.values() for k in ctors):
             print(f"| {c} | {a:.1f} | {b:.1f} | {a / b:.2f} |")
 
 knobs = sorted({k for r in rate.values() for k in r
-                if k.startswith("ampcc-") and k not in cols and k not in ctors})
+                if k.startswith("ampcc-") and not k.startswith("ampcc-cuda")
+                and k not in cols and k not in ctors})
 grid = sorted({k for r in rate.values() for k in r if k.startswith("g-")})
 if knobs:
     big = max(cases, key=mib)

@@ -27,6 +27,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,10 @@ namespace {
 
 std::FILE *Csv = nullptr;
 std::string DeviceName;
+/// The default accelerator runs through CUDA (its path starts "cuda"):
+/// ampcc's rows are named ampcc-cuda..., and raw OpenCL is left to the
+/// run through OpenCL (AMPCC_BACKEND=opencl).
+bool OnCuda = false;
 int Reps = 15;
 bool AllOk = true;
 
@@ -64,6 +69,8 @@ void emit(const char *Impl, const std::string &Case, double Ms, size_t Bytes,
   csv::Row R;
   R.Device = DeviceName;
   R.Impl = Impl;
+  if (OnCuda && R.Impl.rfind("ampcc", 0) == 0)
+    R.Impl = "ampcc-cuda" + R.Impl.substr(5);
   R.Case = Case;
   R.Group = "transfer";
   R.Scale = "sizes";
@@ -73,7 +80,7 @@ void emit(const char *Impl, const std::string &Case, double Ms, size_t Bytes,
   R.BytesMin = (long long)Bytes;
   R.Ok = Ok;
   AllOk &= Ok;
-  std::printf("%-22s %-16s %9.4f ms %7.1f GB/s%s\n", Case.c_str(), Impl, Ms,
+  std::printf("%-22s %-16s %9.4f ms %7.1f GB/s%s\n", Case.c_str(), R.Impl.c_str(), Ms,
               Bytes / (Ms * 1e6), Ok ? "" : "  RESULTS DIFFER");
   if (Csv)
     csv::write(Csv, R);
@@ -303,12 +310,16 @@ int main(int Argc, char **Argv) {
   }
   std::wstring W = accelerator().description;
   DeviceName.assign(W.begin(), W.end());
-  std::printf("device: %s\n", DeviceName.c_str());
-  Raw R;
+  OnCuda = accelerator().device_path.rfind(L"cuda", 0) == 0;
+  std::printf("device: %s%s\n", DeviceName.c_str(), OnCuda ? " (through CUDA)" : "");
+  std::unique_ptr<Raw> R;
+  if (!OnCuda)
+    R = std::make_unique<Raw>();
   ampcc::rt::StagingTuning &T = ampcc::rt::stagingTuning();
   for (size_t MiB : Sizes) {
     size_t Bytes = MiB << 20;
-    rawCopies(R, Bytes);
+    if (R)
+      rawCopies(*R, Bytes);
     T.Mode = -1;
     ampccCopies(Bytes, "ampcc");
     ampccViews(Bytes);

@@ -261,6 +261,13 @@ public:
                                 void *&Host) = 0;
   /// Gives the host address of allocatePinned back (through \p Q).
   virtual void unmapPinned(const Queue &Q, const Buffer &B, void *Host) = 0;
+  /// Registers the program's memory [Host, Host + Bytes) for DMA, so that
+  /// transfers from and to it run as from page-locked memory (HostPinned)
+  /// until unregisterHost; a token for that, or null where the backend has
+  /// no such call, the driver refuses, or the range shares a page with one
+  /// registered already. The caller keeps the memory alive meanwhile.
+  virtual void *registerHost(void *Host, size_t Bytes) { return nullptr; }
+  virtual void unregisterHost(void *Token) {}
   virtual size_t bufferBytes(const Buffer &B) = 0;
 
   // Programs and kernels.

@@ -64,6 +64,30 @@ DataSource::~DataSource() {
   dropBuffer();
   if (Pinned)
     Pinned.backend().unmapPinned(PinnedQueue, Pinned, Host);
+  if (Registration)
+    RegisteredWith->unregisterHost(Registration);
+}
+
+// Registering costs about what moving the bytes at 16 GB/s does, and saves
+// 0.1-0.5x of a staged transfer's time each time (H200, bench/transfers:
+// docs/performance.md); memory moved four times its size is likely to move
+// again. Below 1 MiB transfers go directly and staging is not the cost.
+static constexpr size_t RegisterMinBytes = size_t(1) << 20;
+static constexpr size_t RegisterAfter = 4;
+
+bool DataSource::hostPinnedForQueue() const {
+  return Pinned || (Registration && &Queue.backend() == RegisteredWith);
+}
+
+void DataSource::noteMoved(size_t Moved) {
+  if (!IsUser || Pinned || RegistrationTried || Bytes < RegisterMinBytes)
+    return;
+  BytesMoved += Moved;
+  if (BytesMoved < RegisterAfter * Bytes)
+    return;
+  RegistrationTried = true;
+  RegisteredWith = &Queue.backend();
+  Registration = RegisteredWith->registerHost(Host, Bytes);
 }
 
 void DataSource::readBack(const RangeSet &R) {
@@ -71,7 +95,8 @@ void DataSource::readBack(const RangeSet &R) {
     return;
   HostStep Step("read back", std::to_string(R.bytes()) + " bytes");
   ensureHostMemory();
-  Queue.readRects(Buffer, rectsOf(R), Host, bool(Pinned));
+  Queue.readRects(Buffer, rectsOf(R), Host, hostPinnedForQueue());
+  noteMoved(R.bytes());
   lastCommandDone();
   HostStale.subtract(R);
   changed();
@@ -85,8 +110,9 @@ void DataSource::writeOut(const RangeSet &R, bool Async) {
   // upload first (awaitUploads); user memory may change behind the
   // runtime's back as soon as a launch returns (Visual C++ copies it at the
   // launch), so its uploads must be done reading it when this returns.
-  uploaded(Queue.writeRects(Buffer, rectsOf(R), Host, bool(Pinned),
+  uploaded(Queue.writeRects(Buffer, rectsOf(R), Host, hostPinnedForQueue(),
                             Async && !IsUser));
+  noteMoved(R.bytes());
   DeviceStale.subtract(R);
   changed();
 }

@@ -141,6 +141,13 @@ private:
   /// Host memory for a staging array: page-locked memory of its associated
   /// accelerator's driver (false: the driver would not give it).
   bool allocatePinned();
+  /// Whether the host memory moves to and from Queue's device as
+  /// page-locked memory: a staging array's, or user memory registered with
+  /// Queue's backend.
+  bool hostPinnedForQueue() const;
+  /// Counts a transfer of \p Moved bytes of user memory, and registers the
+  /// memory once transfers have moved it RegisterAfter times.
+  void noteMoved(size_t Moved);
   void createBuffer(Device &Dev);
   /// Makes Q the queue of the buffer's next commands, ordered after its
   /// last one (LastCommand) wherever that was enqueued.
@@ -201,6 +208,13 @@ private:
   /// that mapped it; null otherwise.
   rt::Buffer Pinned;
   rt::Queue PinnedQueue;
+  /// User memory registered for DMA with a backend (Backend::registerHost)
+  /// once its transfers have moved it often enough to pay for that; null
+  /// otherwise. RegistrationTried: asked once, never again.
+  void *Registration = nullptr;
+  Backend *RegisteredWith = nullptr;
+  bool RegistrationTried = false;
+  size_t BytesMoved = 0; ///< By readBack and writeOut, while unregistered.
   /// The last upload of the host copy not waited for, or null.
   Event PendingUpload;
 

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <map>
 
 namespace ampcc {
@@ -280,53 +281,82 @@ static bool listedElsewhere(const Backend &B, const DeviceProperties &P,
          (CudaHasDevices || env().Backend == BackendChoice::Cuda);
 }
 
-/// The devices of every backend; sets NoOpenCLReason when there is none.
-static std::vector<Device *> discover() {
-  HostStep Step("device discovery");
+/// What discovery found so far: backends are listed one at a time, in
+/// allBackends()' order, and only as far as someone needs. A program whose
+/// default accelerator is a CUDA GPU never lists OpenCL's platforms (about
+/// 100 ms of a first run on the H200 machines, NVIDIA's OpenCL platform
+/// included) unless it asks for every device or for one CUDA lacks.
+struct Discovery {
+  std::mutex Lock;
+  size_t Listed = 0; ///< allBackends()[0, Listed) are listed.
   std::vector<Device *> Devices;
   bool CudaHasDevices = false;
-  for (Backend *B : allBackends()) {
-    DeviceListing L = B->listDevices();
-    bool Cuda = std::string(B->pathPrefix()) == "cuda";
-    if (Cuda) {
-      CudaHasDevices = !L.Devices.empty();
-      // One line on which backend runs NVIDIA's GPUs, and why.
-      if (env().Verbose)
-        std::fprintf(stderr, "ampcc: %s\n",
-                     CudaHasDevices ? "NVIDIA GPUs run through CUDA"
+  std::string WhyNone; ///< The first backend's reason for listing none.
+};
+
+static Discovery &discovery() {
+  // Never destroyed, like the Devices it holds (see Device.h).
+  static Discovery &D = *new Discovery;
+  return D;
+}
+
+/// Lists backend \p B into \p D (Lock held).
+static void listBackend(Discovery &D, Backend &B) {
+  HostStep Step("device discovery", B.name());
+  DeviceListing L = B.listDevices();
+  if (std::string(B.pathPrefix()) == "cuda") {
+    D.CudaHasDevices = !L.Devices.empty();
+    // One line on which backend runs NVIDIA's GPUs, and why.
+    if (env().Verbose)
+      std::fprintf(stderr, "ampcc: %s\n",
+                   D.CudaHasDevices ? "NVIDIA GPUs run through CUDA"
                                     : ("no CUDA devices: " + L.WhyNone +
                                        "; GPUs run through OpenCL").c_str());
-      L.WhyNone.clear(); // The reason for no devices at all is OpenCL's.
-    }
-    L.Devices.erase(std::remove_if(L.Devices.begin(), L.Devices.end(),
-                                   [&](const BackendDevice &D) {
-                                     return listedElsewhere(*B, D.Props, CudaHasDevices);
-                                   }),
-                    L.Devices.end());
-    if (NoOpenCLReason.empty())
-      NoOpenCLReason = L.WhyNone;
-    // One shared context per group (platform). Never destroyed, like the
-    // Devices (see Device.h); held by a list that is never destroyed either,
-    // so that LeakSanitizer sees it reachable.
-    static auto &Contexts = *new std::vector<std::unique_ptr<PlatformContext>>;
-    std::map<unsigned, PlatformContext *> Groups;
-    for (BackendDevice &D : L.Devices) {
-      PlatformContext *&Shared = Groups[D.Group];
-      if (!Shared) {
-        Contexts.push_back(std::make_unique<PlatformContext>());
-        Shared = Contexts.back().get();
-      }
-      DeviceInfo Info;
-      static_cast<DeviceProperties &>(Info) = std::move(D.Props);
-      Info.Path = std::string(B->pathPrefix()) + ":" + std::to_string(D.Group) +
-                  ":" + std::to_string(D.Index);
-      Devices.push_back(new Device(*B, D.Id, std::move(Info), Shared));
-      Shared->Members.push_back(D.Id);
-    }
+    L.WhyNone.clear(); // The reason for no devices at all is OpenCL's.
   }
-  if (!Devices.empty())
-    NoOpenCLReason.clear();
-  return Devices;
+  L.Devices.erase(std::remove_if(L.Devices.begin(), L.Devices.end(),
+                                 [&](const BackendDevice &BD) {
+                                   return listedElsewhere(B, BD.Props, D.CudaHasDevices);
+                                 }),
+                  L.Devices.end());
+  if (D.WhyNone.empty())
+    D.WhyNone = L.WhyNone;
+  // One shared context per group (platform). Never destroyed, like the
+  // Devices (see Device.h); held by a list that is never destroyed either,
+  // so that LeakSanitizer sees it reachable.
+  static auto &Contexts = *new std::vector<std::unique_ptr<PlatformContext>>;
+  std::map<unsigned, PlatformContext *> Groups;
+  for (BackendDevice &BD : L.Devices) {
+    PlatformContext *&Shared = Groups[BD.Group];
+    if (!Shared) {
+      Contexts.push_back(std::make_unique<PlatformContext>());
+      Shared = Contexts.back().get();
+    }
+    DeviceInfo Info;
+    static_cast<DeviceProperties &>(Info) = std::move(BD.Props);
+    Info.Path = std::string(B.pathPrefix()) + ":" + std::to_string(BD.Group) + ":" +
+                std::to_string(BD.Index);
+    D.Devices.push_back(new Device(B, BD.Id, std::move(Info), Shared));
+    Shared->Members.push_back(BD.Id);
+  }
+}
+
+/// Lists backends until \p Enough says the devices so far suffice, or
+/// every backend is listed; Enough sees each device listed once.
+static void discoverUntil(const std::function<bool(Device *)> &Enough) {
+  Discovery &D = discovery();
+  std::lock_guard<std::mutex> Guard(D.Lock);
+  for (Device *Dev : D.Devices)
+    if (Enough(Dev))
+      return;
+  const std::vector<Backend *> &Backends = allBackends();
+  while (D.Listed < Backends.size()) {
+    size_t From = D.Devices.size();
+    listBackend(D, *Backends[D.Listed++]);
+    for (size_t I = From; I < D.Devices.size(); ++I)
+      if (Enough(D.Devices[I]))
+        return;
+  }
 }
 
 const std::vector<Device *> &allDevices() {
@@ -335,7 +365,10 @@ const std::vector<Device *> &allDevices() {
   // still look a device up, and would leave the Devices unreachable
   // (LeakSanitizer reported them in ampcc-ls).
   static const std::vector<Device *> &Devices = *new std::vector<Device *>([] {
-    std::vector<Device *> D = discover();
+    discoverUntil([](Device *) { return false; });
+    Discovery &Found = discovery();
+    std::vector<Device *> D = Found.Devices;
+    NoOpenCLReason = D.empty() ? Found.WhyNone : std::string();
     std::vector<Device *> Emulated = emulatedDevices(D, NoOpenCLReason);
     D.insert(D.end(), Emulated.begin(), Emulated.end());
     D.push_back(&hostDevice());
@@ -366,7 +399,6 @@ std::string listDevicePaths() {
 }
 
 Device &selectDefaultDevice(const std::optional<std::string> &Requested) {
-  const std::vector<Device *> &Devices = allDevices();
   if (Requested && *Requested != "default") {
     if (Device *D = findDevice(*Requested))
       return *D;
@@ -377,10 +409,17 @@ Device &selectDefaultDevice(const std::optional<std::string> &Requested) {
         Concurrency::AMPCC_E_INVALIDARG);
   }
   // The software accelerators are never chosen: an OpenCL CPU device runs
-  // the same kernels under its own name.
-  for (Device *D : Devices)
+  // the same kernels under its own name. The first GPU of the backends'
+  // order, found listing no further than it.
+  Device *Gpu = nullptr;
+  discoverUntil([&Gpu](Device *D) {
     if (D->isGPU() && !D->isSoftwareEmulation())
-      return *D;
+      Gpu = D;
+    return Gpu != nullptr;
+  });
+  if (Gpu)
+    return *Gpu;
+  const std::vector<Device *> &Devices = allDevices();
   for (Device *D : Devices)
     if (D->isCPU() && !D->isSoftwareEmulation())
       return *D;

@@ -6,7 +6,7 @@
 // phase function taking the work-item's state by reference); reduced by
 // hand.
 // RUN: %ampcc -fhost-kernels %s -o %t && env AMPCC_BACKEND=host %t | %FileCheck %s
-// RUN: %ampcc -fhost-kernels -emit-opencl %s -o %t.cl && %FileCheck --check-prefix=LOOPS %s < %t.cl
+// RUN: %ampcc -fhost-kernels -emit-host-kernels %s -o %t.c && %FileCheck --check-prefix=LOOPS %s < %t.c
 // CHECK: 0 mismatches of 64
 // The kernel runs as work-item loops, the local as an array over the tile.
 // LOOPS: main_kernel__loops(

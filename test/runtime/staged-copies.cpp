@@ -1,4 +1,4 @@
-// Transfers staged through page-locked blocks (runtime/backends/opencl/Staging.h), forced
+// Transfers staged through page-locked blocks (runtime/transfers/StagedTransfers.h), forced
 // on PoCL by AMPCC_STAGED_COPIES=1 (by default only discrete GPUs stage):
 // copy() both ways between std::vector / pointers and arrays, sizes that are
 // not a multiple of the piece (4,000,012 bytes: four pieces of 1,000,003,

@@ -4,7 +4,7 @@
 // over FakeCuda.cpp, opened through AMPCC_CUDA_LIBRARY as libcuda.so.1
 // would be, and check what reaches the driver: the kernel arguments and the
 // global offset appended to them, grids and launches in parts, the PTX
-// chosen per compute capability, transfers, and errors that name the CUDA
+// chosen per compute capability, transfers (staged ones too), and errors that name the CUDA
 // error and the operation.
 //
 //===----------------------------------------------------------------------===//
@@ -15,10 +15,12 @@
 #include "backends/cuda/CudaBackend.h"
 #include "support/Env.h"
 #include "support/Region.h"
+#include "transfers/StagedTransfers.h"
 
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <vector>
 #include <dlfcn.h>
 
 using namespace ampcc::rt;
@@ -40,6 +42,14 @@ const PtxModule Modules[] = {{"sm_70", 70, false, KernelPtx},
                              {"sm_90", 90, false, NewerPtx}};
 const ProgramDesc WithPtx = {"kernel void k() {}", "test.cpp", false, false, nullptr,
                              0, 0, 0, Modules, 2};
+// A program with both variants (robust access): its covered one is what
+// launches whose views cover their domain take.
+const char CoveredPtx[] = ".version 6.0\n.target sm_70\n.address_size 64\n"
+                          ".entry k(\n)\n{\n\tret;\n}\n";
+const PtxModule BothModules[] = {{"sm_70", 70, false, KernelPtx},
+                                 {"sm_70", 70, true, CoveredPtx}};
+const ProgramDesc WithCovered = {"kernel void k() {}", "test.cpp", false, false, nullptr,
+                                 0, 0, 0, BothModules, 2};
 
 class CudaBackendTest : public ::testing::Test {
 protected:
@@ -250,24 +260,116 @@ TEST_F(CudaBackendTest, TransfersAndFills) {
   EXPECT_EQ(Out[14], 0xa6);
 }
 
+// Transfers from ordinary memory go through page-locked blocks
+// (StagedTransfers.h): forced here with pieces of 1000 bytes on three
+// pipelines, so that seams fall inside rows; a 2-D section both ways and a
+// contiguous run land where direct copies put them, and page-locked host
+// memory is never staged.
+TEST_F(CudaBackendTest, StagedTransfersMoveEveryByteOnce) {
+  StagingTuning Saved = stagingTuning();
+  StagingTuning &T = stagingTuning();
+  T.Mode = 1;
+  T.PieceBytes = T.MinPieceBytes = 1000;
+  T.Threads = 3;
+  const size_t Side = 300; // A 300x300 byte matrix on the device.
+  std::vector<unsigned char> Init(Side * Side);
+  for (size_t I = 0; I < Init.size(); ++I)
+    Init[I] = static_cast<unsigned char>(I * 7 + I / 251);
+  Buffer Mem = B.allocate(Ctx, Init.size(), Init.data(), "the test");
+  // Rows 5..204, columns 17..266 of the matrix, packed on the host.
+  Rect R{};
+  R.SrcOffset = 5 * Side + 17;
+  R.Region[0] = 250;
+  R.Region[1] = 200;
+  R.Region[2] = 1;
+  R.SrcRowPitch = Side;
+  R.DstRowPitch = 250;
+  uint64_t Before = stagedPieces();
+  std::vector<unsigned char> Packed(250 * 200);
+  Q.readRects(Mem, {R}, Packed.data());
+  EXPECT_GT(stagedPieces(), Before);
+  for (size_t Y = 0; Y < 200; ++Y)
+    for (size_t X = 0; X < 250; ++X)
+      ASSERT_EQ(Packed[Y * 250 + X], Init[(5 + Y) * Side + 17 + X]) << Y << "," << X;
+  // Back, each byte + 1, into the same place.
+  for (unsigned char &C : Packed)
+    ++C;
+  Rect W = R;
+  std::swap(W.SrcOffset, W.DstOffset);
+  std::swap(W.SrcRowPitch, W.DstRowPitch);
+  Upload U = Q.writeRects(Mem, {W}, Packed.data(), false, false);
+  EXPECT_TRUE(U.Last);
+  EXPECT_FALSE(U.ReadsHost);
+  // The whole buffer as one run of bytes.
+  std::vector<unsigned char> Out(Init.size());
+  Rect All{};
+  All.Region[0] = Init.size();
+  All.Region[1] = All.Region[2] = 1;
+  Q.readRects(Mem, {All}, Out.data());
+  for (size_t Y = 0; Y < Side; ++Y)
+    for (size_t X = 0; X < Side; ++X) {
+      bool In = Y >= 5 && Y < 205 && X >= 17 && X < 267;
+      ASSERT_EQ(Out[Y * Side + X], static_cast<unsigned char>(Init[Y * Side + X] + In))
+          << Y << "," << X;
+    }
+  uint64_t Staged = stagedPieces();
+  Q.readRects(Mem, {All}, Out.data(), /*HostPinned=*/true);
+  EXPECT_EQ(stagedPieces(), Staged);
+  stagingTuning() = Saved;
+}
+
+// Memory registered for DMA is moved directly only by its owner (HostPinned);
+// any other copy touching its pages goes through the staging blocks, even a
+// small one (were the memory freed and its addresses reused, the driver
+// would move the old pages), and directly again once it is unregistered.
+TEST_F(CudaBackendTest, CopiesTouchingRegisteredPagesAreStaged) {
+  std::vector<unsigned char> Host(3 << 20, 7);
+  Buffer Mem = B.allocate(Ctx, 4096, nullptr, "the test");
+  void *Token = B.registerHost(Host.data() + (1 << 20), 1 << 20);
+  ASSERT_NE(Token, nullptr);
+  // A second registration of the same pages is refused.
+  EXPECT_EQ(B.registerHost(Host.data() + (1 << 20) + 100, 4096), nullptr);
+  Rect R{};
+  R.Region[0] = 64;
+  R.Region[1] = R.Region[2] = 1;
+  auto Pieces = [&](size_t At, bool Pinned) {
+    uint64_t Before = stagedPieces();
+    Q.writeRects(Mem, {R}, Host.data() + At, Pinned, false);
+    Q.readRects(Mem, {R}, Host.data() + At, Pinned);
+    return stagedPieces() - Before;
+  };
+  EXPECT_EQ(Pieces(0, false), 0u);               // Pages before the range.
+  EXPECT_EQ(Pieces((1 << 20) - 32, false), 2u);  // Straddles its first page.
+  EXPECT_EQ(Pieces((1 << 20) + 5000, false), 2u);
+  EXPECT_EQ(Pieces((1 << 20) + 5000, true), 0u); // The owner's copy.
+  EXPECT_EQ(Pieces((2 << 20) + 4096, false), 0u); // Past its last page.
+  B.unregisterHost(Token);
+  EXPECT_EQ(Pieces((1 << 20) + 5000, false), 0u);
+}
+
 // The device listing loads the first program's module to see that the
-// driver takes it; the program's build then uses that module, so the driver
-// compiles the PTX once.
+// driver takes it, the covered variant where there is one; the program's
+// build of that variant then uses that module, so the driver compiles the
+// PTX once.
 TEST_F(CudaBackendTest, TheListingsModuleIsTheProgramsModule) {
   void *Lib = dlopen(env().CudaLibrary.c_str(), RTLD_NOW | RTLD_NOLOAD);
   auto Loads = reinterpret_cast<FakeCudaModuleLoadsFn>(dlsym(Lib, "fakeCudaModuleLoads"));
-  notePrograms(&WithPtx);
+  notePrograms(&WithCovered);
   int Before = Loads();
   DeviceListing L = B.listDevices();
   ASSERT_EQ(L.Devices.size(), 1u);
   EXPECT_EQ(Loads(), Before + 1);
   Context C = B.createContext({L.Devices[0].Id}, "the test", nullptr);
   std::string Why;
-  Program P = B.loadPtx(C, nullptr, WithPtx, false, Why);
-  EXPECT_EQ(B.build(P, nullptr, ""), 0);
+  // The listing loaded the covered variant: its build loads nothing more.
+  Program Covered = B.loadPtx(C, nullptr, WithCovered, true, Why);
+  EXPECT_EQ(B.build(Covered, nullptr, ""), 0);
   EXPECT_EQ(Loads(), Before + 1);
   int Status = 0;
-  EXPECT_TRUE(B.kernel(P, "k", Status));
+  EXPECT_TRUE(B.kernel(Covered, "k", Status));
+  Program Plain = B.loadPtx(C, nullptr, WithCovered, false, Why);
+  EXPECT_EQ(B.build(Plain, nullptr, ""), 0);
+  EXPECT_EQ(Loads(), Before + 2);
 }
 
 // Last: the programs noted stay noted for the process.

@@ -143,6 +143,12 @@ CUresult cuMemAlloc_v2(CUdeviceptr *P, size_t Bytes) {
 CUresult cuMemFree_v2(CUdeviceptr P) { return std::free(reinterpret_cast<void *>(P)), 0; }
 CUresult cuMemAllocHost_v2(void **P, size_t Bytes) { return *P = std::calloc(1, Bytes), 0; }
 CUresult cuMemFreeHost(void *P) { return std::free(P), 0; }
+// Registered host memory: counted, so that tests see registrations made and
+// dropped (fakeCudaRegistrations).
+static int Registrations = 0;
+CUresult cuMemHostRegister_v2(void *, size_t, unsigned) { return ++Registrations, 0; }
+CUresult cuMemHostUnregister(void *) { return --Registrations, 0; }
+int fakeCudaRegistrations() { return Registrations; }
 CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr D, const void *H, size_t N, void *) {
   return std::memcpy(reinterpret_cast<void *>(D), H, N), 0;
 }

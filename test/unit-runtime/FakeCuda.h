@@ -23,6 +23,7 @@ extern "C" {
 using FakeCudaLaunchesFn = const FakeLaunch *(*)(int *Count);
 using FakeCudaResetFn = void (*)();
 using FakeCudaModuleLoadsFn = int (*)();
+using FakeCudaRegistrationsFn = int (*)();
 }
 
 #endif // AMPCC_TEST_FAKECUDA_H

@@ -1,6 +1,6 @@
 //===- StagingTest.cpp - Transfers through page-locked blocks -------------===//
 //
-// Staged transfers (runtime/backends/opencl/Staging.h) cut a transfer into pieces and move
+// Staged transfers (runtime/transfers/StagedTransfers.h) cut a transfer into pieces and move
 // each through a page-locked block. On PoCL they are forced on, with pieces
 // of a few hundred bytes (odd sizes, so that seams fall inside elements and
 // rows), so that every path runs here: whole views both ways, 2-D and 3-D
@@ -15,6 +15,7 @@
 #include "devices/Device.h"
 #include "TestKernels.h"
 #include "transfers/HostCopy.h"
+#include "transfers/PinnedPool.h"
 #include "backends/opencl/OpenCLBackend.h"
 #include "backends/opencl/Staging.h"
 
@@ -55,6 +56,32 @@ std::vector<int> iota(size_t N, int From = 0) {
 }
 
 } // namespace
+
+// A pool makes no blocks until transfers have asked it for WarmBytes (a
+// small program's transfers go directly, without paying for page-locked
+// memory), then makes what is asked, and lends the same blocks again.
+TEST(PinnedPoolTest, MakesBlocksOnlyOnceWarm) {
+  StagingTuning Saved = stagingTuning();
+  stagingTuning().Mode = -1;
+  stagingTuning().WarmBytes = 1000;
+  PinnedPool Pool;
+  std::vector<int> Blocks(8);
+  unsigned Made = 0;
+  auto Make = [&]() -> void * { return Made < Blocks.size() ? &Blocks[Made++] : nullptr; };
+  EXPECT_TRUE(Pool.lend(2, 4, Make, 400).empty());
+  EXPECT_EQ(Made, 0u);
+  std::vector<void *> Lent = Pool.lend(2, 4, Make, 700);
+  EXPECT_EQ(Lent.size(), 4u);
+  EXPECT_EQ(Made, 4u);
+  Pool.giveBack(Lent);
+  EXPECT_EQ(Pool.lend(2, 4, Make, 1).size(), 4u);
+  EXPECT_EQ(Made, 4u);
+  // Forced staging makes blocks from the first transfer.
+  PinnedPool Cold;
+  stagingTuning().Mode = 1;
+  EXPECT_EQ(Cold.lend(2, 2, Make, 1).size(), 2u);
+  stagingTuning() = Saved;
+}
 
 TEST(HostCopyTest, EveryPartRunsOnce) {
   for (unsigned N : {1u, 2u, 5u}) {

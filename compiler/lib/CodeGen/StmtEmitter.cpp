@@ -9,6 +9,7 @@
 #include "FunctionEmitter.h"
 
 #include "Lowering.h"
+#include "StridedLoops.h"
 #include "ampcc/Support/Diagnostics.h"
 
 #include "clang/AST/StmtCXX.h"
@@ -57,6 +58,19 @@ public:
   void VisitForStmt(const ForStmt *FS) {
     openBlock(); // The init-statement's variables.
     FE.emitStmt(FS->getInit());
+    if (std::optional<StridedLoop> SL = matchStridedLoop(FS)) {
+      // Counted first, so that LLVM can unroll it (StridedLoops.h). The
+      // block scopes the count, as nested loops declare theirs.
+      FE.CG.addHelper(StridedTripsHelper, StridedTripsHelperCode);
+      FE.line("long ampcc_trips_left = " + std::string(StridedTripsHelper) + "(" +
+              FE.expr(SL->CounterRef) + ", " + FE.expr(SL->Bound) + ", " +
+              FE.expr(SL->Stride) + ");");
+      FE.line("for (; ampcc_trips_left > 0; --ampcc_trips_left, " +
+              FE.discardedExpr(FS->getInc()) + ")");
+      FE.loopBody(FS->getBody());
+      closeBlock();
+      return;
+    }
     // for (...; T v = e; ...) is rare: the condition variable is evaluated
     // inside the loop.
     std::string Cond = "1";

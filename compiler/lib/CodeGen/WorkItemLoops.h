@@ -58,6 +58,10 @@ public:
   /// index, the tile_static storage, the replicated locals), then the code.
   std::string print(const clang::Stmt *Body);
 
+  /// True when \p S may change \p VD: assigns, increments, takes its
+  /// address, binds a non-const reference to it or calls a non-const member.
+  static bool mayChange(const clang::Stmt *S, const clang::VarDecl *VD);
+
 private:
   /// How an inlined callee's parameter gets its argument.
   struct Param {
@@ -131,9 +135,6 @@ private:
   /// (one thread runs the tile), so work-items of one loop must not run it
   /// side by side in vector lanes.
   static bool mayUpdateShared(const clang::Stmt *S);
-  /// True when \p S may change \p VD: assigns, increments, takes its
-  /// address, binds a non-const reference to it or calls a non-const member.
-  static bool mayChange(const clang::Stmt *S, const clang::VarDecl *VD);
   /// The array over the tile that stands for \p VD.
   std::string replicatedName(const clang::VarDecl *VD) const;
 

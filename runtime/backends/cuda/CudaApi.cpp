@@ -60,6 +60,8 @@ Loaded load() {
             bind(Lib, "cuMemFree_v2", A.cuMemFree, W) &&
             bind(Lib, "cuMemAllocHost_v2", A.cuMemAllocHost, W) &&
             bind(Lib, "cuMemFreeHost", A.cuMemFreeHost, W) &&
+            bind(Lib, "cuMemHostRegister_v2", A.cuMemHostRegister, W) &&
+            bind(Lib, "cuMemHostUnregister", A.cuMemHostUnregister, W) &&
             bind(Lib, "cuMemcpyHtoDAsync_v2", A.cuMemcpyHtoDAsync, W) &&
             bind(Lib, "cuMemcpyDtoHAsync_v2", A.cuMemcpyDtoHAsync, W) &&
             bind(Lib, "cuMemcpyDtoDAsync_v2", A.cuMemcpyDtoDAsync, W) &&

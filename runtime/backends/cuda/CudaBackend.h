@@ -39,6 +39,9 @@ struct Object {
 struct DeviceContext final : Object {
   CUcontext Ctx = nullptr;
   CUdevice Device = 0;
+  /// The GPU shares the host's memory (CU_DEVICE_ATTRIBUTE_INTEGRATED):
+  /// transfers from ordinary memory are not staged.
+  bool Integrated = false;
 };
 /// Holds a reference to its context, so the context outlives it.
 struct Owned : Object {
@@ -73,6 +76,15 @@ struct Function final : Owned {
   ~Function() override;
 };
 
+/// One side of a rectangle copy.
+struct Side {
+  bool Device;
+  CUdeviceptr Ptr;  ///< Device side: the buffer's start.
+  const void *Host; ///< Host side.
+};
+/// Enqueues the copy of rectangle \p R from \p Src to \p Dst on \p S.
+CUresult copyRect(const Api &A, CUstream S, const Rect &R, Side Src, Side Dst);
+
 /// The compute capability of \p D as ampcc's PTX targets count it (80).
 unsigned smVersion(const Api &A, CUdevice D);
 /// P's module for a device of compute capability \p Sm, of the variant
@@ -99,6 +111,8 @@ public:
   Buffer allocatePinned(const Context &C, const Queue &Q, size_t Bytes,
                         void *&Host) override;
   void unmapPinned(const Queue &Q, const Buffer &B, void *Host) override;
+  void *registerHost(void *Host, size_t Bytes) override;
+  void unregisterHost(void *Token) override;
   size_t bufferBytes(const Buffer &B) override;
 
   bool runsPtx() const override { return true; }

@@ -68,8 +68,13 @@ std::string CudaBackend::whyProgramsCannotRun(CUdevice D, CUcontext Ctx) {
       return std::string("the kernels of ") + (P->SourceFile ? P->SourceFile : "a file") +
              " have no PTX for sm_" + std::to_string(Sm) +
              " (compiled with -fno-cuda, or for a newer GPU)";
+    // The module the probe loads is kept for the program's build: the
+    // covered variant where there is one, which launches whose views cover
+    // their domain take (robust access by default), so that a small
+    // program's first run JIT-compiles its PTX once, not twice.
     if (!First)
-      First = M;
+      if (!(First = choosePtx(*P, Sm, true)))
+        First = M;
   }
   if (!First)
     return "";
@@ -117,6 +122,7 @@ DeviceListing CudaBackend::listDevices() {
     B.Group = 0;
     B.Index = unsigned(I);
     B.Props = properties(*Api, D);
+    C->Integrated = B.Props.HostUnifiedMemory;
     L.Devices.push_back(std::move(B));
   }
   return L;

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/cuda/CudaBackend.h"
+#include "backends/cuda/CudaRegistered.h"
+#include "backends/cuda/CudaStaging.h"
 
 #include "ampcc/exceptions.h"
 #include "observation/Stats.h"
@@ -122,18 +124,9 @@ int CudaBackend::finish(void *Q) {
 
 // --- Transfers --------------------------------------------------------------
 
-namespace {
-/// One side of a rectangle copy.
-struct Side {
-  bool Device;
-  CUdeviceptr Ptr;  ///< Device side: the buffer's start.
-  const void *Host; ///< Host side.
-};
-} // namespace
-
 /// Copies rectangle \p R from \p Src to \p Dst on \p S, one 2D copy per
 /// slice (the slice pitch need not be a whole number of rows).
-static CUresult copyRect(const Api &A, CUstream S, const Rect &R, Side Src, Side Dst) {
+CUresult cuda::copyRect(const Api &A, CUstream S, const Rect &R, Side Src, Side Dst) {
   for (size_t Z = 0; Z < R.Region[2]; ++Z) {
     CUDA_MEMCPY3D C;
     std::memset(&C, 0, sizeof C);
@@ -157,6 +150,25 @@ static CUresult copyRect(const Api &A, CUstream S, const Rect &R, Side Src, Side
   return CUDA_SUCCESS;
 }
 
+static size_t totalBytes(const std::vector<Rect> &Rects) {
+  size_t N = 0;
+  for (const Rect &R : Rects)
+    N += R.bytes();
+  return N;
+}
+
+/// Whether a transfer of \p R between ordinary memory at \p Host and the
+/// device goes through the staging blocks: a large one, and any that
+/// touches memory registered for another (CudaRegistered.h says why).
+static bool staged(const DeviceContext &C, const std::vector<Rect> &R, const void *Host,
+                   bool ToDevice) {
+  if (stagesTransfer(C.Integrated, totalBytes(R)))
+    return true;
+  const void *Lo, *Hi;
+  hostSpan(R, Host, ToDevice, Lo, Hi);
+  return touchesRegistered(Lo, Hi);
+}
+
 void CudaBackend::read(void *Q, void *B, bool Blocking, size_t Offset, size_t Bytes,
                        void *Host, Event *Done, const std::string &For) {
   Stream &S = stream(Q);
@@ -170,9 +182,14 @@ void CudaBackend::read(void *Q, void *B, bool Blocking, size_t Offset, size_t By
 }
 
 void CudaBackend::readRects(void *Q, void *B, const std::vector<Rect> &R, void *Host,
-                            bool) {
+                            bool HostPinned) {
   Stream &S = stream(Q);
   enter(*S.Ctx);
+  if (!HostPinned && staged(*S.Ctx, R, Host, false)) {
+    StagingOnStream Port(*this, S, memory(B));
+    if (stagedRead(Port, R, Host))
+      return;
+  }
   for (const Rect &One : R) {
     check(copyRect(*Api, S.Handle, One, {true, memory(B).Ptr, nullptr},
                    {false, 0, Host}),
@@ -183,9 +200,19 @@ void CudaBackend::readRects(void *Q, void *B, const std::vector<Rect> &R, void *
 }
 
 Upload CudaBackend::writeRects(void *Q, void *B, const std::vector<Rect> &R,
-                               const void *Host, bool, bool Async) {
+                               const void *Host, bool HostPinned, bool Async) {
   Stream &S = stream(Q);
   enter(*S.Ctx);
+  if (!HostPinned && staged(*S.Ctx, R, Host, true)) {
+    StagingOnStream Port(*this, S, memory(B));
+    if (stagedWrite(Port, R, Host)) {
+      // The host memory is read no more; the stream orders what follows
+      // after the pieces' copies.
+      Upload U;
+      U.Last = marker(Q, "after writes through page-locked memory");
+      return U;
+    }
+  }
   for (const Rect &One : R) {
     check(copyRect(*Api, S.Handle, One, {false, 0, Host},
                    {true, memory(B).Ptr, nullptr}),

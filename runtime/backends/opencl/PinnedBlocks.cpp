@@ -2,7 +2,8 @@
 
 #include "backends/opencl/PinnedBlocks.h"
 
-#include <condition_variable>
+#include "transfers/PinnedPool.h"
+
 #include <map>
 #include <mutex>
 #include <utility>
@@ -11,19 +12,11 @@ namespace ampcc {
 namespace rt {
 namespace {
 
-/// 128 MiB of page-locked memory a context at most: two transfers at once
-/// of eight pipelines with two blocks each.
-constexpr unsigned MostBlocks = 32;
-
 struct ContextBlocks {
-  std::mutex Lock;
-  std::condition_variable Returned;
-  std::vector<PinnedBlock *> Free;
-  unsigned Made = 0;
-  /// The driver gave no more page-locked memory: Made is all there is.
-  bool Refused = false;
+  PinnedPool Pool;
   /// A queue of the pool's own for the maps: a map on a transfer's queue
-  /// would wait for every kernel enqueued there before it.
+  /// would wait for every kernel enqueued there before it. Made under the
+  /// pool's lock (Pool.lend calls make one at a time).
   cl_command_queue MapQueue = nullptr;
 
   /// A new block, or null when the driver gives none.
@@ -50,7 +43,6 @@ struct ContextBlocks {
     auto *B = new PinnedBlock;
     B->Mem = M;
     B->Host = static_cast<unsigned char *>(P);
-    ++Made;
     return B;
   }
 };
@@ -86,47 +78,16 @@ void PinnedBlock::setBusy(cl_event E) {
 }
 
 PinnedLease::PinnedLease(cl_context Ctx, cl_device_id Dev, unsigned Least,
-                         unsigned Most)
+                         unsigned Most, size_t Bytes)
     : Ctx(Ctx) {
   ContextBlocks &C = blocksOf(Ctx);
-  std::unique_lock<std::mutex> L(C.Lock);
-  unsigned Limit = MostBlocks;
-  for (;;) {
-    // Blocks are taken only Least or more at once, so two transfers that
-    // wait never hold blocks the other waits for.
-    while (C.Free.size() < Most && C.Made < Limit && !C.Refused) {
-      PinnedBlock *B = C.make(Ctx, Dev);
-      if (!B) {
-        C.Refused = true;
-        break;
-      }
-      C.Free.push_back(B);
-    }
-    if (C.Refused)
-      Limit = C.Made;
-    if (C.Free.size() >= Least) {
-      while (Blocks.size() < Most && !C.Free.empty()) {
-        Blocks.push_back(C.Free.back());
-        C.Free.pop_back();
-      }
-      return;
-    }
-    // Fewer than Least could ever be free at once: the caller does without.
-    if (Limit < Least)
-      return;
-    C.Returned.wait(L);
-  }
+  for (void *B :
+       C.Pool.lend(Least, Most, [&] { return static_cast<void *>(C.make(Ctx, Dev)); }, Bytes))
+    Blocks.push_back(static_cast<PinnedBlock *>(B));
 }
 
 PinnedLease::~PinnedLease() {
-  if (Blocks.empty())
-    return;
-  ContextBlocks &C = blocksOf(Ctx);
-  {
-    std::lock_guard<std::mutex> Guard(C.Lock);
-    C.Free.insert(C.Free.end(), Blocks.begin(), Blocks.end());
-  }
-  C.Returned.notify_all();
+  blocksOf(Ctx).Pool.giveBack(std::vector<void *>(Blocks.begin(), Blocks.end()));
 }
 
 } // namespace rt

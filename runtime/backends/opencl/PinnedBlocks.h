@@ -7,15 +7,15 @@
 // and mapped once is such memory on NVIDIA's driver, and reading or writing
 // another buffer from its mapping runs at the link's speed.
 //
-// Making one costs milliseconds (the driver locks every page), so each
-// context keeps the blocks it made for the process's life and lends them
-// out. A block remembers the last transfer that used it (Busy): the next
+// Each context keeps the blocks it made in a PinnedPool. A block remembers the last transfer that used it (Busy): the next
 // borrower waits for that before it touches the memory, so a transfer may
 // return while its last device command is still running.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_RUNTIME_PINNEDBLOCKS_H
 #define AMPCC_RUNTIME_PINNEDBLOCKS_H
+
+#include "transfers/StagedTransfers.h"
 
 #include <CL/cl.h>
 
@@ -24,9 +24,6 @@
 
 namespace ampcc {
 namespace rt {
-
-/// Every block is this large: a transfer's pieces are at most this.
-constexpr size_t PinnedBlockBytes = size_t(4) << 20;
 
 struct PinnedBlock {
   cl_mem Mem = nullptr;
@@ -47,9 +44,9 @@ struct PinnedBlock {
 class PinnedLease {
 public:
   /// Up to \p Most blocks of \p Ctx (\p Dev maps new ones), at least
-  /// \p Least: waits while fewer are free and the context may make no more.
-  /// Empty when the driver gives fewer than Least page-locked blocks.
-  PinnedLease(cl_context Ctx, cl_device_id Dev, unsigned Least, unsigned Most);
+  /// \p Least, for a transfer of \p Bytes (PinnedPool::lend). Empty when
+  /// fewer than Least page-locked blocks could be had.
+  PinnedLease(cl_context Ctx, cl_device_id Dev, unsigned Least, unsigned Most, size_t Bytes);
   ~PinnedLease();
   PinnedLease(const PinnedLease &) = delete;
   PinnedLease &operator=(const PinnedLease &) = delete;
