@@ -10,7 +10,7 @@
 # reach code the tests do not (a run adds its own there at the end).
 # Crashes, timeouts and leaks are written to fuzz-artifacts/.
 # Reproduce one with: build-asan/bin/ampcc-fuzz fuzz-artifacts/crash-...
-# (AMPCC_FUZZ_VERBOSE=1 shows the input's diagnostics).
+# (which shows the input's diagnostics; -close_fd_mask=2 hides them, as here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_TO_RUN=${1:-600}
@@ -36,20 +36,30 @@ cp -n "$SEEDS"/* fuzz-corpus/
 # for the merge below too.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
 # The merge below runs the working corpus again: it keeps a tenth of the
-# time (at least 20 s). timeout(1) interrupts the fuzzer's whole process
-# group, as Ctrl-C would, so the workers stop and report too.
+# time (at least 20 s).
 MERGE_SECONDS=$((SECONDS_TO_RUN / 10 > 20 ? SECONDS_TO_RUN / 10 : 20))
 FUZZ_SECONDS=$((END - $(date +%s) - MERGE_SECONDS))
 [ "$FUZZ_SECONDS" -ge 10 ] || FUZZ_SECONDS=10
-# One worker per core; -timeout is for hangs, not slowness. -detect_leaks=0
-# as detect_leaks=0 above: libFuzzer would otherwise run again every input
-# that mallocs more than it frees, to look for the leak LeakSanitizer is
-# told not to report (half of the time, measured).
-timeout -s INT -k 30 "$FUZZ_SECONDS" "$BUILD_DIR/bin/ampcc-fuzz" fuzz-corpus \
-  -dict=compiler/fuzz/ampcc.dict -max_total_time="$FUZZ_SECONDS" -detect_leaks=0 \
-  -timeout=60 -rss_limit_mb=4096 -max_len=16384 \
-  -artifact_prefix=fuzz-artifacts/ -print_final_stats=1 \
-  -jobs="${JOBS:-2}" -workers="${JOBS:-2}" || true
+# One worker per core, each its own process over the shared corpus, which
+# is what libFuzzer's -jobs does, without its controlling process: that one
+# dies of a SEGV in Fuzzer::InterruptExitCode when timeout(1) interrupts its
+# workers (libFuzzer 19: it has no Fuzzer object), a report that reads like
+# a finding. -timeout is for hangs, not slowness. -detect_leaks=0 as
+# detect_leaks=0 above: libFuzzer would otherwise run again every input that
+# mallocs more than it frees, to look for the leak LeakSanitizer is told not
+# to report (half of the time, measured).
+rm -f fuzz-[0-9]*.log
+for ((I = 0; I < ${JOBS:-2}; I++)); do
+  timeout -s INT -k 30 "$FUZZ_SECONDS" "$BUILD_DIR/bin/ampcc-fuzz" fuzz-corpus \
+    -dict=compiler/fuzz/ampcc.dict -max_total_time="$FUZZ_SECONDS" -detect_leaks=0 \
+    -timeout=60 -rss_limit_mb=4096 -max_len=16384 \
+    -artifact_prefix=fuzz-artifacts/ -print_final_stats=1 -close_fd_mask=2 > "fuzz-$I.log" 2>&1 &
+done
+wait
+grep -h 'stat::number_of_executed_units' fuzz-[0-9]*.log |
+  awk -v s="$FUZZ_SECONDS" '{n += $2} END {printf "fuzz.sh: %d inputs in %d s\n", n, s}' || true
+grep -l '^==[0-9]*==ERROR\|^SUMMARY: \|deadly signal\|ALARM: working on' fuzz-[0-9]*.log 2>/dev/null |
+  sed 's/^/fuzz.sh: a finding, see /' || true
 
 # Keep what this run found beyond the seeds: merge the working corpus into
 # a copy of the seeds; the files the merge adds reach new code.
@@ -59,11 +69,14 @@ cp "$SEEDS"/* "$MERGED/"
 # was found so, 2026-11-24).
 LEFT=$((END - $(date +%s)))
 [ "$LEFT" -ge 5 ] || LEFT=5
+RC=0
 timeout -s INT -k 10 "$LEFT" "$BUILD_DIR/bin/ampcc-fuzz" -merge=1 "$MERGED" fuzz-corpus \
   -detect_leaks=0 -timeout=60 -rss_limit_mb=4096 -max_len=16384 -artifact_prefix=fuzz-artifacts/ \
-  2>fuzz-merge.log || true
-grep -qi 'interrupted' fuzz-merge.log 2>/dev/null &&
+  -close_fd_mask=2 2>fuzz-merge.log || RC=$?
+# 124: interrupted at the limit; 137: killed 10 s later.
+if [ $RC -eq 124 ] || [ $RC -eq 137 ] || grep -qi 'interrupted' fuzz-merge.log; then
   echo "fuzz.sh: the merge was cut short by the time limit: part of the corpus is not kept"
+fi
 grep -q 'ERROR:' fuzz-merge.log && echo "fuzz.sh: the merge met a crash: see fuzz-merge.log"
 for f in "$MERGED"/*; do
   [ -e "$SEEDS/$(basename "$f")" ] || cp "$f" compiler/fuzz/corpus/

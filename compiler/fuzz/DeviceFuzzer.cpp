@@ -16,6 +16,13 @@
 // (PrecompiledAmpCache). AMPCC_FUZZ_NO_PCH=1 compiles each input as
 // written, <amp.h> parsed every time (to compare).
 //
+// The inputs' diagnostics, thousands a minute, are silenced by libFuzzer's
+// -close_fd_mask=2 (scripts/fuzz.sh), which gives its own messages and the
+// sanitizers' reports a copy of stderr first. The harness once sent stderr
+// to /dev/null itself around each input, and so also whatever libFuzzer
+// printed from a signal handler meanwhile: the final statistics of an
+// interrupted run, and the notices of a crash or a hang, were lost.
+//
 //===----------------------------------------------------------------------===//
 #include "ampcc/Frontend/DeviceCompiler.h"
 #include "ampcc/Frontend/PrecompiledAmp.h"
@@ -24,20 +31,15 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <sanitizer/common_interface_defs.h>
-
 #include <cstdint>
 #include <cstdlib>
-#include <fcntl.h>
 #include <memory>
 #include <string>
-#include <unistd.h>
 
 namespace {
 
 std::string TempDir, InputPath;
 std::vector<std::string> Args;
-bool Quiet = true;
 std::unique_ptr<ampcc::PrecompiledAmpCache> Prefixes;
 
 /// Where the precompiled <amp.h> is kept, and the stamp that ties it to
@@ -60,36 +62,6 @@ std::unique_ptr<ampcc::PrecompiledAmpCache> makePrefixes(const char *Argv0) {
                                                       Dir.str().str(), Stamp);
 }
 
-/// Diagnostics of bad inputs are the expected outcome; printing them
-/// thousands of times a minute hides libFuzzer's own report.
-/// AMPCC_FUZZ_VERBOSE=1 keeps them (to look at one input).
-class StderrToNull {
-public:
-  StderrToNull() {
-    if (!Quiet)
-      return;
-    llvm::errs().flush();
-    Saved = dup(2);
-    int Null = open("/dev/null", O_WRONLY);
-    dup2(Null, 2);
-    close(Null);
-    // A sanitizer's report on this input must still be seen (it went to
-    // /dev/null before, so a finding looked like a silent exit).
-    __sanitizer_set_report_fd(reinterpret_cast<void *>(static_cast<intptr_t>(Saved)));
-  }
-  ~StderrToNull() {
-    if (Saved < 0)
-      return;
-    llvm::errs().flush();
-    __sanitizer_set_report_fd(reinterpret_cast<void *>(static_cast<intptr_t>(2)));
-    dup2(Saved, 2);
-    close(Saved);
-  }
-
-private:
-  int Saved = -1;
-};
-
 } // namespace
 
 /// ampcc's instrumented code inlines LLVM's BumpPtrAllocator, which poisons
@@ -111,8 +83,6 @@ extern "C" int LLVMFuzzerInitialize(int *Argc, char ***Argv) {
   InputPath = (Dir + "/input.cpp").str();
   Args = ampcc::frontendLanguageArgs(AMPCC_BUILD_INCLUDE_DIR, "c++17");
   Args.push_back("-fdelayed-template-parsing");
-  const char *Verbose = std::getenv("AMPCC_FUZZ_VERBOSE");
-  Quiet = !(Verbose && *Verbose == '1');
   const char *NoPCH = std::getenv("AMPCC_FUZZ_NO_PCH");
   if (!(NoPCH && *NoPCH == '1'))
     Prefixes = makePrefixes(*Argc ? (*Argv)[0] : "ampcc-fuzz");
@@ -129,7 +99,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       OS << "#include <amp.h>\n";
     OS.write(reinterpret_cast<const char *>(Data), Size);
   }
-  StderrToNull Silence;
   ampcc::compileDevice(InputPath, Args, AMPCC_CLANGXX_PATH, ampcc::DeviceOptions(),
                        Prefixes.get());
   return 0;

@@ -30,7 +30,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from difftest import DEFAULT_AMPCC, classify  # noqa: E402
+from difftest import DEFAULT_AMPCC, classify, compile_flags  # noqa: E402
 
 LAUNCHER = """// A bundle of random programs (tools/randamp/gpu.py): runs programs
 // FROM.. in order, each between markers; an alarm ends one that hangs.
@@ -69,29 +69,39 @@ int main(int argc, char **argv) {
 """
 
 
-def pack(args):
-    objs = sorted(glob.glob(os.path.join(args.objdir, "p*.o")),
-                  key=lambda p: int(re.search(r"p(\d+)\.o$", p).group(1)))
-    out = os.path.abspath(args.out)
-    stage = tempfile.mkdtemp(prefix="randamp-pack-")
-    bundles = os.path.join(stage, "bundles")
-    os.makedirs(bundles)
+def link_bundles(args, objs, bundles):
     for n in range(0, len(objs), args.per):
         group = objs[n:n + args.per]
         seeds = [int(re.search(r"p(\d+)\.o$", o).group(1)) for o in group]
-        src = os.path.join(stage, "launcher%d.cpp" % n)
+        src = os.path.join(os.path.dirname(bundles), "launcher%d.cpp" % n)
         with open(src, "w") as f:
             f.write(LAUNCHER % {
                 "decls": "\n".join("int randamp_%d();" % s for s in seeds),
                 "table": "\n".join("    {%d, randamp_%d}," % (s, s) for s in seeds)})
         exe = os.path.join(bundles, "bundle%04d" % (n // args.per))
-        subprocess.run([args.ampcc, "-O2", src] + group + ["-o", exe], check=True)
+        # Programs built in checked mode need the sanitizer's runtime at
+        # link time, as difftest.py links them.
+        link = sorted({f for s in seeds for f in compile_flags(s) if f.startswith("-fsanitize")})
+        subprocess.run([args.ampcc, "-O2"] + link + [src] + group + ["-o", exe], check=True)
         print("%s: %d programs" % (os.path.basename(exe), len(group)), flush=True)
-    shutil.copy(os.path.join(HERE, "gpu-run.sh"), bundles)
-    os.makedirs(out, exist_ok=True)
-    tar = os.path.join(out, "bundles.tar.xz")
-    subprocess.run("tar -C %s -cf - bundles | xz -9 -T2 > %s" % (stage, tar), shell=True, check=True)
-    shutil.rmtree(stage)
+
+
+def pack(args):
+    objs = sorted(glob.glob(os.path.join(args.objdir, "p*.o")),
+                  key=lambda p: int(re.search(r"p(\d+)\.o$", p).group(1)))
+    out = os.path.abspath(args.out)
+    stage = tempfile.mkdtemp(prefix="randamp-pack-")
+    try:
+        bundles = os.path.join(stage, "bundles")
+        os.makedirs(bundles)
+        link_bundles(args, objs, bundles)
+        shutil.copy(os.path.join(HERE, "gpu-run.sh"), bundles)
+        os.makedirs(out, exist_ok=True)
+        tar = os.path.join(out, "bundles.tar.xz")
+        subprocess.run("tar -C %s -cf - bundles | xz -9 -T2 > %s" % (stage, tar), shell=True,
+                       check=True)
+    finally:
+        shutil.rmtree(stage)
     print("%s: %.1f MiB" % (tar, os.path.getsize(tar) / 2 ** 20))
 
 

@@ -57,6 +57,10 @@ class ExprGen:
     def __init__(self, ctx):
         self.ctx = ctx
         self.rng = ctx.rng
+        # Method calls being built: their arguments are leaves, which may be
+        # method calls again, so the nesting is bounded here (seed 110 of
+        # format 3 recursed until Python stopped it).
+        self.calls = 0
 
     # -- entry points --------------------------------------------------------
 
@@ -135,7 +139,7 @@ class ExprGen:
                                                   and v.shape[0] == "struct")
                    for m in v.shape[1].methods if m[1] == kind and (m[3] or v.mutable)
                    and not v.name.startswith("this")]
-        if methods:
+        if methods and self.calls < 2:
             options += [lambda: self.method_call(*rng.choice(methods))]
         vecs = ctx.scope.find(lambda v: v.kind == kind and isinstance(v.shape, tuple)
                               and v.shape[0] == "vec")
@@ -151,7 +155,9 @@ class ExprGen:
 
     def method_call(self, var, method, on_temporary=False):
         name, ret, params, const = method
+        self.calls += 1
         args = ", ".join(self.expr(k, 1) for _, k in params)
+        self.calls -= 1
         if on_temporary:
             return "%s.%s(%s)" % (self.struct_value(var, 1, fresh=True), name, args)
         return "%s.%s(%s)" % (var.name, name, args)
@@ -204,7 +210,7 @@ class ExprGen:
         # A const member function called on a temporary (ampcc clones such
         # members to take their object by value).
         temps = [(sd, m) for sd in self.ctx.structs for m in sd.methods if m[1] == kind and m[3]]
-        if temps and "struct" in self.ctx.features:
+        if temps and "struct" in self.ctx.features and self.calls < 2:
             table.append((0.5, lambda: self.method_call(*rng.choice(temps), on_temporary=True)))
         return table
 
