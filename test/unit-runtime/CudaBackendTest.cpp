@@ -347,6 +347,24 @@ TEST_F(CudaBackendTest, CopiesTouchingRegisteredPagesAreStaged) {
   EXPECT_EQ(Pieces((1 << 20) + 5000, false), 0u);
 }
 
+// Every launch's marker takes an event; the events of markers that are gone
+// serve the next ones, so a stream of launches creates events only while
+// markers are alive at once.
+TEST_F(CudaBackendTest, MarkersReuseTheEventsOfMarkersGone) {
+  void *Lib = dlopen(env().CudaLibrary.c_str(), RTLD_NOW | RTLD_NOLOAD);
+  auto Created = reinterpret_cast<FakeCudaEventsCreatedFn>(dlsym(Lib, "fakeCudaEventsCreated"));
+  ASSERT_NE(Created, nullptr);
+  { Event Warm = Q.marker("the test"); } // The pool's first event.
+  int Before = Created();
+  for (int I = 0; I < 10; ++I) {
+    Event E = Q.marker("the test");
+    EXPECT_EQ(E.wait(), 0);
+  }
+  EXPECT_EQ(Created(), Before);
+  Event A = Q.marker("the test"), B = Q.marker("the test");
+  EXPECT_EQ(Created(), Before + 1); // Two alive at once: one more.
+}
+
 // The device listing loads the first program's module to see that the
 // driver takes it, the covered variant where there is one; the program's
 // build of that variant then uses that module, so the driver compiles the

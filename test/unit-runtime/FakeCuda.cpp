@@ -132,7 +132,9 @@ CUresult cuStreamCreate(void **S, unsigned) { return *S = new int(0), 0; }
 CUresult cuStreamDestroy_v2(void *S) { return delete static_cast<int *>(S), 0; }
 CUresult cuStreamSynchronize(void *) { return 0; }
 CUresult cuStreamWaitEvent(void *, void *, unsigned) { return 0; }
-CUresult cuEventCreate(void **E, unsigned) { return *E = new int(0), 0; }
+static int EventsCreated = 0;
+CUresult cuEventCreate(void **E, unsigned) { return ++EventsCreated, *E = new int(0), 0; }
+int fakeCudaEventsCreated() { return EventsCreated; }
 CUresult cuEventRecord(void *, void *) { return 0; }
 CUresult cuEventSynchronize(void *) { return 0; }
 CUresult cuEventQuery(void *) { return 0; }

@@ -24,6 +24,7 @@ using FakeCudaLaunchesFn = const FakeLaunch *(*)(int *Count);
 using FakeCudaResetFn = void (*)();
 using FakeCudaModuleLoadsFn = int (*)();
 using FakeCudaRegistrationsFn = int (*)();
+using FakeCudaEventsCreatedFn = int (*)();
 }
 
 #endif // AMPCC_TEST_FAKECUDA_H

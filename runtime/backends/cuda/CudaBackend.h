@@ -42,6 +42,11 @@ struct DeviceContext final : Object {
   /// The GPU shares the host's memory (CU_DEVICE_ATTRIBUTE_INTEGRATED):
   /// transfers from ordinary memory are not staged.
   bool Integrated = false;
+  /// Events of markers that are gone, kept for the next markers: every
+  /// launch records one, and creating and destroying an event each time
+  /// was part of an empty launch's cost.
+  std::mutex EventLock;
+  std::vector<CUevent> FreeEvents;
 };
 /// Holds a reference to its context, so the context outlives it.
 struct Owned : Object {

@@ -28,9 +28,11 @@ Stream::~Stream() {
   cudaBackend().api().cuStreamDestroy(Handle);
 }
 Marker::~Marker() {
+  // Its event serves the context's next marker (a later record replaces
+  // this one; nobody waits for this marker any more).
   if (Handle) {
-    cudaBackend().enter(*Ctx);
-    cudaBackend().api().cuEventDestroy(Handle);
+    std::lock_guard<std::mutex> Guard(Ctx->EventLock);
+    Ctx->FreeEvents.push_back(Handle);
   }
 }
 Memory::~Memory() {

@@ -98,8 +98,16 @@ Event CudaBackend::marker(void *Q, const std::string &For) {
   retain(ObjectKind::Context, S.Ctx);
   E->Ctx = S.Ctx;
   Event Handle = Event(Event::adopt(*this, E));
-  check(Api->cuEventCreate(&E->Handle, CU_EVENT_DISABLE_TIMING),
-        "creating an event " + For);
+  {
+    std::lock_guard<std::mutex> Guard(S.Ctx->EventLock);
+    if (!S.Ctx->FreeEvents.empty()) {
+      E->Handle = S.Ctx->FreeEvents.back();
+      S.Ctx->FreeEvents.pop_back();
+    }
+  }
+  if (!E->Handle)
+    check(Api->cuEventCreate(&E->Handle, CU_EVENT_DISABLE_TIMING),
+          "creating an event " + For);
   check(Api->cuEventRecord(E->Handle, S.Handle), "recording an event " + For);
   return Handle;
 }
