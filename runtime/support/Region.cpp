@@ -228,6 +228,13 @@ struct Rows {
 };
 } // namespace
 
+size_t totalBytes(const std::vector<Rect> &Rects) {
+  size_t N = 0;
+  for (const Rect &R : Rects)
+    N += R.bytes();
+  return N;
+}
+
 std::vector<Rect> rectsOf(const RangeSet &S) {
   const std::vector<ByteRange> &R = S.ranges();
   // Runs of equally long ranges at a constant distance become 2-D groups.

@@ -86,6 +86,9 @@ struct Rect {
   bool contiguous() const { return Region[1] == 1 && Region[2] == 1; }
 };
 
+/// The bytes that rectangles \p Rects move, all together.
+size_t totalBytes(const std::vector<Rect> &Rects);
+
 /// Rectangles covering exactly the bytes of S, on two sides with the same
 /// layout (host copy and device buffer of one source).
 std::vector<Rect> rectsOf(const RangeSet &S);

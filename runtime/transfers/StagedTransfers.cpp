@@ -65,12 +65,6 @@ unsigned hostThreads() {
   return std::max(1u, std::min(stagingTuning().Threads, Cores));
 }
 
-size_t totalBytes(const std::vector<Rect> &Rects) {
-  size_t N = 0;
-  for (const Rect &R : Rects)
-    N += R.bytes();
-  return N;
-}
 
 /// What the pipelines of one staged transfer share.
 struct Pipelines {

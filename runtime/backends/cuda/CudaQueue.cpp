@@ -158,12 +158,6 @@ CUresult cuda::copyRect(const Api &A, CUstream S, const Rect &R, Side Src, Side 
   return CUDA_SUCCESS;
 }
 
-static size_t totalBytes(const std::vector<Rect> &Rects) {
-  size_t N = 0;
-  for (const Rect &R : Rects)
-    N += R.bytes();
-  return N;
-}
 
 /// Whether a transfer of \p R between ordinary memory at \p Host and the
 /// device goes through the staging blocks: a large one, and any that

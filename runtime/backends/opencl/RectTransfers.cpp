@@ -60,12 +60,6 @@ static void waitLast(cl_event &Last, const char *What) {
   checkCL(Err, std::string("clWaitForEvents for ") + What);
 }
 
-static size_t totalBytes(const std::vector<Rect> &Rects) {
-  size_t N = 0;
-  for (const Rect &R : Rects)
-    N += R.bytes();
-  return N;
-}
 
 void readRects(cl_command_queue Q, cl_mem Buf,
                const std::vector<Rect> &AnyRects, void *HostBase,
