@@ -3,7 +3,8 @@
 // first (ampcc_trips), since LLVM cannot count the iterations of a loop
 // whose stride might be zero or negative and so neither unrolls it nor
 // overlaps its loads. Constant strides, and loops whose body changes the
-// counter, the bound or the stride, stay as written. In the PTX the
+// counter, the bound or the stride (also through a pointer taken before
+// the loop), stay as written. In the PTX the
 // grid-stride loop is unrolled: several loads a trip through its body.
 // RUN: %ampcc -emit-opencl %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
@@ -38,6 +39,7 @@ void gridStride(array_view<const int, 1> In, array_view<int, 1> Out, int stride)
 // CHECK: for (; k < n; k += stride)
 // CHECK: for (; m < bound; m += stride)
 // CHECK: for (; q < n; q += s)
+// CHECK: for (; r < limit; r += stride)
 void asWritten(array_view<const int, 1> In, array_view<int, 1> Out, int stride) {
   int n = In.extent[0];
   parallel_for_each(extent<1>(256), [=](index<1> Idx) restrict(amp) {
@@ -55,7 +57,11 @@ void asWritten(array_view<const int, 1> In, array_view<int, 1> Out, int stride) 
     int s = stride;
     for (int q = Idx[0]; q < n; q += s) // The body changes the stride.
       s += In[q] & 1;
-    Out[Idx] = sum + bound + s;
+    int limit = n;
+    int *p = &limit; // The body changes the bound through a pointer.
+    for (int r = Idx[0]; r < limit; r += stride)
+      *p -= In[r];
+    Out[Idx] = sum + bound + s + limit;
   });
 }
 

@@ -2,7 +2,8 @@
 // trip count first (codegen/strided-loops.cpp), run as many times as
 // written: starts below and above the bound, negative starts, bounds near
 // INT_MAX, ranges wider than INT_MAX, strides larger than the range, a
-// continue and a break, and a grid-stride sum (no counter overflows: that
+// continue and a break, a bound changed through a pointer, and a
+// grid-stride sum (no counter overflows: that
 // would be undefined in C++ as in the loop); each
 // work-item's result checked against the same loops on the CPU.
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
@@ -49,7 +50,13 @@ static int count(int W) restrict(cpu, amp) {
   }
   for (int J = From; Bound > J; J += Stride * 2)
     Sum ^= J;
-  return Sum;
+  // The bound changes through a pointer taken before the loop: counted
+  // first, this loop would run too often.
+  int Limit = Bound;
+  int *L = &Limit;
+  for (int K = From; K < Limit; K += Stride)
+    *L -= Stride;
+  return Sum + (Limit & 1023);
 }
 
 int main() {

@@ -45,6 +45,16 @@ bool isAmpValueClass(const CXXRecordDecl *RD) {
   return Name == "index" || Name == "extent" || Name == "tiled_index" || Name == "tiled_extent";
 }
 
+/// Whether code outside the loop may have a way to change \p VD inside it:
+/// its function takes its address or binds a reference to it anywhere (a
+/// store through that pointer in the loop names no variable). Variables of
+/// no function (globals) are taken to escape.
+bool escapes(const VarDecl *VD) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  return !VD->isLocalVarDeclOrParm() || !FD || !FD->getBody() ||
+         WorkItemLoops::mayChange(FD->getBody(), VD, /*Writes=*/false);
+}
+
 /// Whether \p E has the same value in every iteration of a loop whose
 /// body and increment are \p Body and \p Inc.
 bool invariant(const Expr *E, const Stmt *Body, const Stmt *Inc) {
@@ -59,7 +69,7 @@ bool invariant(const Expr *E, const Stmt *Body, const Stmt *Inc) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     return VD && !VD->getType()->isReferenceType() &&
            !VD->getType().isVolatileQualified() && !WorkItemLoops::mayChange(Body, VD) &&
-           !WorkItemLoops::mayChange(Inc, VD);
+           !WorkItemLoops::mayChange(Inc, VD) && !escapes(VD);
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return isa<FieldDecl>(ME->getMemberDecl()) &&

@@ -229,7 +229,7 @@ void WorkItemLoops::declareFromIndex() {
   FE.DeclaringRematerialized = false;
 }
 
-bool WorkItemLoops::mayChange(const Stmt *S, const VarDecl *VD) {
+bool WorkItemLoops::mayChange(const Stmt *S, const VarDecl *VD, bool Writes) {
   if (!S)
     return false;
   // Whether \p E names VD or a part of it (a member, an element of an
@@ -253,11 +253,11 @@ bool WorkItemLoops::mayChange(const Stmt *S, const VarDecl *VD) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     return DRE && DRE->getDecl() == VD;
   };
-  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp() &&
-                                                   Names(BO->getLHS()))
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      Writes && BO && BO->isAssignmentOp() && Names(BO->getLHS()))
     return true;
   if (const auto *UO = dyn_cast<UnaryOperator>(S);
-      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+      UO && ((Writes && UO->isIncrementDecrementOp()) || UO->getOpcode() == UO_AddrOf) &&
       Names(UO->getSubExpr()))
     return true;
   // Bound to a non-const reference, or the object of a non-const member.
@@ -294,7 +294,7 @@ bool WorkItemLoops::mayChange(const Stmt *S, const VarDecl *VD) {
       if (BindsMutableRef(CE->getConstructor()->getParamDecl(I)->getType(), CE->getArg(I)))
         return true;
   for (const Stmt *Child : S->children())
-    if (mayChange(Child, VD))
+    if (mayChange(Child, VD, Writes))
       return true;
   return false;
 }

@@ -61,7 +61,9 @@ public:
 
   /// True when \p S may change \p VD: assigns, increments, takes its
   /// address, binds a non-const reference to it or calls a non-const member.
-  static bool mayChange(const clang::Stmt *S, const clang::VarDecl *VD);
+  /// Without \p Writes, only the ways that let other code change it later
+  /// (its address, a reference, a non-const member).
+  static bool mayChange(const clang::Stmt *S, const clang::VarDecl *VD, bool Writes = true);
 
 private:
   /// How an inlined callee's parameter gets its argument.
