@@ -8,6 +8,7 @@
 // grid-stride loop is unrolled: several loads a trip through its body.
 // RUN: %ampcc -emit-opencl %s -o %t.cl
 // RUN: %FileCheck %s < %t.cl
+// RUN: %FileCheck --check-prefix=MEMBER %s < %t.cl
 // RUN: %ampcc -emit-ptx -fno-robust-buffer-access %s -o %t.ptx
 // RUN: %FileCheck --check-prefix=PTX %s < %t.ptx
 #include <amp.h>
@@ -62,6 +63,30 @@ void asWritten(array_view<const int, 1> In, array_view<int, 1> Out, int stride) 
     for (int r = Idx[0]; r < limit; r += stride)
       *p -= In[r];
     Out[Idx] = sum + bound + s + limit;
+  });
+}
+
+// A member function's loop bounded by a field of `this` that a non-const
+// member called from the loop changes stays as written.
+struct Walker {
+  int n;
+  void shrink() restrict(amp) { n -= 1; }
+  int walk(int from, int s) restrict(amp) {
+    int c = 0;
+    for (int i = from; i < n; i += s) {
+      ++c;
+      shrink();
+    }
+    return c;
+  }
+};
+// MEMBER-LABEL: int Walker_walk(
+// MEMBER-NOT: ampcc_trips_left
+// MEMBER: for (; i < _this->n; i += s)
+void walkers(array_view<int, 1> Out, int s) {
+  parallel_for_each(Out.extent, [=](index<1> Idx) restrict(amp) {
+    Walker W{100};
+    Out[Idx] = W.walk(Idx[0], s);
   });
 }
 

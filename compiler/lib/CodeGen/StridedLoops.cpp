@@ -59,7 +59,7 @@ bool escapes(const VarDecl *VD) {
 /// body and increment are \p Body and \p Inc.
 bool invariant(const Expr *E, const Stmt *Body, const Stmt *Inc) {
   E = E->IgnoreParens();
-  if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr, CXXThisExpr>(E))
+  if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr>(E))
     return true;
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
     return invariant(ICE->getSubExpr(), Body, Inc);
@@ -71,10 +71,17 @@ bool invariant(const Expr *E, const Stmt *Body, const Stmt *Inc) {
            !VD->getType().isVolatileQualified() && !WorkItemLoops::mayChange(Body, VD) &&
            !WorkItemLoops::mayChange(Inc, VD) && !escapes(VD);
   }
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return isa<FieldDecl>(ME->getMemberDecl()) &&
-           (!ME->isArrow() || isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) &&
-           invariant(ME->getBase(), Body, Inc);
+  // A field of a local, or of `this` in a const member (a functor
+  // kernel's capture): a non-const member could change it from a call.
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD || FD->isMutable())
+      return false;
+    if (!ME->isArrow())
+      return invariant(ME->getBase(), Body, Inc);
+    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    return isa<CXXThisExpr>(Base) && Base->getType()->getPointeeType().isConstQualified();
+  }
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma &&
            invariant(BO->getLHS(), Body, Inc) && invariant(BO->getRHS(), Body, Inc);
