@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
-CASES=copy,saxpy,transpose,sma,histogram,reduction,matmul,binomial,nbody
+CASES=${CASES:-copy,saxpy,transpose,sma,histogram,reduction,matmul,binomial,nbody}
 B=.device/robust
 
 build() { # DIR

@@ -359,6 +359,17 @@ public:
   /// device-to-device copy.
   virtual bool copiesThroughHost(const DeviceProperties &A,
                                  const DeviceProperties &B) = 0;
+  /// True when buffers of devices \p A and \p B (two of this backend's
+  /// device ids, each with its own context) copy into each other without
+  /// the host: CUDA's peer copies. OpenCL's contexts share nothing.
+  virtual bool copiesAcrossContexts(void * /*A*/, void * /*B*/) { return false; }
+  /// Copies rectangles from \p Src into \p Dst, buffers of two contexts
+  /// (copiesAcrossContexts), on the devices: after the commands \p SrcQ
+  /// holds, and before those that \p SrcQ and \p DstQ get next (the
+  /// source must not change under the copy). Returns at once.
+  virtual void copyAcrossContexts(const Queue &SrcQ, const Buffer &Src,
+                                  const Queue &DstQ, const Buffer &Dst,
+                                  const std::vector<Rect> &R);
   virtual void fill(void *Q, void *B, const void *Pattern, size_t PatternBytes,
                     size_t Offset, size_t Bytes, const std::string &For) = 0;
   virtual Event marker(void *Q, const std::string &For) = 0;

@@ -13,6 +13,8 @@
 #include "backends/opencl/OpenCLBackend.h"
 #include "support/Env.h"
 
+#include "ampcc/exceptions.h"
+
 #include <mutex>
 
 namespace ampcc {
@@ -37,6 +39,14 @@ static std::vector<Backend *> chosenBackends() {
     break;
   }
   return {&cudaBackend(), &hostBackend(), &openCL()};
+}
+
+void Backend::copyAcrossContexts(const Queue &, const Buffer &, const Queue &,
+                                 const Buffer &, const std::vector<Rect> &) {
+  // Callers ask copiesAcrossContexts first: reaching this is the runtime's bug.
+  throw Concurrency::runtime_exception(
+      std::string("the ") + name() + " backend copies nothing between contexts",
+      Concurrency::AMPCC_E_FAIL);
 }
 
 const std::vector<Backend *> &allBackends() {

@@ -175,6 +175,26 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     Dst.changed();
     return;
   }
+  if (SrcOnDevice && Dst.prefersDevice() &&
+      Src.BufferDevice->copiesAcrossContextsTo(*DstDev)) {
+    // Two GPUs, a context each (CUDA): the driver copies between them
+    // directly, on the destination's queue after the source's commands;
+    // each source's next command waits for the copy (Backend.h).
+    Src.useQueue(Src.copyQueue(*Src.BufferDevice));
+    Dst.useQueue(Dst.copyQueue(*DstDev));
+    if (!Dst.Buffer)
+      Dst.createBuffer(*DstDev);
+    Backend &B = Src.Buffer.backend();
+    B.copyAcrossContexts(Src.Queue, Src.Buffer, Dst.Queue, Dst.Buffer,
+                         withinBounds(rectsBetween(SS, DS, E), B.bufferBytes(Src.Buffer),
+                                      B.bufferBytes(Dst.Buffer)));
+    Src.markLastCommand();
+    Dst.markLastCommand();
+    Dst.DeviceStale.subtract(DR);
+    Dst.HostStale.add(DR);
+    Dst.changed();
+    return;
+  }
   if (SrcOnDevice && !SrcOnHost) {
     // Straight from the source's buffer into the destination's host memory
     // (then on to the destination's device, if it has one elsewhere), on

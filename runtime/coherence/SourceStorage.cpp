@@ -142,6 +142,27 @@ void DataSource::moveBufferTo(Device &Dev) {
     BufferDevice = &Dev;
     return;
   }
+  if (BufferDevice->copiesAcrossContextsTo(Dev)) {
+    // Two GPUs, a context each (CUDA): the driver moves the contents
+    // between them directly. Waited for: the old buffer goes at once.
+    useQueue(copyQueue(*BufferDevice));
+    rt::Queue To = copyQueue(Dev);
+    rt::Buffer New = newBuffer(Dev, BufferBytes);
+    try {
+      Buffer.backend().copyAcrossContexts(Queue, Buffer, To, New,
+                                          {Rect{0, 0, {BufferBytes, 1, 1}, 0, 0, 0, 0}});
+      To.finish("cuStreamSynchronize");
+    } catch (...) {
+      Dev.releaseMemory(BufferBytes);
+      throw;
+    }
+    Buffer = std::move(New);
+    BufferDevice->releaseMemory(BufferBytes);
+    BufferDevice = &Dev;
+    lastCommandDone();
+    useQueue(To);
+    return;
+  }
   // Buffers do not cross contexts: move the data through the host.
   readBack(HostStale);
   dropBuffer();

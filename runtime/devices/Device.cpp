@@ -88,6 +88,13 @@ bool Device::peerCopiesThroughHost(const Device &O) const {
   return B && B->copiesThroughHost(Info, O.Info);
 }
 
+bool Device::copiesAcrossContextsTo(const Device &O) const {
+  if (this == &O || isHost() || O.isHost() || Backing || O.Backing ||
+      !Unavailable.empty() || !O.Unavailable.empty())
+    return false;
+  return B && B == O.B && B->copiesAcrossContexts(Id, O.Id);
+}
+
 bool Device::sharesContextWith(Device &O) {
   if (this == &O)
     return true;

@@ -83,6 +83,10 @@ public:
   /// whose driver copies between two GPUs at about 1 GB/s (no peer access
   /// over NVLink; docs/multi-device.md), unless AMPCC_PEER_COPIES says.
   bool peerCopiesThroughHost(const Device &O) const;
+  /// Whether this device's buffers copy straight into O's although each has
+  /// its own context: two GPUs of the CUDA backend (Backend::
+  /// copiesAcrossContexts), unless AMPCC_PEER_COPIES=host.
+  bool copiesAcrossContextsTo(const Device &O) const;
   /// The view that parallel_for_each without a view runs on.
   const std::shared_ptr<AcceleratorViewImpl> &defaultView();
 

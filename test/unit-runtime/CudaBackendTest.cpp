@@ -19,6 +19,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 #include <dlfcn.h>
@@ -390,6 +391,51 @@ TEST_F(CudaBackendTest, TheListingsModuleIsTheProgramsModule) {
   EXPECT_EQ(Loads(), Before + 2);
 }
 
+// Two GPUs, a context each: a rectangle of one's buffer reaches the other's
+// through the driver's copy between contexts (never through the host), with
+// peer access enabled first; a device never copies "across" to itself.
+TEST_F(CudaBackendTest, CopiesBetweenTwoGpusArePeerCopies) {
+  setenv("FAKE_CUDA_DEVICES", "2", 1);
+  DeviceListing Two = B.listDevices();
+  unsetenv("FAKE_CUDA_DEVICES");
+  ASSERT_EQ(Two.Devices.size(), 2u) << Two.WhyNone;
+  void *Id0 = Two.Devices[0].Id, *Id1 = Two.Devices[1].Id;
+  EXPECT_TRUE(B.copiesAcrossContexts(Id0, Id1));
+  EXPECT_FALSE(B.copiesAcrossContexts(Id0, Id0));
+  Context C0 = B.createContext({Id0}, "the test", nullptr);
+  Context C1 = B.createContext({Id1}, "the test", nullptr);
+  Queue Q0 = B.createQueue(C0, Id0, false, "the test");
+  Queue Q1 = B.createQueue(C1, Id1, false, "the test");
+  unsigned char Init[64];
+  for (int I = 0; I < 64; ++I)
+    Init[I] = static_cast<unsigned char>(I);
+  Buffer From = B.allocate(C0, 64, Init, "the test");
+  Buffer To = B.allocate(C1, 64, nullptr, "the test");
+  void *Lib = dlopen(env().CudaLibrary.c_str(), RTLD_NOW | RTLD_NOLOAD);
+  auto PeerCopies = reinterpret_cast<FakeCudaPeerCopiesFn>(dlsym(Lib, "fakeCudaPeerCopies"));
+  ASSERT_NE(PeerCopies, nullptr);
+  int Before = PeerCopies();
+  // Rows 1 and 2 of an 8x8 byte matrix, 4 bytes from column 2, into rows 5
+  // and 6 from column 0.
+  Rect R{};
+  R.SrcOffset = 8 + 2;
+  R.DstOffset = 5 * 8;
+  R.Region[0] = 4;
+  R.Region[1] = 2;
+  R.Region[2] = 1;
+  R.SrcRowPitch = R.DstRowPitch = 8;
+  B.copyAcrossContexts(Q0, From, Q1, To, {R});
+  EXPECT_EQ(PeerCopies() - Before, 1);
+  unsigned char Out[64];
+  Q1.read(To, true, 0, 64, Out);
+  EXPECT_EQ(Out[39], 0);
+  EXPECT_EQ(Out[40], 10);
+  EXPECT_EQ(Out[43], 13);
+  EXPECT_EQ(Out[44], 0);
+  EXPECT_EQ(Out[48], 18);
+  EXPECT_EQ(Out[51], 21);
+}
+
 // Last: the programs noted stay noted for the process.
 TEST_F(CudaBackendTest, ProgramsWithoutPtxLeaveTheGpusToOpenCL) {
   notePrograms(&WithPtx);
@@ -402,3 +448,4 @@ TEST_F(CudaBackendTest, ProgramsWithoutPtxLeaveTheGpusToOpenCL) {
 }
 
 } // namespace
+

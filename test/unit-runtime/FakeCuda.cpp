@@ -2,7 +2,8 @@
 //
 // The entry points of libcuda.so.1 that the CUDA backend opens
 // (runtime/backends/cuda/CudaApi.h), over host memory: one device of
-// compute capability 8.0, streams that run each command at once, modules
+// compute capability 8.0 (FAKE_CUDA_DEVICES=N: N of them, each with its
+// own primary context, able to reach each other's memory), streams that run each command at once, modules
 // that are PTX text, and launches that run nothing but are recorded with
 // their grid, block and argument bytes (sized from the PTX's .param list),
 // so that tests can check what the backend passed. PTX that says
@@ -12,6 +13,7 @@
 
 #include "FakeCuda.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -35,13 +37,13 @@ struct Memcpy3D {
   int srcMemoryType;
   const void *srcHost;
   CUdeviceptr srcDevice;
-  void *srcArray, *reserved0;
+  void *srcArray, *srcContext; // Reserved but for peer copies.
   size_t srcPitch, srcHeight;
   size_t dstXInBytes, dstY, dstZ, dstLOD;
   int dstMemoryType;
   void *dstHost;
   CUdeviceptr dstDevice;
-  void *dstArray, *reserved1;
+  void *dstArray, *dstContext;
   size_t dstPitch, dstHeight;
   size_t WidthInBytes, Height, Depth;
 };
@@ -104,7 +106,11 @@ CUresult cuGetErrorName(CUresult E, const char **Name) {
   *Name = It == Names.end() ? nullptr : It->second;
   return It == Names.end() ? 1 : 0;
 }
-CUresult cuDeviceGetCount(int *N) { return *N = 1, 0; }
+static int deviceCount() {
+  const char *N = std::getenv("FAKE_CUDA_DEVICES");
+  return N && std::atoi(N) > 0 ? std::min(std::atoi(N), 8) : 1;
+}
+CUresult cuDeviceGetCount(int *N) { return *N = deviceCount(), 0; }
 CUresult cuDeviceGet(int *D, int I) { return *D = I, 0; }
 CUresult cuDeviceGetName(char *Name, int Len, int) {
   std::strncpy(Name, "Fake CUDA GPU", size_t(Len));
@@ -123,10 +129,19 @@ CUresult cuDeviceGetAttribute(int *V, int Which, int) {
   return 0;
 }
 CUresult cuDeviceTotalMem_v2(size_t *Bytes, int) { return *Bytes = size_t(1) << 30, 0; }
-CUresult cuDevicePrimaryCtxRetain(void **Ctx, int) {
-  static int Context;
-  return *Ctx = &Context, 0;
+CUresult cuDevicePrimaryCtxRetain(void **Ctx, int D) {
+  static int Contexts[8];
+  return *Ctx = &Contexts[D], 0;
 }
+CUresult cuDeviceCanAccessPeer(int *Can, int D, int Peer) {
+  return *Can = D != Peer, 0;
+}
+// Peer access enabled and copies between contexts: counted
+// (fakeCudaPeerCopies), so tests see copies between GPUs stay off the host.
+static int PeerAccessEnabled = 0, PeerCopies = 0;
+CUresult cuCtxEnablePeerAccess(void *, unsigned) { return ++PeerAccessEnabled, 0; }
+int fakeCudaPeerCopies() { return PeerCopies; }
+int fakeCudaPeerAccessEnabled() { return PeerAccessEnabled; }
 CUresult cuCtxSetCurrent(void *) { return 0; }
 CUresult cuStreamCreate(void **S, unsigned) { return *S = new int(0), 0; }
 CUresult cuStreamDestroy_v2(void *S) { return delete static_cast<int *>(S), 0; }
@@ -172,6 +187,12 @@ CUresult cuMemcpy3DAsync_v2(const Memcpy3D *C, void *) {
       std::memcpy(Dst + (Z * C->dstHeight + Y) * C->dstPitch,
                   Src + (Z * C->srcHeight + Y) * C->srcPitch, C->WidthInBytes);
   return 0;
+}
+CUresult cuMemcpy3DPeerAsync(const Memcpy3D *C, void *S) {
+  if (!C->srcContext || !C->dstContext || C->srcContext == C->dstContext)
+    return 1; // CUDA_ERROR_INVALID_VALUE: not a copy between contexts.
+  ++PeerCopies;
+  return cuMemcpy3DAsync_v2(C, S);
 }
 CUresult cuMemsetD8Async(CUdeviceptr D, unsigned char V, size_t N, void *) {
   return std::memset(reinterpret_cast<void *>(D), V, N), 0;

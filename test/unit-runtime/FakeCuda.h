@@ -25,6 +25,7 @@ using FakeCudaResetFn = void (*)();
 using FakeCudaModuleLoadsFn = int (*)();
 using FakeCudaRegistrationsFn = int (*)();
 using FakeCudaEventsCreatedFn = int (*)();
+using FakeCudaPeerCopiesFn = int (*)();
 }
 
 #endif // AMPCC_TEST_FAKECUDA_H

@@ -47,6 +47,8 @@ Loaded load() {
             bind(Lib, "cuDeviceTotalMem_v2", A.cuDeviceTotalMem, W) &&
             bind(Lib, "cuDevicePrimaryCtxRetain", A.cuDevicePrimaryCtxRetain, W) &&
             bind(Lib, "cuCtxSetCurrent", A.cuCtxSetCurrent, W) &&
+            bind(Lib, "cuDeviceCanAccessPeer", A.cuDeviceCanAccessPeer, W) &&
+            bind(Lib, "cuCtxEnablePeerAccess", A.cuCtxEnablePeerAccess, W) &&
             bind(Lib, "cuStreamCreate", A.cuStreamCreate, W) &&
             bind(Lib, "cuStreamDestroy_v2", A.cuStreamDestroy, W) &&
             bind(Lib, "cuStreamSynchronize", A.cuStreamSynchronize, W) &&
@@ -66,6 +68,7 @@ Loaded load() {
             bind(Lib, "cuMemcpyDtoHAsync_v2", A.cuMemcpyDtoHAsync, W) &&
             bind(Lib, "cuMemcpyDtoDAsync_v2", A.cuMemcpyDtoDAsync, W) &&
             bind(Lib, "cuMemcpy3DAsync_v2", A.cuMemcpy3DAsync, W) &&
+            bind(Lib, "cuMemcpy3DPeerAsync", A.cuMemcpy3DPeerAsync, W) &&
             bind(Lib, "cuMemsetD8Async", A.cuMemsetD8Async, W) &&
             bind(Lib, "cuMemsetD16Async", A.cuMemsetD16Async, W) &&
             bind(Lib, "cuMemsetD32Async", A.cuMemsetD32Async, W) &&

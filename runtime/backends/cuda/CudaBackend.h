@@ -24,6 +24,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -86,8 +87,11 @@ struct Side {
   bool Device;
   CUdeviceptr Ptr;  ///< Device side: the buffer's start.
   const void *Host; ///< Host side.
+  /// Device side of a copy between two contexts: the buffer's context.
+  CUcontext Ctx = nullptr;
 };
-/// Enqueues the copy of rectangle \p R from \p Src to \p Dst on \p S.
+/// Enqueues the copy of rectangle \p R from \p Src to \p Dst on \p S
+/// (a peer copy when both sides name their contexts and they differ).
 CUresult copyRect(const Api &A, CUstream S, const Rect &R, Side Src, Side Dst);
 
 /// The compute capability of \p D as ampcc's PTX targets count it (80).
@@ -169,6 +173,9 @@ public:
                        const Buffer &Dst, const std::vector<Rect> &R) override;
   bool copiesThroughHost(const DeviceProperties &A,
                          const DeviceProperties &B) override;
+  bool copiesAcrossContexts(void *A, void *B) override;
+  void copyAcrossContexts(const Queue &SrcQ, const Buffer &Src, const Queue &DstQ,
+                          const Buffer &Dst, const std::vector<Rect> &R) override;
   void fill(void *Q, void *B, const void *Pattern, size_t PatternBytes,
             size_t Offset, size_t Bytes, const std::string &For) override;
   Event marker(void *Q, const std::string &For) override;
@@ -192,7 +199,15 @@ private:
   /// can); the module it loads to find out is kept for the program's build.
   std::string whyProgramsCannotRun(cuda::CUdevice D, cuda::CUcontext Ctx);
 
+  /// Lets each of the two contexts reach the other's memory where the
+  /// GPUs allow it (once per pair), so that copies between them take the
+  /// direct link (NVLink, PCIe peer to peer) instead of the driver's
+  /// staging through the host.
+  void enablePeerAccess(cuda::DeviceContext &A, cuda::DeviceContext &B);
+
   const cuda::Api *Api = nullptr;
+  std::mutex PeerLock;
+  std::set<std::pair<cuda::CUcontext, cuda::CUcontext>> PeersTried;
   /// The module the device listing loaded (one JIT compile, not two).
   struct {
     std::mutex Lock;

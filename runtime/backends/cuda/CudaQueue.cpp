@@ -132,32 +132,49 @@ int CudaBackend::finish(void *Q) {
 
 // --- Transfers --------------------------------------------------------------
 
+/// Describes slice \p Z of rectangle \p R from \p Src to \p Dst in \p C
+/// (CUDA_MEMCPY3D or its peer form: the same fields).
+template <class Params>
+static void describe(Params &C, const Rect &R, size_t Z, Side Src, Side Dst) {
+  std::memset(&C, 0, sizeof C);
+  size_t SrcAt = R.SrcOffset + Z * R.SrcSlicePitch;
+  size_t DstAt = R.DstOffset + Z * R.DstSlicePitch;
+  C.srcMemoryType = Src.Device ? CU_MEMORYTYPE_DEVICE : CU_MEMORYTYPE_HOST;
+  C.srcDevice = Src.Device ? Src.Ptr + SrcAt : 0;
+  C.srcHost = Src.Device ? nullptr : static_cast<const char *>(Src.Host) + SrcAt;
+  C.dstMemoryType = Dst.Device ? CU_MEMORYTYPE_DEVICE : CU_MEMORYTYPE_HOST;
+  C.dstDevice = Dst.Device ? Dst.Ptr + DstAt : 0;
+  C.dstHost = Dst.Device ? nullptr
+                         : const_cast<char *>(static_cast<const char *>(Dst.Host)) + DstAt;
+  C.srcPitch = std::max(R.SrcRowPitch, R.Region[0]);
+  C.dstPitch = std::max(R.DstRowPitch, R.Region[0]);
+  C.WidthInBytes = R.Region[0];
+  C.Height = R.Region[1];
+  C.Depth = 1;
+}
+
 /// Copies rectangle \p R from \p Src to \p Dst on \p S, one 2D copy per
 /// slice (the slice pitch need not be a whole number of rows).
 CUresult cuda::copyRect(const Api &A, CUstream S, const Rect &R, Side Src, Side Dst) {
+  bool Peer = Src.Device && Dst.Device && Src.Ctx && Dst.Ctx && Src.Ctx != Dst.Ctx;
   for (size_t Z = 0; Z < R.Region[2]; ++Z) {
-    CUDA_MEMCPY3D C;
-    std::memset(&C, 0, sizeof C);
-    size_t SrcAt = R.SrcOffset + Z * R.SrcSlicePitch;
-    size_t DstAt = R.DstOffset + Z * R.DstSlicePitch;
-    C.srcMemoryType = Src.Device ? CU_MEMORYTYPE_DEVICE : CU_MEMORYTYPE_HOST;
-    C.srcDevice = Src.Device ? Src.Ptr + SrcAt : 0;
-    C.srcHost = Src.Device ? nullptr : static_cast<const char *>(Src.Host) + SrcAt;
-    C.dstMemoryType = Dst.Device ? CU_MEMORYTYPE_DEVICE : CU_MEMORYTYPE_HOST;
-    C.dstDevice = Dst.Device ? Dst.Ptr + DstAt : 0;
-    C.dstHost = Dst.Device ? nullptr
-                           : const_cast<char *>(static_cast<const char *>(Dst.Host)) + DstAt;
-    C.srcPitch = std::max(R.SrcRowPitch, R.Region[0]);
-    C.dstPitch = std::max(R.DstRowPitch, R.Region[0]);
-    C.WidthInBytes = R.Region[0];
-    C.Height = R.Region[1];
-    C.Depth = 1;
-    if (CUresult Err = A.cuMemcpy3DAsync(&C, S))
+    CUresult Err;
+    if (Peer) {
+      CUDA_MEMCPY3D_PEER C;
+      describe(C, R, Z, Src, Dst);
+      C.srcContext = Src.Ctx;
+      C.dstContext = Dst.Ctx;
+      Err = A.cuMemcpy3DPeerAsync(&C, S);
+    } else {
+      CUDA_MEMCPY3D C;
+      describe(C, R, Z, Src, Dst);
+      Err = A.cuMemcpy3DAsync(&C, S);
+    }
+    if (Err)
       return Err;
   }
   return CUDA_SUCCESS;
 }
-
 
 /// Whether a transfer of \p R between ordinary memory at \p Host and the
 /// device goes through the staging blocks: a large one, and any that
