@@ -12,6 +12,10 @@
 #               shares: each case's fastest sample)
 # GPU machine:  bash bench/robust-access.sh --bundle   (here: .device/robust)
 #               bash bench/robust-access.sh --run [scale] [rounds] [csv]   (there)
+# PoCL on the GPU machine's idle CPU (this machine's 2 shared cores cannot
+# time PoCL to 5%): bash bench/pocl-root.sh here packs Debian's PoCL 3.1
+# with the LLVM 15 it needs into .device/pocl; there, POCL_ROOT=<unpacked
+# root> bash bench/robust-access.sh --run ... loads PoCL alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
@@ -42,7 +46,14 @@ if [ "${1:-}" = --run ]; then
   # (bench/run-on-device.sh does the same).
   for d in "$B"/debs/*.deb; do dpkg -x "$d" "$W/root"; done
   export LD_LIBRARY_PATH="$W/root/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-  mkdir -p "$W/vendors" && echo libnvidia-opencl.so.1 > "$W/vendors/nvidia.icd"
+  mkdir -p "$W/vendors"
+  if [ -n "${POCL_ROOT:-}" ]; then
+    echo "$POCL_ROOT/usr/lib/x86_64-linux-gnu/libpocl.so.2" > "$W/vendors/pocl.icd"
+    export LD_LIBRARY_PATH="$POCL_ROOT/usr/lib/x86_64-linux-gnu:$POCL_ROOT/usr/lib/llvm-15/lib:$LD_LIBRARY_PATH"
+    export PATH="$POCL_ROOT/usr/bin:$PATH" AMPCC_BACKEND=opencl
+  else
+    echo libnvidia-opencl.so.1 > "$W/vendors/nvidia.icd"
+  fi
   export OCL_ICD_VENDORS="$W/vendors"
 else
   BIN=$W
