@@ -125,7 +125,21 @@ WorkItemLoops::WorkItemLoops(FunctionEmitter F, const CXXMethodDecl *Op, const u
 WorkItemLoops::~WorkItemLoops() = default;
 
 std::string WorkItemLoops::replicatedName(const VarDecl *VD) const {
-  return "ampcc_wi_" + FE.LocalPrefix + CodeGenModule::safeLocalName(VD->getName());
+  std::string Base =
+      "ampcc_wi_" + FE.LocalPrefix + CodeGenModule::safeLocalName(VD->getName());
+  // Locals of one name in separate blocks (two loops' `index`) are C's to
+  // tell apart, but their arrays over the tile all live at the tile
+  // function's scope: each gets a name of its own.
+  auto Taken = [&](const std::string &Name) {
+    for (const auto &[Other, OtherName] : FE.Replicated)
+      if (Other != VD && OtherName == Name)
+        return true;
+    return false;
+  };
+  std::string Name = Base;
+  for (unsigned I = 1; Taken(Name); ++I)
+    Name = Base + "_" + std::to_string(I);
+  return Name;
 }
 
 bool WorkItemLoops::mayUpdateShared(const Stmt *S) {
