@@ -236,6 +236,25 @@ bool WorkItemLoops::fromIndex(const Expr *E) {
   return false;
 }
 
+bool WorkItemLoops::readsBodyLocal(const Expr *E) const {
+  struct Reads : RecursiveASTVisitor<Reads> {
+    const WorkItemLoops &W;
+    bool Found = false;
+    explicit Reads(const WorkItemLoops &W) : W(W) {}
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      // Captures name the host function's variables: not the body's.
+      if (VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+          VD->getDeclContext() == W.Op && !W.IndexVars.contains(VD) &&
+          !W.FE.Rematerialized.contains(VD))
+        Found = true;
+      return !Found;
+    }
+  } R(*this);
+  R.TraverseStmt(const_cast<Expr *>(E));
+  return R.Found;
+}
+
 void WorkItemLoops::declareFromIndex() {
   FE.DeclaringRematerialized = true;
   for (const VarDecl *VD : FromIndex)
@@ -387,7 +406,8 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
             if (VD->hasAttr<CUDASharedAttr>())
               continue;
             if (VD->getType()->isArithmeticType() && VD->getInit() &&
-                !mayChange(Body, VD) && fromIndex(VD->getInit())) {
+                !mayChange(Body, VD) && fromIndex(VD->getInit()) &&
+                !readsBodyLocal(VD->getInit())) {
               FE.Rematerialized.insert(VD);
               FromIndex.push_back(VD);
               continue;

@@ -135,6 +135,11 @@ private:
   /// \p E depends on the work-item's index and uniform values alone, through
   /// the C++ AMP index classes' members.
   bool fromIndex(const clang::Expr *E);
+  /// Whether \p E reads a local of the kernel's body other than the index
+  /// and values rematerialised from it (a barrier loop's counter): such a
+  /// local is in scope only in its block, where a value made from the index
+  /// is declared at the tile function's start and in every work-item loop.
+  bool readsBodyLocal(const clang::Expr *E) const;
   /// Declares the locals computed from the index alone (Rematerialized).
   void declareFromIndex();
   /// Whether \p S calls an atomic, or a function of the program's (which
