@@ -430,9 +430,12 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
       for (const Decl *D : Init->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
           UniformVars.insert(VD);
+    // A header that changes a variable declared before the loop is run for
+    // every work-item (emitLevel), and a `continue` would skip that.
+    bool OwnCounter = !FS->getInit() || isa<DeclStmt>(FS->getInit());
     return !FS->getConditionVariable() && !hasBarrier(FS->getInit()) &&
            !hasBarrier(FS->getCond()) && !hasBarrier(FS->getInc()) &&
-           planLevel(FS->getBody());
+           (OwnCounter || !leavesLoop(FS->getBody())) && planLevel(FS->getBody());
   }
   if (const auto *WS = dyn_cast<WhileStmt>(S))
     return !WS->getConditionVariable() && !hasBarrier(WS->getCond()) &&
@@ -548,6 +551,41 @@ void WorkItemLoops::emitList(llvm::ArrayRef<const Stmt *> Stmts) {
   FE.line("}");
 }
 
+bool WorkItemLoops::headerChangesReplicated(const ForStmt *FS) const {
+  for (const auto &Entry : FE.Replicated)
+    if (mayChange(FS->getInit(), Entry.first) || mayChange(FS->getInc(), Entry.first))
+      return true;
+  return false;
+}
+
+void WorkItemLoops::emitBroadcastHeader(const ForStmt *FS) {
+  // `for (stride = N / 2; stride > 0; stride >>= 1)` over a local that
+  // each work-item keeps (it was used per work-item before the loop): the
+  // loop runs once for the tile, but its init and increment must change
+  // every work-item's copy, not work-item 0's alone. Its condition is
+  // uniform (C++ AMP's barriers are in uniform control flow): work-item
+  // 0's copy decides.
+  FE.line("{");
+  ++FE.Indent;
+  std::vector<const Stmt *> Init;
+  if (FS->getInit())
+    Init.push_back(FS->getInit());
+  emitLoop(Init);
+  std::string Cond = FS->getCond() ? FE.expr(FS->getCond()) : "1";
+  FE.line("for (; " + Cond + ";)");
+  FE.line("{");
+  ++FE.Indent;
+  emitList(FS->getBody());
+  std::vector<const Stmt *> Inc;
+  if (FS->getInc())
+    Inc.push_back(FS->getInc());
+  emitLoop(Inc);
+  --FE.Indent;
+  FE.line("}");
+  --FE.Indent;
+  FE.line("}");
+}
+
 void WorkItemLoops::emitLevel(const Stmt *S) {
   if (const CallExpr *Call = waitingCall(S))
     return emitCall(Call);
@@ -559,6 +597,8 @@ void WorkItemLoops::emitLevel(const Stmt *S) {
   }
   // Control flow around barriers runs once, for the tile (uniform).
   if (const auto *FS = dyn_cast<ForStmt>(S)) {
+    if (headerChangesReplicated(FS))
+      return emitBroadcastHeader(FS);
     FE.line("{");
     ++FE.Indent;
     FE.emitStmt(FS->getInit());

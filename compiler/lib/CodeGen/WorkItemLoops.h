@@ -140,6 +140,11 @@ private:
   /// local is in scope only in its block, where a value made from the index
   /// is declared at the tile function's start and in every work-item loop.
   bool readsBodyLocal(const clang::Expr *E) const;
+  /// Whether the init or increment of barrier loop \p FS changes a local
+  /// kept per work-item (Replicated): emitBroadcastHeader then runs them
+  /// for every work-item.
+  bool headerChangesReplicated(const clang::ForStmt *FS) const;
+  void emitBroadcastHeader(const clang::ForStmt *FS);
   /// Declares the locals computed from the index alone (Rematerialized).
   void declareFromIndex();
   /// Whether \p S calls an atomic, or a function of the program's (which
