@@ -501,10 +501,15 @@ bool Driver::fixDependencyFile(const SourceCompile &C) {
 }
 
 bool Driver::placeObjects(const SourceCompile &C) {
-  std::vector<std::string> SourceObjects = {C.UserObject};
+  // The kernels' objects first: their static initialisers note the
+  // program's kernels with the runtime, and ELF runs an object's
+  // initialisers in link order, so a global `accelerator` of the file
+  // (constructed by the user object's) lists the devices knowing them.
+  std::vector<std::string> SourceObjects;
   if (C.HasStub)
     SourceObjects.push_back(C.StubObject);
   llvm::append_range(SourceObjects, C.HostKernels.Objects); // none without a stub
+  SourceObjects.push_back(C.UserObject);
   if (Opts.Act != Action::Compile) {
     Objects.insert(Objects.end(), SourceObjects.begin(), SourceObjects.end());
     return true;

@@ -271,11 +271,18 @@ static std::vector<Device *> emulatedDevices(const std::vector<Device *> &OpenCL
   return Emulated;
 }
 
-static std::string NoOpenCLReason;
+/// Why no device was listed. Built on first use: a program's global
+/// `accelerator` lists the devices during static initialisation, which may
+/// come before this file's (a namespace-scope std::string was assigned
+/// there before its constructor ran, and the program crashed).
+static std::string &noOpenCLReason() {
+  static std::string &Reason = *new std::string;
+  return Reason;
+}
 
 const std::string &noOpenCLDeviceReason() {
   allDevices();
-  return NoOpenCLReason;
+  return noOpenCLReason();
 }
 
 /// A GPU that another backend lists already: NVIDIA's GPUs, which the CUDA
@@ -375,8 +382,8 @@ const std::vector<Device *> &allDevices() {
     discoverUntil([](Device *) { return false; });
     Discovery &Found = discovery();
     std::vector<Device *> D = Found.Devices;
-    NoOpenCLReason = D.empty() ? Found.WhyNone : std::string();
-    std::vector<Device *> Emulated = emulatedDevices(D, NoOpenCLReason);
+    noOpenCLReason() = D.empty() ? Found.WhyNone : std::string();
+    std::vector<Device *> Emulated = emulatedDevices(D, noOpenCLReason());
     D.insert(D.end(), Emulated.begin(), Emulated.end());
     D.push_back(&hostDevice());
     return D;
