@@ -2,7 +2,9 @@
 #include "ampcc/Sema/DeferredDiagnosticRoots.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/Basic/Cuda.h"
 #include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaCUDA.h"
 
 using namespace clang;
 
@@ -42,12 +44,16 @@ unsigned dropInertDeferredDiagnosticRoots(Sema &S) {
         Kept.insert(D);
       continue;
     }
-    // An explicit instantiation in the file makes a specialization
-    // emitted: those stay.
+    // A host function is never emitted for the device (getEmissionStatus
+    // says so before anything else): most of the list, the standard
+    // library's instantiations. Otherwise an explicit instantiation in the
+    // file could make a specialization emitted: those stay.
     TemplateSpecializationKind TSK = FD->getTemplateSpecializationKind();
-    AfterInert = (TSK == TSK_Undeclared || TSK == TSK_ExplicitSpecialization) &&
-                 S.getEmissionStatus(FD, /*Final=*/true) !=
-                     Sema::FunctionEmissionStatus::Emitted;
+    AfterInert = (S.getLangOpts().CUDAIsDevice &&
+                  S.CUDA().IdentifyTarget(FD) == CUDAFunctionTarget::Host) ||
+                 ((TSK == TSK_Undeclared || TSK == TSK_ExplicitSpecialization) &&
+                  S.getEmissionStatus(FD, /*Final=*/true) !=
+                      Sema::FunctionEmissionStatus::Emitted);
     if (!AfterInert)
       Kept.insert(D);
   }

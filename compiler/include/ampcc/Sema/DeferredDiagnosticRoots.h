@@ -8,10 +8,12 @@
 // header reads each of its declarations back to check it: for <amp.h>,
 // thousands of the standard library's inline functions, a tenth of a small
 // file's device pass (the fuzzer's profile, docs/reliability.md). A
-// function root that Clang does not know to be emitted, whose emission the
-// file cannot change, does nothing at that check (Sema's
+// function root that is not emitted for the device, and that the file
+// cannot make emitted, does nothing at that check (Sema's
 // DeferredDiagnosticsEmitter returns at once), nor do the variables that
 // follow it: they are dropped from the header's list before it is written.
+// Host functions are never emitted for the device; other functions are
+// dropped only when no explicit instantiation can change their linkage.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_SEMA_DEFERREDDIAGNOSTICROOTS_H
