@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 using namespace clang;
 
@@ -134,7 +135,8 @@ static unsigned errorLimit(const std::vector<std::string> &FrontendArgs) {
 /// return type) are moved first, on the same lines (SpecifierReorder.h).
 static ReorderResult reorderMainFile(const std::string &File, llvm::StringRef Text,
                                      const std::vector<std::string> &FrontendArgs,
-                                     const std::string &ClangPath) {
+                                     const std::string &ClangPath,
+                                     llvm::function_ref<std::string()> PCH) {
   ReorderResult Reordered = reorderRestrictionSpecifiers(Text);
   // Names from headers or -D options where specifiers stand: learn what
   // they mean from the preprocessor, then order again (SpecifierMacros.h).
@@ -143,7 +145,7 @@ static ReorderResult reorderMainFile(const std::string &File, llvm::StringRef Te
     PPArgs.insert(PPArgs.end(), FrontendArgs.begin(), FrontendArgs.end());
     PPArgs.insert(PPArgs.end(), {"--offload-device-only", "--offload-arch=gfx906",
                                  "-fsyntax-only", "-D__AMPCC_DEVICE_PASS__=1"});
-    SpecifierMacroMap Macros = collectSpecifierMacros(File, PPArgs);
+    SpecifierMacroMap Macros = collectSpecifierMacros(File, PPArgs, PCH());
     Reordered = reorderRestrictionSpecifiers(Text, &Macros);
   }
   return Reordered;
@@ -181,11 +183,30 @@ DeviceCompileResult compileDevice(const std::string &File,
   ForwardingDiagConsumer Diags(DiagOpts.get(), /*ErrorsOnly=*/false);
   Diags.RetryWithFixIts = true;
   Diags.ErrorLimit = ErrorLimit;
+  // <amp.h> from a precompiled header, where the file starts with it (the
+  // driver checked); a header is built under the arguments that read it.
+  auto precompiled = [&](const std::vector<std::string> &Args) -> std::string {
+    if (!Prefixes)
+      return std::string();
+    return Prefixes->get("device", Args,
+                         [&](const std::string &Prefix, const std::string &Out,
+                             std::vector<std::string> &Inputs) {
+                           return precompileDevicePrefix(Prefix, Args, ClangPath, Out,
+                                                         Inputs);
+                         });
+  };
+  std::optional<std::string> BasePCH; // under FrontendArgs, asked for once
+  auto basePCH = [&] {
+    if (!BasePCH)
+      BasePCH = precompiled(FrontendArgs);
+    return *BasePCH;
+  };
   // The token pass; UTF-16 is read as UTF-8 (VisualCppFiles.h).
   auto Buffer = readSourceFile(File);
   ReorderResult Reordered;
   if (Buffer)
-    Reordered = reorderMainFile(File, (*Buffer)->getBuffer(), FrontendArgs, ClangPath);
+    Reordered = reorderMainFile(File, (*Buffer)->getBuffer(), FrontendArgs, ClangPath,
+                                basePCH);
   std::vector<std::string> Args = FrontendArgs;
   std::string Defines;
   for (const std::string &D : Reordered.Defines) {
@@ -193,18 +214,10 @@ DeviceCompileResult compileDevice(const std::string &File,
     size_t Eq = D.find('=');
     Defines += "#define " + D.substr(0, Eq) + " " + D.substr(Eq + 1) + "\n";
   }
-  // <amp.h> from a precompiled header, where the file starts with it (the
-  // driver checked); the header is built under these same arguments.
-  if (Prefixes) {
-    std::string PCH = Prefixes->get(
-        "device", Args,
-        [&](const std::string &Prefix, const std::string &Out,
-            std::vector<std::string> &Inputs) {
-          return precompileDevicePrefix(Prefix, Args, ClangPath, Out, Inputs);
-        });
-    if (!PCH.empty())
-      Args.insert(Args.end(), {"-include-pch", PCH});
-  }
+  // The reordering's macros are options too: they choose the header.
+  std::string PCH = Reordered.Defines.empty() ? basePCH() : precompiled(Args);
+  if (!PCH.empty())
+    Args.insert(Args.end(), {"-include-pch", PCH});
   if (Reordered.Changed)
     Diags.restrictions().setRewrite(Reordered, (*Buffer)->getBuffer());
   llvm::SmallString<256> MainPath(File);

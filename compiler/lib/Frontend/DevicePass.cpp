@@ -7,6 +7,7 @@
 #include "ampcc/Analysis/TranslationUnitRoots.h"
 #include "ampcc/Sema/LibraryMemberDefinitions.h"
 #include "ampcc/Sema/DeclaratorGroups.h"
+#include "ampcc/Sema/DeferredDiagnosticRoots.h"
 #include "ampcc/Sema/LocalClassInference.h"
 #include "ampcc/Sema/PrecompiledKeywords.h"
 #include "ampcc/Sema/TargetContexts.h"
@@ -30,6 +31,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Frontend/Utils.h"
 #include "clang/Sema/Sema.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
@@ -46,6 +48,7 @@
 
 #include <algorithm>
 #include <map>
+#include <mutex>
 
 using namespace clang;
 
@@ -138,11 +141,15 @@ public:
         Repairs(Repairs) {}
 
   void InitializeSema(Sema &S) override {
+    TheSema = &S;
     restoreKeywordsFromPrecompiledHeader(S.getPreprocessor());
     Targets.setSema(&S);
     Targets.resolveBySideInBodies(S);
   }
-  void ForgetSema() override { Targets.setSema(nullptr); }
+  void ForgetSema() override {
+    Targets.setSema(nullptr);
+    TheSema = nullptr;
+  }
 
   /// Specifiers out of the spec's order, found by the token pass (which
   /// reads every line): reported unless the preprocessor skipped them.
@@ -302,6 +309,10 @@ public:
   bool PrefixOnly = false;
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    // Before the header is written: what every file would read back for
+    // nothing (DeferredDiagnosticRoots.h).
+    if (PrefixOnly && TheSema)
+      dropInertDeferredDiagnosticRoots(*TheSema);
     if (PrefixOnly)
       return;
     TranslationUnitRoots Roots = TranslationUnitRoots::of(Ctx, &Listener);
@@ -337,6 +348,7 @@ private:
   const DeviceOptions &Opts;
   RestrictDiagConsumer &Restrict;
   const std::vector<ReorderResult::Misplaced> &Misplaced;
+  Sema *TheSema = nullptr;
   PassListener Listener;
   TypedefRestrictions Typedefs;
   TargetContexts Targets;
@@ -465,6 +477,37 @@ std::vector<std::string> devicePassArgs(const std::string &File,
   return Args;
 }
 
+/// The cc1 command line Clang's driver makes of \p Args, remembered: the
+/// driver looks for configuration files and the ROCm and GCC installations
+/// each time (through the Visual C++ file system, which lists folders),
+/// a twentieth of a small file's device pass, and a compile parses up to
+/// six times (DeviceCompiler.cpp), the fuzzer thousands of times, with one
+/// command line. Empty when the driver fails: the caller then gives it
+/// \p Args, so that it reports why.
+std::vector<std::string> cc1CommandLine(const std::vector<std::string> &Args,
+                                        llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
+  static std::mutex Lock;
+  static std::map<std::vector<std::string>, std::vector<std::string>> Known;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, New] = Known.try_emplace(Args);
+  if (!New)
+    return It->second;
+  std::vector<const char *> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(A.c_str());
+  CreateInvocationOptions Opts;
+  Opts.VFS = std::move(FS);
+  Opts.Diags = CompilerInstance::createDiagnostics(new DiagnosticOptions(),
+                                                   new IgnoringDiagConsumer());
+  std::vector<std::string> CC1;
+  Opts.CC1Args = &CC1;
+  if (createInvocation(Argv, Opts) && !CC1.empty() && CC1[0] == "-cc1") {
+    It->second = {Args[0]};
+    It->second.insert(It->second.end(), CC1.begin(), CC1.end());
+  }
+  return It->second;
+}
+
 } // namespace
 
 bool precompileDevicePrefix(const std::string &PrefixFile,
@@ -530,8 +573,9 @@ DeviceCompileResult runDevicePass(const std::string &File,
   llvm::IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(),
                       createVisualCppFileSystem(FS, FileChanges ? *FileChanges : Unrecorded)));
+  std::vector<std::string> CC1 = cc1CommandLine(Args, &Files->getVirtualFileSystem());
   tooling::ToolInvocation Invocation(
-      Args,
+      CC1.empty() ? Args : CC1,
       std::make_unique<KernelAction>(Result, Opts, Diags.restrictions(), Misplaced,
                                      Diags.InferenceEdits, Diags.Repairs),
       Files.get());

@@ -21,9 +21,12 @@
 namespace ampcc {
 
 /// The macros visible in \p File preprocessed with the device pass's
-/// \p Args (the clang++ command line, without the file).
+/// \p Args (the clang++ command line, without the file); with \p PCH, a
+/// precompiled <amp.h> the file starts with (PrecompiledAmp.h), built
+/// under the same arguments.
 SpecifierMacroMap collectSpecifierMacros(const std::string &File,
-                                         const std::vector<std::string> &Args);
+                                         const std::vector<std::string> &Args,
+                                         const std::string &PCH = "");
 
 } // namespace ampcc
 

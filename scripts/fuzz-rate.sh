@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Measures ampcc-fuzz's rate: inputs run per CPU second, one process, for
+# SECONDS (default 400) from NSEEDS (default 30) of the suite's sources
+# (every k-th of them by name, so the same ones each time), libFuzzer's
+# seed fixed. CPU time (user + system) rather than wall-clock time: the
+# build machine is shared, and contention inflates CPU time much less.
+# The rate counts the seeds' first pass too. Reported in
+# docs/reliability.md#fuzzing. Usage: scripts/fuzz-rate.sh [SECONDS [NSEEDS]]
+# with BUILD_DIR (default build-asan) holding a built bin/ampcc-fuzz, or
+# FUZZER naming another build of it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_TO_RUN=${1:-400}
+NSEEDS=${2:-30}
+BIN=${FUZZER:-${BUILD_DIR:-build-asan}/bin/ampcc-fuzz}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+mkdir "$WORK/corpus"
+find test examples -name '*.cpp' -size -16k | LC_ALL=C sort > "$WORK/all"
+STEP=$(( $(wc -l < "$WORK/all") / NSEEDS ))
+awk -v s="$STEP" 'NR % s == 0' "$WORK/all" | head -n "$NSEEDS" |
+  while read -r f; do cp "$f" "$WORK/corpus/$(sha1sum < "$f" | cut -c1-40)"; done
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
+/usr/bin/time -f '%U %S' -o "$WORK/time" "$BIN" "$WORK/corpus" -seed=1 \
+  -dict=compiler/fuzz/ampcc.dict -max_total_time="$SECONDS_TO_RUN" -detect_leaks=0 \
+  -timeout=60 -rss_limit_mb=4096 -max_len=16384 -artifact_prefix="$WORK/" \
+  -print_final_stats=1 -close_fd_mask=2 > "$WORK/log" 2>&1 || true
+UNITS=$(awk '/stat::number_of_executed_units/ {print $2}' "$WORK/log")
+NEW=$(awk '/stat::new_units_added/ {print $2}' "$WORK/log")
+read -r USER SYS < "$WORK/time"
+awk -v n="$UNITS" -v new="$NEW" -v u="$USER" -v s="$SYS" -v seeds="$NSEEDS" 'BEGIN {
+  printf "fuzz-rate: %d inputs (%d new) from %d seeds in %.1f CPU s: %.3f s each, %.1f per CPU second\n",
+         n, new, seeds, u + s, (u + s) / n, n / (u + s) }'
+grep -q 'ERROR\|deadly signal' "$WORK/log" && { echo "fuzz-rate: a finding:"; grep -m3 'ERROR\|deadly' "$WORK/log"; }
+exit 0
