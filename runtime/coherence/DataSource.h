@@ -172,6 +172,9 @@ private:
   /// awaitUploads without the throw: the wait's status (0: done).
   int waitForUpload();
   void moveBufferTo(Device &Dev);
+  /// Moves the buffer's contents into a new buffer on Dev, through host
+  /// memory or (AcrossContexts) by the backend's copy between contexts.
+  void copyBufferTo(Device &Dev, bool AcrossContexts);
   void dropBuffer();
   void changed() { ++Generation; }
   /// The device this source's data should live on when it must be on one.

@@ -108,6 +108,30 @@ void DataSource::dropBuffer() {
   BufferBytes = 0;
 }
 
+void DataSource::copyBufferTo(Device &Dev, bool AcrossContexts) {
+  useQueue(copyQueue(*BufferDevice));
+  rt::Queue To = copyQueue(Dev);
+  rt::Buffer New = newBuffer(Dev, BufferBytes);
+  std::vector<Rect> Whole = {Rect{0, 0, {BufferBytes, 1, 1}, 0, 0, 0, 0}};
+  try {
+    if (AcrossContexts) {
+      // Waited for: the old buffer goes at once.
+      Buffer.backend().copyAcrossContexts(Queue, Buffer, To, New, Whole);
+      To.finish("cuStreamSynchronize");
+    } else {
+      Buffer.backend().copyThroughHost(Queue, Buffer, To, New, Whole);
+    }
+  } catch (...) {
+    Dev.releaseMemory(BufferBytes);
+    throw;
+  }
+  Buffer = std::move(New);
+  BufferDevice->releaseMemory(BufferBytes);
+  BufferDevice = &Dev;
+  lastCommandDone();
+  useQueue(To);
+}
+
 void DataSource::moveBufferTo(Device &Dev) {
   if (!Buffer || BufferDevice == &Dev)
     return;
@@ -116,22 +140,7 @@ void DataSource::moveBufferTo(Device &Dev) {
     // The driver would move the contents itself, as slowly as its copies
     // between devices (NVIDIA): copy them through page-locked host memory
     // into a buffer of Dev's instead.
-    useQueue(copyQueue(*BufferDevice));
-    rt::Queue To = copyQueue(Dev);
-    rt::Buffer New = newBuffer(Dev, BufferBytes);
-    try {
-      Buffer.backend().copyThroughHost(
-          Queue, Buffer, To, New, {Rect{0, 0, {BufferBytes, 1, 1}, 0, 0, 0, 0}});
-    } catch (...) {
-      Dev.releaseMemory(BufferBytes);
-      throw;
-    }
-    Buffer = std::move(New);
-    BufferDevice->releaseMemory(BufferBytes);
-    BufferDevice = &Dev;
-    lastCommandDone();
-    useQueue(To);
-    return;
+    return copyBufferTo(Dev, /*AcrossContexts=*/false);
   }
   if (BufferDevice->sharesContextWith(Dev)) {
     // One context: the buffer serves Dev as it is, and the driver moves its
@@ -144,24 +153,8 @@ void DataSource::moveBufferTo(Device &Dev) {
   }
   if (BufferDevice->copiesAcrossContextsTo(Dev)) {
     // Two GPUs, a context each (CUDA): the driver moves the contents
-    // between them directly. Waited for: the old buffer goes at once.
-    useQueue(copyQueue(*BufferDevice));
-    rt::Queue To = copyQueue(Dev);
-    rt::Buffer New = newBuffer(Dev, BufferBytes);
-    try {
-      Buffer.backend().copyAcrossContexts(Queue, Buffer, To, New,
-                                          {Rect{0, 0, {BufferBytes, 1, 1}, 0, 0, 0, 0}});
-      To.finish("cuStreamSynchronize");
-    } catch (...) {
-      Dev.releaseMemory(BufferBytes);
-      throw;
-    }
-    Buffer = std::move(New);
-    BufferDevice->releaseMemory(BufferBytes);
-    BufferDevice = &Dev;
-    lastCommandDone();
-    useQueue(To);
-    return;
+    // between them directly.
+    return copyBufferTo(Dev, /*AcrossContexts=*/true);
   }
   // Buffers do not cross contexts: move the data through the host.
   readBack(HostStale);
