@@ -134,33 +134,45 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
   bool SrcOnDevice = Src.Buffer && !Src.DeviceStale.intersects(SR);
 
   Device *DstDev = Dst.Buffer ? Dst.BufferDevice : Dst.placement();
+  // The destination's buffer now holds the copied bytes.
+  auto Copied = [&] {
+    Dst.DeviceStale.subtract(DR);
+    Dst.HostStale.add(DR);
+    Dst.changed();
+  };
+  // From one device's buffer to another's, each on its own copy queue:
+  // through page-locked host memory (PeerCopy.h; the thread waits, as for
+  // other copies through the host), or by the backend's copy between two
+  // contexts (CUDA; ordered by events both ways, Backend.h).
+  auto BetweenDevices = [&](bool ThroughHost) {
+    Src.useQueue(Src.copyQueue(*Src.BufferDevice));
+    Dst.useQueue(Dst.copyQueue(*DstDev));
+    if (!Dst.Buffer)
+      Dst.createBuffer(*DstDev);
+    Backend &B = Src.Buffer.backend();
+    std::vector<Rect> R = withinBounds(rectsBetween(SS, DS, E), B.bufferBytes(Src.Buffer),
+                                       B.bufferBytes(Dst.Buffer));
+    if (ThroughHost) {
+      B.copyThroughHost(Src.Queue, Src.Buffer, Dst.Queue, Dst.Buffer, R);
+      Src.lastCommandDone();
+      Dst.lastCommandDone();
+    } else {
+      B.copyAcrossContexts(Src.Queue, Src.Buffer, Dst.Queue, Dst.Buffer, R);
+      Src.markLastCommand();
+      Dst.markLastCommand();
+    }
+    Copied();
+  };
   if (SrcOnDevice && Dst.prefersDevice() &&
       Src.BufferDevice->sharesContextWith(*DstDev)) {
     // Device to device, never through the host: on the source's queue when
     // both live on one device, else on the destination's (it pulls the
     // data). Both sources then follow that queue, so that the destination's
     // later reads wait for the copy and the source's later writes too.
+    // Except where the driver's own copy between devices is slow.
     if (DstDev != Src.BufferDevice &&
-        Src.BufferDevice->peerCopiesThroughHost(*DstDev)) {
-      // Through page-locked host memory, each device at the bus's speed
-      // (PeerCopy.h); the thread waits, as for other copies through the
-      // host.
-      Src.useQueue(Src.copyQueue(*Src.BufferDevice));
-      Dst.useQueue(Dst.copyQueue(*DstDev));
-      if (!Dst.Buffer)
-        Dst.createBuffer(*DstDev);
-      Backend &B = Src.Buffer.backend();
-      B.copyThroughHost(Src.Queue, Src.Buffer, Dst.Queue, Dst.Buffer,
-                        withinBounds(rectsBetween(SS, DS, E),
-                                     B.bufferBytes(Src.Buffer),
-                                     B.bufferBytes(Dst.Buffer)));
-      Src.lastCommandDone();
-      Dst.lastCommandDone();
-      Dst.DeviceStale.subtract(DR);
-      Dst.HostStale.add(DR);
-      Dst.changed();
-      return;
-    }
+        Src.BufferDevice->peerCopiesThroughHost(*DstDev))
+      return BetweenDevices(/*ThroughHost=*/true);
     rt::Queue Q = DstDev == Src.BufferDevice ? Src.Queue
                                          : queueFor(*DstDev, Dst.Home.get());
     Dst.useQueue(Q);
@@ -170,31 +182,12 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     Q.copyRects(Src.Buffer, Dst.Buffer, rectsBetween(SS, DS, E));
     Dst.markLastCommand();
     Src.commandEnqueuedLocked(Dst.LastCommand);
-    Dst.DeviceStale.subtract(DR);
-    Dst.HostStale.add(DR);
-    Dst.changed();
-    return;
+    return Copied();
   }
+  // Two GPUs, a context each (CUDA): the driver copies between them.
   if (SrcOnDevice && Dst.prefersDevice() &&
-      Src.BufferDevice->copiesAcrossContextsTo(*DstDev)) {
-    // Two GPUs, a context each (CUDA): the driver copies between them
-    // directly, on the destination's queue after the source's commands;
-    // each source's next command waits for the copy (Backend.h).
-    Src.useQueue(Src.copyQueue(*Src.BufferDevice));
-    Dst.useQueue(Dst.copyQueue(*DstDev));
-    if (!Dst.Buffer)
-      Dst.createBuffer(*DstDev);
-    Backend &B = Src.Buffer.backend();
-    B.copyAcrossContexts(Src.Queue, Src.Buffer, Dst.Queue, Dst.Buffer,
-                         withinBounds(rectsBetween(SS, DS, E), B.bufferBytes(Src.Buffer),
-                                      B.bufferBytes(Dst.Buffer)));
-    Src.markLastCommand();
-    Dst.markLastCommand();
-    Dst.DeviceStale.subtract(DR);
-    Dst.HostStale.add(DR);
-    Dst.changed();
-    return;
-  }
+      Src.BufferDevice->copiesAcrossContextsTo(*DstDev))
+    return BetweenDevices(/*ThroughHost=*/false);
   if (SrcOnDevice && !SrcOnHost) {
     // Straight from the source's buffer into the destination's host memory
     // (then on to the destination's device, if it has one elsewhere), on
