@@ -93,6 +93,15 @@ private:
   SpecifierMacroMap &Out;
 };
 
+/// Lexes the main file to its end, so that every directive is seen.
+static void lexMainFile(Preprocessor &PP) {
+  PP.EnterMainSourceFile();
+  Token T;
+  do
+    PP.Lex(T);
+  while (T.isNot(tok::eof));
+}
+
 class RecordAction : public PreprocessOnlyAction {
 public:
   explicit RecordAction(SpecifierMacroMap &Out) : Out(Out) {}
@@ -102,12 +111,7 @@ public:
   }
   void ExecuteAction() override {
     // Lex the whole file so that every #define is seen; print nothing.
-    Preprocessor &PP = getCompilerInstance().getPreprocessor();
-    PP.EnterMainSourceFile();
-    Token T;
-    do
-      PP.Lex(T);
-    while (T.isNot(tok::eof));
+    lexMainFile(getCompilerInstance().getPreprocessor());
   }
 
 private:
@@ -129,11 +133,7 @@ public:
   }
   void ExecuteAction() override {
     Preprocessor &PP = getCompilerInstance().getPreprocessor();
-    PP.EnterMainSourceFile();
-    Token T;
-    do
-      PP.Lex(T);
-    while (T.isNot(tok::eof));
+    lexMainFile(PP);
     // As Recorder's map ends: the macros still defined, as last defined.
     for (const auto &Entry : PP.macros()) {
       const MacroInfo *MI = PP.getMacroInfo(Entry.first);
