@@ -264,6 +264,11 @@ bool DomainIndexing::noteAccess(const Expr *Access, const Expr *Object,
   return notePermutation(Object, Args, ViewRank);
 }
 
+SubscriptProof DomainIndexing::noteSubscript(const Expr *Access, const Expr *Index,
+                                             uint64_t Size) {
+  return Ranges ? Ranges->noteSubscript(Access, Index, Size) : SubscriptProof::None;
+}
+
 std::vector<int64_t> DomainIndexing::rangeProof() const {
   return Ranges ? Ranges->words() : std::vector<int64_t>();
 }

@@ -40,6 +40,9 @@ namespace ampcc {
 
 class IndexRanges;
 
+/// How a subscript of a C array of known size is known to be inside it.
+enum class SubscriptProof { None, Always, AtLaunch };
+
 class DomainIndexing {
 public:
   /// \p Op: the kernel's call operator (its first parameter is the index);
@@ -58,6 +61,11 @@ public:
   /// true.
   bool noteAccess(const clang::Expr *Access, const clang::Expr *Object,
                   llvm::ArrayRef<const clang::Expr *> Args, unsigned ViewRank);
+
+  /// The subscript \p Index at \p Access of a tile_static array of \p Size
+  /// elements, in range always, under launch-time facts, or not shown.
+  SubscriptProof noteSubscript(const clang::Expr *Access, const clang::Expr *Index,
+                               uint64_t Size);
 
   /// The permutations recorded for \p F and whether IndexRanges proved an
   /// access of it, as CaptureDesc flag bits.

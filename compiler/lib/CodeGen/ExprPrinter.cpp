@@ -117,6 +117,11 @@ public:
       if (!Checked.empty())
         return Checked;
     }
+    if (FE.CG.robustAccess()) {
+      std::string Robust = FE.robustSubscript(E);
+      if (!Robust.empty())
+        return FE.isTileMajorElement(E) ? Robust + "[ampcc_wi]" : Robust;
+    }
     std::string Element = FE.expr(E->getBase()) + "[" + FE.expr(E->getIdx()) + "]";
     return FE.isTileMajorElement(E) ? Element + "[ampcc_wi]" : Element;
   }

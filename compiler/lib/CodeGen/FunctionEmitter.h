@@ -249,6 +249,10 @@ private:
   /// any, reads it when printed. Unrecorded calls are writes. True when
   /// \p E names a call's result (robust access on).
   bool noteElementUse(const clang::Expr *E, ElementUse Use);
+  /// Robust access: `a[i]` of a tile_static array with its index kept
+  /// inside the array where nothing proves it is (RobustAccess.cpp); ""
+  /// when printed as it is.
+  std::string robustSubscript(const clang::ArraySubscriptExpr *E);
   ElementUse elementUse(const clang::Expr *Site) const {
     auto It = ElementUses.find(Site);
     return It == ElementUses.end() ? ElementUse::Write : It->second;

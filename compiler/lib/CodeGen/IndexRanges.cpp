@@ -108,6 +108,16 @@ std::optional<LinearForm> divide(LinearForm F, int64_t K) {
   return F;
 }
 
+/// An integer's constant bound \p F rounded up (a lower bound) or down.
+LinearForm roundInwards(LinearForm F, bool Up) {
+  if (!F.isConstant() || F.Den == 1 || F.Modulus)
+    return F;
+  int64_t Q = F.C / F.Den, R = F.C % F.Den; // Truncated towards zero.
+  if (R && (Up == (F.C > 0)))
+    Q += Up ? 1 : -1;
+  return constant(Q);
+}
+
 /// The values a symbol can take at any launch: an int or unsigned scalar's
 /// type's, an extent's (a compute domain and its tile count are never
 /// empty).
@@ -608,18 +618,24 @@ Range IndexRanges::counterRange(const ForStmt *For, const VarDecl *VD, unsigned 
     return DRE && DRE->getDecl() == VD;
   };
   const Expr *Step = nullptr;
+  bool Down = false;
   const Expr *Inc = For->getInc()->IgnoreParens();
   IntegerLiteral OneLit(Ctx, llvm::APInt(Ctx.getIntWidth(Ctx.IntTy), 1), Ctx.IntTy,
                         SourceLocation());
-  if (const auto *UO = dyn_cast<UnaryOperator>(Inc); UO && UO->isIncrementOp() && isVar(UO->getSubExpr()))
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc); UO && isVar(UO->getSubExpr()) &&
+                                                     UO->isIncrementDecrementOp()) {
     Step = &OneLit;
-  else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc);
-           CA && CA->getOpcode() == BO_AddAssign && isVar(CA->getLHS()))
+    Down = UO->isDecrementOp();
+  } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc);
+             CA && (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign) &&
+             isVar(CA->getLHS())) {
     Step = CA->getRHS();
+    Down = CA->getOpcode() == BO_SubAssign;
+  }
   if (!Step)
     return {};
-  // The condition's bound: `v < e`, `v <= e` (or reversed), possibly one
-  // of several conjuncts.
+  // The condition's bound: `v < e`, `v <= e` counting up, `v > e`, `v >= e`
+  // counting down (or reversed), possibly one of several conjuncts.
   const Expr *Bound = nullptr;
   int64_t Delta = 0;
   llvm::SmallVector<const Expr *, 4> Work{For->getCond()};
@@ -637,14 +653,17 @@ Range IndexRanges::counterRange(const ForStmt *For, const VarDecl *VD, unsigned 
     }
     BinaryOperatorKind Op = BO->getOpcode();
     const Expr *L = BO->getLHS(), *R = BO->getRHS();
-    if ((Op == BO_GT || Op == BO_GE) && isVar(R))
-      std::swap(L, R), Op = Op == BO_GT ? BO_LT : BO_LE;
+    if (!BO->isComparisonOp())
+      continue;
+    if (isVar(R))
+      std::swap(L, R), Op = BinaryOperator::reverseComparisonOp(Op);
     QualType T = VD->getType().getCanonicalType().getUnqualifiedType();
-    if ((Op == BO_LT || Op == BO_LE) && isVar(L) &&
+    bool Strict = Op == (Down ? BO_GT : BO_LT);
+    if ((Strict || Op == (Down ? BO_GE : BO_LE)) && isVar(L) &&
         R->IgnoreParenImpCasts()->getType().getCanonicalType().getUnqualifiedType() == T &&
         L->getType().getCanonicalType().getUnqualifiedType() == T && stable(R)) {
       Bound = R;
-      Delta = Op == BO_LT ? -1 : 0;
+      Delta = !Strict ? 0 : Down ? 1 : -1;
     }
   }
   if (!Bound)
@@ -654,6 +673,8 @@ Range IndexRanges::counterRange(const ForStmt *For, const VarDecl *VD, unsigned 
   std::optional<std::pair<int64_t, int64_t>> L = limitsOf(Ctx, VD->getType());
   if (!Init.known() || !Limit.known() || !StepR.known() || !L)
     return {};
+  if (Down)
+    return downCounterRange(Init, Limit, StepR, Delta, L->first);
   // The counter never decreases, and its last increment does not wrap
   // (which would make it small, or negative, again): step >= 0, and
   // limit + Delta + step fits. Both bounds rest on that.
@@ -694,6 +715,36 @@ Range IndexRanges::counterRange(const ForStmt *For, const VarDecl *VD, unsigned 
         R.Hi.push_back(std::move(M));
     }
   }
+  prune(R.Lo);
+  prune(R.Hi);
+  return R;
+}
+
+Range IndexRanges::downCounterRange(const Range &Init, const Range &Limit, const Range &StepR,
+                                    int64_t Delta, int64_t TypeMin) {
+  // Mirrored: the counter never increases, and its last decrement does not
+  // wrap: step >= 0, and limit + Delta - step fits. It lies between the
+  // bound (plus Delta) and its initial value.
+  llvm::SmallVector<LinearForm, 4> Facts(StepR.Lo[0].Pre.begin(), StepR.Lo[0].Pre.end());
+  std::optional<LinearForm> Last = combine(Limit.Lo[0].Bound, 1, constant(Delta), 1);
+  std::optional<LinearForm> Next =
+      Last ? combine(*Last, 1, StepR.Hi[0].Bound, -1) : std::nullopt;
+  if (!Next || !require(Facts, StepR.Lo[0].Bound) || !requireAll(Facts, StepR.Hi[0].Pre) ||
+      !requireAll(Facts, Limit.Lo[0].Pre) ||
+      !require(Facts, combine(*Next, 1, constant(TypeMin), -1)))
+    return {};
+  Range R;
+  for (const Candidate &C : Init.Hi) {
+    Candidate K = C;
+    if (requireAll(K.Pre, Facts))
+      R.Hi.push_back(std::move(K));
+  }
+  for (const Candidate &C : Limit.Lo)
+    if (std::optional<LinearForm> Bound = combine(C.Bound, 1, constant(Delta), 1)) {
+      Candidate K{*Bound, C.Pre};
+      if (requireAll(K.Pre, Facts))
+        R.Lo.push_back(std::move(K));
+    }
   prune(R.Lo);
   prune(R.Hi);
   return R;
@@ -798,13 +849,15 @@ Range IndexRanges::binaryRange(const BinaryOperator *BO, unsigned Depth) {
     // Truncation (and the shift's flooring) stays within
     // [(x - (D - 1)) / D, x / D] for x >= 0; division needs x >= 0 for the
     // upper bound.
+    // The quotient is an integer: a constant bound rounds inwards (a tile
+    // row `l / 4` of l in [0, 63] is in [0, 15], not [-3/4, 63/4]).
     for (const Candidate &C : A.Lo)
       if (std::optional<LinearForm> F = combine(C.Bound, 1, constant(D - 1), -1))
         if (std::optional<LinearForm> Q = divide(*F, D))
-          R.Lo.push_back({*Q, C.Pre});
+          R.Lo.push_back({roundInwards(*Q, /*Up=*/true), C.Pre});
     for (const Candidate &C : A.Hi)
       if (std::optional<LinearForm> Q = divide(C.Bound, D)) {
-        Candidate Q2{*Q, C.Pre};
+        Candidate Q2{roundInwards(*Q, /*Up=*/false), C.Pre};
         if (Op == BO_Shr ||
             (requireAll(Q2.Pre, A.Lo[0].Pre) && require(Q2.Pre, A.Lo[0].Bound)))
           R.Hi.push_back(std::move(Q2));
@@ -920,40 +973,33 @@ Range IndexRanges::range(const Expr *E, unsigned Depth) {
   return R;
 }
 
-bool IndexRanges::noteAccess(const Expr *Access, const FieldDecl *View,
-                             llvm::ArrayRef<const Expr *> Args) {
-  auto ViewIt = CaptureOf.find(View);
-  if (ViewIt == CaptureOf.end() || Args.empty() || Args.size() > 3)
+bool IndexRanges::boundClauses(const Expr *Index, const LinearForm &Last,
+                               std::vector<Clause> &New) {
+  if (!Index->getType()->isIntegerType())
     return false;
-  collectPath(Access);
-  if (!Assumed.empty() && !Assumed.front().Subject)
-    return false; // Not in the kernel's own body.
-  std::vector<Clause> New;
-  for (unsigned J = 0; J < Args.size(); ++J) {
-    if (!Args[J]->getType()->isIntegerType())
-      return false;
-    Range R = range(Args[J], 0);
-    if (!R.known())
-      return false;
-    LinearForm Last = *combine(symbol(symbolWord(rt::RS_ViewExtent, ViewIt->second, J)), 1,
-                               constant(1), -1);
-    for (bool Lower : {true, false}) {
-      Clause C;
-      bool Always = false;
-      for (const Candidate &K : Lower ? R.Lo : R.Hi) {
-        Alternative A(K.Pre.begin(), K.Pre.end());
-        // index >= 0, or extent - 1 - index >= 0.
-        if (!require(A, Lower ? std::optional(K.Bound) : combine(Last, 1, K.Bound, -1)))
-          continue;
-        Always |= A.empty();
-        C.push_back(std::move(A));
-      }
-      if (C.empty())
-        return false;
-      if (!Always)
-        New.push_back(std::move(C));
+  Range R = range(Index, 0);
+  if (!R.known())
+    return false;
+  for (bool Lower : {true, false}) {
+    Clause C;
+    bool Always = false;
+    for (const Candidate &K : Lower ? R.Lo : R.Hi) {
+      Alternative A(K.Pre.begin(), K.Pre.end());
+      // index >= 0, or last - index >= 0.
+      if (!require(A, Lower ? std::optional(K.Bound) : combine(Last, 1, K.Bound, -1)))
+        continue;
+      Always |= A.empty();
+      C.push_back(std::move(A));
     }
+    if (C.empty())
+      return false;
+    if (!Always)
+      New.push_back(std::move(C));
   }
+  return true;
+}
+
+void IndexRanges::addClauses(std::vector<Clause> New) {
   // The same access printed twice (host kernels print the body again)
   // adds nothing.
   for (Clause &C : New)
@@ -966,7 +1012,41 @@ bool IndexRanges::noteAccess(const Expr *Access, const FieldDecl *View,
                             });
         }))
       Clauses.push_back(std::move(C));
+}
+
+bool IndexRanges::noteAccess(const Expr *Access, const FieldDecl *View,
+                             llvm::ArrayRef<const Expr *> Args) {
+  auto ViewIt = CaptureOf.find(View);
+  if (ViewIt == CaptureOf.end() || Args.empty() || Args.size() > 3)
+    return false;
+  collectPath(Access);
+  if (!Assumed.empty() && !Assumed.front().Subject)
+    return false; // Not in the kernel's own body.
+  std::vector<Clause> New;
+  for (unsigned J = 0; J < Args.size(); ++J) {
+    LinearForm Last = *combine(symbol(symbolWord(rt::RS_ViewExtent, ViewIt->second, J)), 1,
+                               constant(1), -1);
+    if (!boundClauses(Args[J], Last, New))
+      return false;
+  }
+  addClauses(std::move(New));
   return true;
+}
+
+SubscriptProof IndexRanges::noteSubscript(const Expr *Access, const Expr *Index,
+                                              uint64_t Size) {
+  if (Size == 0 || !fits(int64_t(Size)))
+    return SubscriptProof::None;
+  collectPath(Access);
+  if (!Assumed.empty() && !Assumed.front().Subject)
+    return SubscriptProof::None;
+  std::vector<Clause> New;
+  if (!boundClauses(Index, constant(int64_t(Size) - 1), New))
+    return SubscriptProof::None;
+  if (New.empty())
+    return SubscriptProof::Always;
+  addClauses(std::move(New));
+  return SubscriptProof::AtLaunch;
 }
 
 std::vector<int64_t> IndexRanges::words() const {

@@ -10,8 +10,9 @@
 // the runtime knows at launch (captured int scalars, view extents, the
 // compute domain, its tile count), following the kernel body's own
 // structure: constants, the thread's coordinates, unchanged variables and
-// their initialisers, counters of enclosing `for` loops (their condition
-// bounds them above, their initialiser below), the conditions that guard
+// their initialisers, counters of enclosing `for` loops (counting up, their
+// condition bounds them above and their initialiser below; counting down,
+// the other way round), the conditions that guard
 // the access (if, ?:, &&, early return/continue/break), + - * / % & >> <<
 // and the min/max/clamp intrinsics. Each node of the expression also
 // proves it does not overflow its type.
@@ -32,6 +33,8 @@
 #ifndef AMPCC_CODEGEN_INDEXRANGES_H
 #define AMPCC_CODEGEN_INDEXRANGES_H
 
+#include "DomainIndexing.h"
+
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
@@ -48,8 +51,6 @@ class ForStmt;
 } // namespace clang
 
 namespace ampcc {
-
-class DomainIndexing;
 
 /// (C + sum(Coef * symbol)) / Den over RangeSymbol words (kernel_abi.h),
 /// Den > 0. As a fact: the form is >= 0, or, with a Modulus, a multiple of
@@ -77,6 +78,12 @@ public:
   bool noteAccess(const clang::Expr *Access, const clang::FieldDecl *View,
                   llvm::ArrayRef<const clang::Expr *> Args);
 
+  /// The subscript \p Index, at \p Access in the body, of a C array of
+  /// \p Size elements (a tile_static array): Always when it lies in the
+  /// array on every launch, AtLaunch when it does under launch-time facts
+  /// (added to the proof), None when nothing here shows it.
+  SubscriptProof noteSubscript(const clang::Expr *Access, const clang::Expr *Index, uint64_t Size);
+
   /// The proof in KernelDesc::RangeProof's words; empty when no access
   /// needed one.
   std::vector<int64_t> words() const;
@@ -101,10 +108,17 @@ public:
   using Clause = llvm::SmallVector<Alternative, 4>;
 
 private:
+  /// Appends to \p New the facts that place \p Index in [0, Last]; false
+  /// when some bound is unknown or can never hold.
+  bool boundClauses(const clang::Expr *Index, const LinearForm &Last, std::vector<Clause> &New);
+  void addClauses(std::vector<Clause> New);
   Range range(const clang::Expr *E, unsigned Depth);
   Range structuralRange(const clang::Expr *E, unsigned Depth);
   Range binaryRange(const clang::BinaryOperator *BO, unsigned Depth);
   Range callRange(const clang::CallExpr *CE, unsigned Depth);
+  /// counterRange of a counter that counts down to \p Limit (+ \p Delta).
+  Range downCounterRange(const Range &Init, const Range &Limit, const Range &StepR,
+                         int64_t Delta, int64_t TypeMin);
   Range varRange(const clang::VarDecl *VD, unsigned Depth);
   Range counterRange(const clang::ForStmt *For, const clang::VarDecl *VD, unsigned Depth);
   std::optional<uint32_t> symbolOf(const clang::Expr *E);

@@ -19,8 +19,21 @@
 // reads whatever dropped writes left in the write region: never memory
 // outside the buffer, but not always 0.
 //
+// tile_static arrays: Direct3D leaves an access outside thread-group
+// shared memory undefined (a read's value, the memory's contents after a
+// write) but never faults, and programs rely on it (the C++ AMP book's
+// inclusive scan reads one element past its tile's array at the tile's
+// last thread). A GPU faults on shared memory outside the block's
+// allocation, so robust access keeps such an index inside its array:
+// clamped to the last element, one unsigned compare and select. An index
+// IndexRanges bounds by constants (the tile's local index and offsets of
+// it) is printed as it is; one it bounds under launch-time facts is
+// clamped only in the guarded variant.
+//
 //===----------------------------------------------------------------------===//
 #include "FunctionEmitter.h"
+
+#include "DomainIndexing.h"
 
 using namespace clang;
 
@@ -62,6 +75,31 @@ bool FunctionEmitter::noteElementUse(const Expr *E, ElementUse Use) {
     }
   }
   return false;
+}
+
+std::string FunctionEmitter::robustSubscript(const ArraySubscriptExpr *E) {
+  ASTContext &Ctx = CG.getContext();
+  const Expr *Array = E->getBase()->IgnoreParenImpCasts();
+  const ConstantArrayType *CAT = Ctx.getAsConstantArrayType(Array->getType());
+  if (!CAT || spaceOf(Array) != AddrSpace::Local)
+    return "";
+  uint64_t Size = CAT->getSize().getZExtValue();
+  if (Size == 0 || Size > UINT32_MAX)
+    return "";
+  SubscriptProof Proof =
+      Domain ? Domain->noteSubscript(E, E->getIdx(), Size) : SubscriptProof::None;
+  if (Proof == SubscriptProof::Always)
+    return "";
+  // Through uint whatever the index's type: a negative index becomes large
+  // and meets the clamp too.
+  std::string Fn = Proof == SubscriptProof::AtLaunch ? "ampcc_local_index_dom"
+                                                     : "ampcc_local_index";
+  std::string Clamp = "  return i < n ? i : n - 1u;\n";
+  if (Proof == SubscriptProof::AtLaunch)
+    Clamp = "#ifdef AMPCC_DOMAIN_COVERED\n  return i;\n#else\n" + Clamp + "#endif\n";
+  CG.addHelper(Fn, "uint " + Fn + "(uint i, uint n) {\n" + Clamp + "}\n\n");
+  return expr(E->getBase()) + "[" + Fn + "((uint)(" + expr(E->getIdx()) + "), " +
+         std::to_string(Size) + "u)]";
 }
 
 } // namespace ampcc
