@@ -3,15 +3,22 @@
 // variable private to each work-item once every read followed a write of
 // the same thread (docs/pocl-bugs.md): the tile read the first write, 0.
 // ampcc's kernels read each tile_static once through a volatile pointer,
-// which keeps LLVM from doing that. The same for a small array indexed by
+// which keeps LLVM from doing that (not in PTX, where shared memory is
+// never made private: a load per thread saved). The same for a small array indexed by
 // constants and a scalar written in a called function.
 // REQUIRES: opencl
 // RUN: %ampcc -O2 %s -o %t && %t | %FileCheck %s
 // RUN: %ampcc -emit-opencl %s -o %t.cl && %FileCheck --check-prefix=CL %s < %t.cl && %clcheck %t.cl
+// RUN: %ampcc -emit-ptx %s -o %t.ptx && %FileCheck --check-prefix=PTX %s < %t.ptx
 // CL: __local int s;
+// CL-NEXT: #ifndef __NVPTX__
 // CL-NEXT: (void)*(volatile __local uchar *)&s;
+// CL-NEXT: #endif
 // CL: __local int pair[2];
+// CL-NEXT: #ifndef __NVPTX__
 // CL-NEXT: (void)*(volatile __local uchar *)&pair;
+// PTX: .entry
+// PTX-NOT: ld.volatile.shared
 // CHECK: scalar: 0 wrong
 // CHECK: pair: 0 wrong
 // CHECK: callee: 0 wrong

@@ -202,8 +202,10 @@ std::string FunctionEmitter::tileStaticStorage(const VarDecl *VD) {
     // (GlobalOpt's localisation, after splitting small constant-indexed
     // arrays), so a value one work-item writes between two barriers is
     // never seen by the others (docs/pocl-bugs.md). One volatile read
-    // makes LLVM leave the variable alone; it costs one load per work-item.
-    *HoistedDecls += "  (void)*(volatile __local uchar *)&" + Unique + ";\n";
+    // makes LLVM leave the variable alone; it costs one load per work-item,
+    // which PTX (shared memory is never private there) does without.
+    *HoistedDecls += "#ifndef __NVPTX__\n  (void)*(volatile __local uchar *)&" + Unique +
+                     ";\n#endif\n";
     HoistedBytes += CG.getContext().getTypeSizeInChars(VD->getType()).getQuantity();
   }
   // In a called function the caller passes a pointer to the storage: a
