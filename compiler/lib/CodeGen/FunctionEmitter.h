@@ -273,6 +273,9 @@ private:
   /// The value of conditional lvalue \p CO, read: nested conditionals
   /// select values too.
   std::string conditionalValue(const clang::ConditionalOperator *CO);
+  /// \p E where C++ reads the object it names whole (a struct copied,
+  /// assigned or passed by value): a conditional lvalue gives its value.
+  std::string valueOf(const clang::Expr *E);
   /// `p == q` (or `!=`) where p and q point into different address spaces
   /// (`this == &other` in a clone whose `this` is global and `other`
   /// private): OpenCL C rejects the comparison, and no object lives in
