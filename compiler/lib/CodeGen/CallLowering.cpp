@@ -43,9 +43,12 @@ Lowered FunctionEmitter::callFunction(const CallParts &P, const Expr *Site) {
   }
 
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-  // Trivial assignment is C struct assignment.
+  // Trivial assignment is C struct assignment. Its source is read whole:
+  // `a = c ? a : b`, with `a` tile_static and `b` a by-value copy of a
+  // const reference, selects between values, where their addresses are
+  // in different spaces (C++ AMP's TSP demo, opt2kernel.h).
   if (isTrivialAssignment(MD))
-    return expr(Object) + " = " + expr(P.Args[0]);
+    return expr(Object) + " = " + valueOf(P.Args[0]);
 
   if (!isDeviceCallable(FD)) {
     assert(false && "the restriction checker rejects calls to cpu functions");
@@ -76,7 +79,7 @@ Lowered FunctionEmitter::callFunction(const CallParts &P, const Expr *Site) {
     if (!ByAddress) // a const T& parameter takes a copy
       noteElementUse(P.Args[I], ElementUse::Read);
     ArgText.push_back(ByAddress ? addressOf(P.Args[I])
-                                : expr(P.Args[I])); // arrays decay to their first element
+                                : valueOf(P.Args[I])); // arrays decay to their first element
   }
   if (P.Args.size() > FD->getNumParams()) {
     report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
@@ -106,7 +109,7 @@ std::string FunctionEmitter::construct(const CXXConstructExpr *CE) {
   // Copies and moves of trivially copyable classes are C struct copies.
   if (Ctor->isCopyOrMoveConstructor() && Ctor->isTrivial()) {
     noteElementUse(CE->getArg(0), ElementUse::Read);
-    return expr(CE->getArg(0));
+    return valueOf(CE->getArg(0));
   }
   // A view made from another view or array (copy, array_view<const T> from
   // array_view<T>, array_view from array): same device layout, maybe a

@@ -614,21 +614,22 @@ std::string FunctionEmitter::conditionalValue(const ConditionalOperator *CO) {
   // they select values, not addresses, which may be in other address
   // spaces (a private temporary's and a view's element). Found by
   // tools/randamp (seed 1094).
-  auto Value = [&](const Expr *E) {
-    // Through the qualification conversions that make both operands one
-    // type (`c ? constInt : (c2 ? a : b)`).
-    const Expr *Inner = E->IgnoreParens();
-    while (const auto *ICE = dyn_cast<ImplicitCastExpr>(Inner)) {
-      if (ICE->getCastKind() != CK_NoOp)
-        break;
-      Inner = ICE->getSubExpr()->IgnoreParens();
-    }
-    if (const auto *CO = dyn_cast<ConditionalOperator>(Inner); CO && CO->isGLValue())
-      return conditionalValue(CO);
-    return expr(E);
-  };
-  return "(" + expr(CO->getCond()) + " ? " + Value(CO->getTrueExpr()) + " : " +
-         Value(CO->getFalseExpr()) + ")";
+  return "(" + expr(CO->getCond()) + " ? " + valueOf(CO->getTrueExpr()) + " : " +
+         valueOf(CO->getFalseExpr()) + ")";
+}
+
+std::string FunctionEmitter::valueOf(const Expr *E) {
+  // Through the qualification conversions that make both operands one
+  // type (`c ? constInt : (c2 ? a : b)`).
+  const Expr *Inner = E->IgnoreParens();
+  while (const auto *ICE = dyn_cast<ImplicitCastExpr>(Inner)) {
+    if (ICE->getCastKind() != CK_NoOp)
+      break;
+    Inner = ICE->getSubExpr()->IgnoreParens();
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(Inner); CO && CO->isGLValue())
+    return conditionalValue(CO);
+  return expr(E);
 }
 
 std::string FunctionEmitter::addressOf(const Expr *E) {

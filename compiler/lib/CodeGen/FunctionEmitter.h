@@ -15,6 +15,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -273,6 +274,9 @@ private:
   /// The value of conditional lvalue \p CO, read: nested conditionals
   /// select values too.
   std::string conditionalValue(const clang::ConditionalOperator *CO);
+  /// \p E where C++ reads the object it names whole (a struct copied,
+  /// assigned or passed by value): a conditional lvalue gives its value.
+  std::string valueOf(const clang::Expr *E);
   /// `p == q` (or `!=`) where p and q point into different address spaces
   /// (`this == &other` in a clone whose `this` is global and `other`
   /// private): OpenCL C rejects the comparison, and no object lives in
@@ -317,8 +321,9 @@ private:
   llvm::DenseSet<const clang::Expr *> DomainSites;
   /// Host work-item loops (WorkItemLoops.h): locals that are arrays over
   /// the tile, by the array's name; their declarations assign the work-item's
-  /// element (`ampcc_wi_sum[ampcc_wi] = 0.0f;`).
-  llvm::DenseMap<const clang::VarDecl *, std::string> Replicated;
+  /// element (`ampcc_wi_sum[ampcc_wi] = 0.0f;`). A MapVector: its order,
+  /// unlike a hash map's of pointers, is the same on every compile.
+  llvm::MapVector<const clang::VarDecl *, std::string> Replicated;
   /// Host work-item loops: replicated array locals whose every use is one
   /// element (`acc[i][j]`), laid out with the work-item last
   /// (`ampcc_wi_acc[4][4][256]`, printed `ampcc_wi_acc[i][j][ampcc_wi]`),

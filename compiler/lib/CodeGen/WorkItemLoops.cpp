@@ -9,6 +9,8 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
@@ -629,11 +631,24 @@ void WorkItemLoops::emitLevel(const Stmt *S) {
   }
 }
 
+std::vector<std::pair<const VarDecl *, std::string>>
+WorkItemLoops::replicatedInSourceOrder() const {
+  // The planner adds a block's locals after those of the blocks it holds;
+  // declared in source order, the C reads as the kernel does.
+  std::vector<std::pair<const VarDecl *, std::string>> Entries(FE.Replicated.begin(),
+                                                               FE.Replicated.end());
+  const SourceManager &SM = FE.CG.getContext().getSourceManager();
+  llvm::stable_sort(Entries, [&](const auto &A, const auto &B) {
+    return SM.isBeforeInTranslationUnit(A.first->getLocation(), B.first->getLocation());
+  });
+  return Entries;
+}
+
 std::string WorkItemLoops::replicatedDecls() {
   std::string Decls;
   ASTContext &Ctx = FE.CG.getContext();
   std::string Tile = "[" + std::to_string(TileSize) + "]";
-  for (const auto &[VD, Name] : FE.Replicated) {
+  for (const auto &[VD, Name] : replicatedInSourceOrder()) {
     if (!FE.TileMajor.contains(VD)) {
       Decls += "  " +
                FE.CG.declare(VD->getType().getUnqualifiedType(), Name + Tile,

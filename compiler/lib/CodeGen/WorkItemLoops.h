@@ -177,6 +177,8 @@ private:
   void emitParams(WorkItemLoops &Callee);
   /// Declarations of the arrays over the tile of this function's locals.
   std::string replicatedDecls();
+  /// FE.Replicated's entries in the order of their declarations.
+  std::vector<std::pair<const clang::VarDecl *, std::string>> replicatedInSourceOrder() const;
   WorkItemLoops &root() { return Caller ? Caller->root() : *this; }
 
   FunctionEmitter FE;

@@ -17,7 +17,10 @@
 
 #include "backends/host/HostBackend.h"
 
+#include <link.h>
+#include <pthread.h>
 #include <sched.h>
+#include <sys/resource.h>
 
 #include <atomic>
 #include <condition_variable>
@@ -39,6 +42,38 @@ unsigned usableCores() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+/// Bytes of static thread-local storage: the modules the program started
+/// with. glibc carves it out of every new thread's stack, and a program's
+/// tile_static storage is thread-local (AMPCC_TILE_STATIC), every kernel's:
+/// 15 MiB in C++ AMP BLAS, past the 8 MiB a thread's stack has by default,
+/// so glibc gave each worker the TLS and 16 KiB of stack, and a tile
+/// function's frame (its arrays over the tile) overflowed it.
+size_t staticTlsBytes() {
+  size_t Bytes = 0;
+  dl_iterate_phdr(
+      [](dl_phdr_info *Info, size_t, void *Sum) {
+        for (unsigned I = 0; I < Info->dlpi_phnum; ++I) {
+          const ElfW(Phdr) &Header = Info->dlpi_phdr[I];
+          if (Header.p_type == PT_TLS)
+            *static_cast<size_t *>(Sum) += Header.p_memsz + Header.p_align;
+        }
+        return 0;
+      },
+      &Bytes);
+  return Bytes;
+}
+
+/// A worker's stack: the static TLS glibc takes from it, and beyond it what
+/// a thread has by default (the stack limit), at least 8 MiB for the tile
+/// functions' frames.
+size_t workerStackBytes() {
+  size_t Usual = size_t(8) << 20;
+  rlimit Limit;
+  if (getrlimit(RLIMIT_STACK, &Limit) == 0 && Limit.rlim_cur != RLIM_INFINITY)
+    Usual = std::max<size_t>(Usual, Limit.rlim_cur);
+  return Usual + staticTlsBytes();
+}
+
 class Workers {
 public:
   static Workers &get() {
@@ -51,7 +86,7 @@ public:
   /// while the pool is busy runs on its own thread.
   void run(size_t Count, const std::function<void(size_t)> &Body) {
     std::unique_lock<std::mutex> Own(RunLock, std::try_to_lock);
-    if (!Own || Threads.empty() || Count == 1) {
+    if (!Own || Threads == 0 || Count == 1) {
       for (size_t I = 0; I < Count; ++I)
         Body(I);
       return;
@@ -61,7 +96,7 @@ public:
       Job = &Body;
       Total = Count;
       Next = 0;
-      Busy = Threads.size();
+      Busy = Threads;
       ++Generation;
     }
     Wake.notify_all();
@@ -72,13 +107,25 @@ public:
   }
 
 private:
+  /// The threads wait for work until the process ends; the pool is never
+  /// destroyed, so they are detached. pthreads rather than std::thread,
+  /// which cannot size a stack (workerStackBytes).
   explicit Workers(unsigned Cores) {
-    for (unsigned I = 1; I < Cores; ++I)
-      Threads.emplace_back([this] { loop(); });
-    // The threads wait for work until the process ends; the pool is never
-    // destroyed, so nothing joins them.
-    for (std::thread &T : Threads)
-      T.detach();
+    pthread_attr_t Attr;
+    pthread_attr_init(&Attr);
+    pthread_attr_setdetachstate(&Attr, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&Attr, workerStackBytes());
+    for (unsigned I = 1; I < Cores; ++I) {
+      pthread_t Thread;
+      if (pthread_create(&Thread, &Attr, loopOf, this) == 0)
+        ++Threads;
+    }
+    pthread_attr_destroy(&Attr);
+  }
+
+  static void *loopOf(void *Pool) {
+    static_cast<Workers *>(Pool)->loop();
+    return nullptr;
   }
 
   void work() {
@@ -101,7 +148,7 @@ private:
     }
   }
 
-  std::vector<std::thread> Threads;
+  unsigned Threads = 0; ///< Workers started.
   std::mutex RunLock; ///< One launch at a time uses the workers.
   std::mutex M;
   std::condition_variable Wake, Done;
