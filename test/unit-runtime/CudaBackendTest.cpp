@@ -172,6 +172,29 @@ TEST_F(CudaBackendTest, ChoosesABlockShapeThatDividesTheDomain) {
   EXPECT_EQ(L[0].Grid[0], 4u);
 }
 
+TEST_F(CudaBackendTest, ChosenBlocksStayWithinCudasBlockLimits) {
+  // A rank-6 domain {6, 5, 4, 3, 2, 1} folds into {1, 2, 360}: a block of
+  // 120 along z is more than the 64 CUDA allows (the conformance suite's
+  // Double.01 failed with CUDA_ERROR_INVALID_VALUE).
+  Kernel K = kernelK();
+  Buffer Mem = B.allocate(Ctx, 64, nullptr, "the test");
+  float A = 0;
+  int32_t Domain = 0;
+  K.setArg(0, Mem);
+  K.setArg(1, sizeof A, &A);
+  K.setArg(2, sizeof Domain, &Domain);
+  size_t Size[3] = {1, 2, 360};
+  LaunchPart Part;
+  Part.Dims = 3;
+  Part.Size = Size;
+  Q.launch(K, Part);
+  std::vector<FakeLaunch> L = launches();
+  ASSERT_EQ(L.size(), 1u);
+  EXPECT_EQ(L[0].Block[2], 60u);
+  EXPECT_EQ(L[0].Grid[2], 6u);
+  EXPECT_EQ(L[0].Block[1] * L[0].Grid[1], 2u);
+}
+
 TEST_F(CudaBackendTest, TakesThePtxOfTheNewestTargetTheDeviceRuns) {
   std::string Why;
   Program P = B.loadPtx(Ctx, nullptr, WithPtx, false, Why);

@@ -235,6 +235,9 @@ CUresult cuFuncGetAttribute(int *V, int Which, void *) {
 CUresult cuLaunchKernel(void *F, unsigned Gx, unsigned Gy, unsigned Gz, unsigned Bx,
                         unsigned By, unsigned Bz, unsigned, void *, void **Params,
                         void **) {
+  // The driver's limits on a block (every GPU since Fermi).
+  if (!Bx || !By || !Bz || Bx > 1024 || By > 1024 || Bz > 64 || uint64_t(Bx) * By * Bz > 1024)
+    return 1; // CUDA_ERROR_INVALID_VALUE
   FakeLaunch L = {{Gx, Gy, Gz}, {Bx, By, Bz}, {}, 0};
   for (size_t Bytes : static_cast<FakeFunction *>(F)->ParamBytes) {
     if (L.Bytes + Bytes > sizeof L.Args)

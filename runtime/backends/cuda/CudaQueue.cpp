@@ -29,11 +29,14 @@ static Memory &memory(void *B) { return *static_cast<Memory *>(B); }
 
 /// A block shape for a launch whose shape the runtime left open: per
 /// dimension, the largest divisor of its size within what is left of 256
-/// threads (an NDRange must be whole blocks).
+/// threads and within CUDA's limit for the dimension (an NDRange must be
+/// whole blocks; a block is at most 64 deep, which a domain of rank 4 and
+/// more, folded into z, passes easily: 6*5*4*3 gave 120).
 static void chooseBlock(const size_t Size[3], size_t Block[3]) {
+  const size_t MaxBlock[3] = {1024, 1024, 64};
   size_t Budget = 256;
   for (int D = 0; D < 3; ++D) {
-    size_t B = std::min(Budget, Size[D]);
+    size_t B = std::min({Budget, Size[D], MaxBlock[D]});
     while (B > 1 && Size[D] % B)
       --B;
     Block[D] = std::max<size_t>(B, 1);
