@@ -77,11 +77,24 @@ protected:
     int Status = 0;
     return B.kernel(P, "k", Status);
   }
+  /// kernelK with its arguments set (a buffer, 0.0f, 0): for tests of the
+  /// launch's shape alone.
+  Kernel kernelKWithArgs() {
+    Kernel K = kernelK();
+    ArgMem = B.allocate(Ctx, 64, nullptr, "the test");
+    float A = 0;
+    int32_t Domain = 0;
+    K.setArg(0, ArgMem);
+    K.setArg(1, sizeof A, &A);
+    K.setArg(2, sizeof Domain, &Domain);
+    return K;
+  }
 
   CudaBackend &B = cudaBackend();
   DeviceListing Devices;
   Context Ctx;
   Queue Q;
+  Buffer ArgMem;
   FakeCudaLaunchesFn Launches = nullptr;
 };
 
@@ -132,13 +145,7 @@ TEST_F(CudaBackendTest, ArgumentsAndTheGlobalOffsetReachTheKernel) {
 }
 
 TEST_F(CudaBackendTest, GridsPastCudasLimitsLaunchInParts) {
-  Kernel K = kernelK();
-  Buffer Mem = B.allocate(Ctx, 64, nullptr, "the test");
-  float A = 0;
-  int32_t Domain = 0;
-  K.setArg(0, Mem);
-  K.setArg(1, sizeof A, &A);
-  K.setArg(2, sizeof Domain, &Domain);
+  Kernel K = kernelKWithArgs();
   // 131080 rows of one-row blocks: 65535 + 65535 + 10 along y.
   size_t Size[2] = {32, 131080}, Local[2] = {32, 1};
   LaunchPart Part;
@@ -155,13 +162,7 @@ TEST_F(CudaBackendTest, GridsPastCudasLimitsLaunchInParts) {
 }
 
 TEST_F(CudaBackendTest, ChoosesABlockShapeThatDividesTheDomain) {
-  Kernel K = kernelK();
-  Buffer Mem = B.allocate(Ctx, 64, nullptr, "the test");
-  float A = 0;
-  int32_t Domain = 0;
-  K.setArg(0, Mem);
-  K.setArg(1, sizeof A, &A);
-  K.setArg(2, sizeof Domain, &Domain);
+  Kernel K = kernelKWithArgs();
   size_t Size[1] = {1000};
   LaunchPart Part;
   Part.Size = Size;
@@ -176,13 +177,7 @@ TEST_F(CudaBackendTest, ChosenBlocksStayWithinCudasBlockLimits) {
   // A rank-6 domain {6, 5, 4, 3, 2, 1} folds into {1, 2, 360}: a block of
   // 120 along z is more than the 64 CUDA allows (the conformance suite's
   // Double.01 failed with CUDA_ERROR_INVALID_VALUE).
-  Kernel K = kernelK();
-  Buffer Mem = B.allocate(Ctx, 64, nullptr, "the test");
-  float A = 0;
-  int32_t Domain = 0;
-  K.setArg(0, Mem);
-  K.setArg(1, sizeof A, &A);
-  K.setArg(2, sizeof Domain, &Domain);
+  Kernel K = kernelKWithArgs();
   size_t Size[3] = {1, 2, 360};
   LaunchPart Part;
   Part.Dims = 3;
