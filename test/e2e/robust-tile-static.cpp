@@ -7,7 +7,8 @@
 // (`L + Shift`, in range when Shift is 0) is clamped only in the guarded
 // variant, and the covered variant runs when the facts hold. Far reads and
 // writes (2^26 elements away, an index read from memory) would leave the array's memory on every
-// device; they stay inside it. Checked against the CPU.
+// device; they stay inside it. The address one past the end (`p !=
+// &s[n]`) is kept: its limit is one more. Checked against the CPU.
 // REQUIRES: opencl
 // RUN: %ampcc -O2 %s -o %t
 // RUN: env AMPCC_TRACE=1 %t 2>%t.trace | %FileCheck %s
@@ -26,6 +27,7 @@
 // CL: Ts[ampcc_local_index_dom((uint)(L + Shift), 64u)]
 // CL: Ts[ampcc_local_index((uint)(L - Far), 64u)]
 // CL: Below += Ts[S];
+// CL: P != &(Ts[64])
 // CL: Ts[ampcc_local_index((uint)(L + Far), 64u)] = 7;
 // PLAIN-NOT: ampcc_local_index
 #include <amp.h>
@@ -58,7 +60,11 @@ static int wrongOf(int Shift, int Far) {
     int Below = 0;
     for (int S = L; S >= 0; S -= 4)
       Below += Ts[S];
-    OutV[T.global] = Next + Moved + Away + Below + (int)Block[L / 4][3];
+    // The pointer one past the end is valid: the clamp leaves it.
+    int Whole = 0;
+    for (const int *P = &Ts[0]; P != &Ts[Tile]; ++P)
+      Whole += *P;
+    OutV[T.global] = Next + Moved + Away + Below + Whole + (int)Block[L / 4][3];
     T.barrier.wait();
     if (L == 0)
       Ts[L + Far] = 7;
@@ -70,10 +76,12 @@ static int wrongOf(int Shift, int Far) {
   for (int I = 0; I < N; ++I) {
     int Base = I / Tile * Tile, L = I % Tile;
     auto at = [&](long J) { return In[Base + (J >= 0 && J < Tile ? J : Tile - 1)]; };
-    int Below = 0;
+    int Below = 0, Whole = 0;
     for (int S = L; S >= 0; S -= 4)
       Below += at(S);
-    Wrong += Out[I] != at(L + 1) + at(L + Shift) + at(long(L) - Far) + Below + 1;
+    for (int S = 0; S < Tile; ++S)
+      Whole += at(S);
+    Wrong += Out[I] != at(L + 1) + at(L + Shift) + at(long(L) - Far) + Below + Whole + 1;
   }
   return Wrong;
 }

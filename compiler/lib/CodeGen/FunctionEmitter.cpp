@@ -694,6 +694,13 @@ std::string FunctionEmitter::addressOf(const Expr *E) {
              L.Text + "}";
     return "&(" + L.Text + ")";
   }
+  // `&s[n]` of a tile_static array of n elements is the valid pointer one
+  // past its end (a loop's `p != &s[n]`): robust access keeps it.
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Inner); ASE && CG.robustAccess()) {
+    std::string Robust = robustSubscript(ASE, /*AddressOnly=*/true);
+    if (!Robust.empty())
+      return "&(" + Robust + ")";
+  }
   return "&(" + expr(Inner) + ")";
 }
 

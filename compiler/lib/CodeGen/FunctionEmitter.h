@@ -252,8 +252,9 @@ private:
   bool noteElementUse(const clang::Expr *E, ElementUse Use);
   /// Robust access: `a[i]` of a tile_static array with its index kept
   /// inside the array where nothing proves it is (RobustAccess.cpp); ""
-  /// when printed as it is.
-  std::string robustSubscript(const clang::ArraySubscriptExpr *E);
+  /// when it is no such element. \p AddressOnly: only its address is taken, so
+  /// the index may also be the one past the end.
+  std::string robustSubscript(const clang::ArraySubscriptExpr *E, bool AddressOnly = false);
   ElementUse elementUse(const clang::Expr *Site) const {
     auto It = ElementUses.find(Site);
     return It == ElementUses.end() ? ElementUse::Write : It->second;

@@ -28,7 +28,9 @@
 // clamped to the last element, one unsigned compare and select. An index
 // IndexRanges bounds by constants (the tile's local index and offsets of
 // it) is printed as it is; one it bounds under launch-time facts is
-// clamped only in the guarded variant.
+// clamped only in the guarded variant. An address `&s[i]` may be the one
+// past the end, as C++ allows (`p != &s[n]` ends a loop), so its limit is
+// the array's size.
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionEmitter.h"
@@ -77,19 +79,20 @@ bool FunctionEmitter::noteElementUse(const Expr *E, ElementUse Use) {
   return false;
 }
 
-std::string FunctionEmitter::robustSubscript(const ArraySubscriptExpr *E) {
+std::string FunctionEmitter::robustSubscript(const ArraySubscriptExpr *E, bool AddressOnly) {
   ASTContext &Ctx = CG.getContext();
   const Expr *Array = E->getBase()->IgnoreParenImpCasts();
   const ConstantArrayType *CAT = Ctx.getAsConstantArrayType(Array->getType());
   if (!CAT || spaceOf(Array) != AddrSpace::Local)
     return "";
-  uint64_t Size = CAT->getSize().getZExtValue();
-  if (Size == 0 || Size > UINT32_MAX)
+  // Addresses may point one past the end: the clamp's limit is one more.
+  uint64_t Size = CAT->getSize().getZExtValue() + AddressOnly;
+  if (Size == AddressOnly || Size > UINT32_MAX)
     return "";
   SubscriptProof Proof =
       Domain ? Domain->noteSubscript(E, E->getIdx(), Size) : SubscriptProof::None;
   if (Proof == SubscriptProof::Always)
-    return "";
+    return expr(E->getBase()) + "[" + expr(E->getIdx()) + "]";
   // Through uint whatever the index's type: a negative index becomes large
   // and meets the clamp too.
   std::string Fn = Proof == SubscriptProof::AtLaunch ? "ampcc_local_index_dom"
