@@ -77,9 +77,11 @@ protected:
     int Status = 0;
     return B.kernel(P, "k", Status);
   }
-  /// kernelK with its arguments set (a buffer, 0.0f, 0): for tests of the
-  /// launch's shape alone.
-  Kernel kernelKWithArgs() {
+  /// kernelK with its arguments set (a buffer, 0.0f, 0), launched over
+  /// \p Size in work-groups of \p Local (null: the backend chooses): the
+  /// launches the driver saw, for tests of a launch's shape alone.
+  std::vector<FakeLaunch> launchShape(uint32_t Dims, const size_t *Size,
+                                      const size_t *Local = nullptr) {
     Kernel K = kernelK();
     ArgMem = B.allocate(Ctx, 64, nullptr, "the test");
     float A = 0;
@@ -87,7 +89,12 @@ protected:
     K.setArg(0, ArgMem);
     K.setArg(1, sizeof A, &A);
     K.setArg(2, sizeof Domain, &Domain);
-    return K;
+    LaunchPart Part;
+    Part.Dims = Dims;
+    Part.Size = Size;
+    Part.Local = Local;
+    Q.launch(K, Part);
+    return launches();
   }
 
   CudaBackend &B = cudaBackend();
@@ -145,15 +152,9 @@ TEST_F(CudaBackendTest, ArgumentsAndTheGlobalOffsetReachTheKernel) {
 }
 
 TEST_F(CudaBackendTest, GridsPastCudasLimitsLaunchInParts) {
-  Kernel K = kernelKWithArgs();
   // 131080 rows of one-row blocks: 65535 + 65535 + 10 along y.
   size_t Size[2] = {32, 131080}, Local[2] = {32, 1};
-  LaunchPart Part;
-  Part.Dims = 2;
-  Part.Size = Size;
-  Part.Local = Local;
-  Q.launch(K, Part);
-  std::vector<FakeLaunch> L = launches();
+  std::vector<FakeLaunch> L = launchShape(2, Size, Local);
   ASSERT_EQ(L.size(), 3u);
   EXPECT_EQ(L[0].Grid[1], 65535u);
   EXPECT_EQ(L[2].Grid[1], 10u);
@@ -162,12 +163,8 @@ TEST_F(CudaBackendTest, GridsPastCudasLimitsLaunchInParts) {
 }
 
 TEST_F(CudaBackendTest, ChoosesABlockShapeThatDividesTheDomain) {
-  Kernel K = kernelKWithArgs();
   size_t Size[1] = {1000};
-  LaunchPart Part;
-  Part.Size = Size;
-  Q.launch(K, Part);
-  std::vector<FakeLaunch> L = launches();
+  std::vector<FakeLaunch> L = launchShape(1, Size);
   ASSERT_EQ(L.size(), 1u);
   EXPECT_EQ(L[0].Block[0], 250u);
   EXPECT_EQ(L[0].Grid[0], 4u);
@@ -177,13 +174,8 @@ TEST_F(CudaBackendTest, ChosenBlocksStayWithinCudasBlockLimits) {
   // A rank-6 domain {6, 5, 4, 3, 2, 1} folds into {1, 2, 360}: a block of
   // 120 along z is more than the 64 CUDA allows (the conformance suite's
   // Double.01 failed with CUDA_ERROR_INVALID_VALUE).
-  Kernel K = kernelKWithArgs();
   size_t Size[3] = {1, 2, 360};
-  LaunchPart Part;
-  Part.Dims = 3;
-  Part.Size = Size;
-  Q.launch(K, Part);
-  std::vector<FakeLaunch> L = launches();
+  std::vector<FakeLaunch> L = launchShape(3, Size);
   ASSERT_EQ(L.size(), 1u);
   EXPECT_EQ(L[0].Block[2], 60u);
   EXPECT_EQ(L[0].Grid[2], 6u);

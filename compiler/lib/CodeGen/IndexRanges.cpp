@@ -673,36 +673,40 @@ Range IndexRanges::counterRange(const ForStmt *For, const VarDecl *VD, unsigned 
   std::optional<std::pair<int64_t, int64_t>> L = limitsOf(Ctx, VD->getType());
   if (!Init.known() || !Limit.known() || !StepR.known() || !L)
     return {};
-  if (Down)
-    return downCounterRange(Init, Limit, StepR, Delta, L->first);
-  // The counter never decreases, and its last increment does not wrap
-  // (which would make it small, or negative, again): step >= 0, and
-  // limit + Delta + step fits. Both bounds rest on that.
+  // The counter moves one way only, and its last step does not wrap (which
+  // would take it back past its start): step >= 0, and limit + Delta + step
+  // (counting down: - step) fits. Both bounds rest on that.
+  const Candidate &Edge = Down ? Limit.Lo[0] : Limit.Hi[0];
   llvm::SmallVector<LinearForm, 4> Facts(StepR.Lo[0].Pre.begin(), StepR.Lo[0].Pre.end());
-  std::optional<LinearForm> Last = combine(Limit.Hi[0].Bound, 1, constant(Delta), 1);
+  std::optional<LinearForm> Last = combine(Edge.Bound, 1, constant(Delta), 1);
   std::optional<LinearForm> Next =
-      Last ? combine(*Last, 1, StepR.Hi[0].Bound, 1) : std::nullopt;
+      Last ? combine(*Last, 1, StepR.Hi[0].Bound, Down ? -1 : 1) : std::nullopt;
+  std::optional<LinearForm> Fits;
+  if (Next)
+    Fits = Down ? combine(*Next, 1, constant(L->first), -1)
+                : combine(constant(L->second), 1, *Next, -1);
   if (!Next || !require(Facts, StepR.Lo[0].Bound) || !requireAll(Facts, StepR.Hi[0].Pre) ||
-      !requireAll(Facts, Limit.Hi[0].Pre) ||
-      !require(Facts, combine(constant(L->second), 1, *Next, -1)))
+      !requireAll(Facts, Edge.Pre) || !require(Facts, Fits))
     return {};
+  // From its start on one side, to the limit (plus Delta) on the other.
   Range R;
-  for (const Candidate &C : Init.Lo) {
+  auto &FromStart = Down ? R.Hi : R.Lo, &FromLimit = Down ? R.Lo : R.Hi;
+  for (const Candidate &C : Down ? Init.Hi : Init.Lo) {
     Candidate K = C;
     if (requireAll(K.Pre, Facts))
-      R.Lo.push_back(std::move(K));
+      FromStart.push_back(std::move(K));
   }
-  for (const Candidate &C : Limit.Hi) {
+  for (const Candidate &C : Down ? Limit.Lo : Limit.Hi) {
     std::optional<LinearForm> Bound = combine(C.Bound, 1, constant(Delta), 1);
     if (!Bound)
       continue;
     Candidate K{*Bound, C.Pre};
     if (requireAll(K.Pre, Facts))
-      R.Hi.push_back(std::move(K));
+      FromLimit.push_back(std::move(K));
     // A counter from c by a constant s takes values c + s*j: below a bound
     // u with u - c a multiple of s, it is at most u - s (a tiled loop
     // `for (k = 0; k < n; k += 16) v[k + l]`, l < 16, stays below n when
-    // n is a multiple of 16).
+    // n is a multiple of 16). Delta is -1 only for `v < u` counting up.
     std::optional<int64_t> From = exactConstant(Init), By = exactConstant(StepR);
     if (Delta == -1 && From && By && *By > 1 && C.Bound.Den == 1) {
       std::optional<LinearForm> Stepped = combine(C.Bound, 1, constant(*By), -1);
@@ -715,36 +719,6 @@ Range IndexRanges::counterRange(const ForStmt *For, const VarDecl *VD, unsigned 
         R.Hi.push_back(std::move(M));
     }
   }
-  prune(R.Lo);
-  prune(R.Hi);
-  return R;
-}
-
-Range IndexRanges::downCounterRange(const Range &Init, const Range &Limit, const Range &StepR,
-                                    int64_t Delta, int64_t TypeMin) {
-  // Mirrored: the counter never increases, and its last decrement does not
-  // wrap: step >= 0, and limit + Delta - step fits. It lies between the
-  // bound (plus Delta) and its initial value.
-  llvm::SmallVector<LinearForm, 4> Facts(StepR.Lo[0].Pre.begin(), StepR.Lo[0].Pre.end());
-  std::optional<LinearForm> Last = combine(Limit.Lo[0].Bound, 1, constant(Delta), 1);
-  std::optional<LinearForm> Next =
-      Last ? combine(*Last, 1, StepR.Hi[0].Bound, -1) : std::nullopt;
-  if (!Next || !require(Facts, StepR.Lo[0].Bound) || !requireAll(Facts, StepR.Hi[0].Pre) ||
-      !requireAll(Facts, Limit.Lo[0].Pre) ||
-      !require(Facts, combine(*Next, 1, constant(TypeMin), -1)))
-    return {};
-  Range R;
-  for (const Candidate &C : Init.Hi) {
-    Candidate K = C;
-    if (requireAll(K.Pre, Facts))
-      R.Hi.push_back(std::move(K));
-  }
-  for (const Candidate &C : Limit.Lo)
-    if (std::optional<LinearForm> Bound = combine(C.Bound, 1, constant(Delta), 1)) {
-      Candidate K{*Bound, C.Pre};
-      if (requireAll(K.Pre, Facts))
-        R.Lo.push_back(std::move(K));
-    }
   prune(R.Lo);
   prune(R.Hi);
   return R;

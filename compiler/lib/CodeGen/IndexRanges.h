@@ -116,9 +116,6 @@ private:
   Range structuralRange(const clang::Expr *E, unsigned Depth);
   Range binaryRange(const clang::BinaryOperator *BO, unsigned Depth);
   Range callRange(const clang::CallExpr *CE, unsigned Depth);
-  /// counterRange of a counter that counts down to \p Limit (+ \p Delta).
-  Range downCounterRange(const Range &Init, const Range &Limit, const Range &StepR,
-                         int64_t Delta, int64_t TypeMin);
   Range varRange(const clang::VarDecl *VD, unsigned Depth);
   Range counterRange(const clang::ForStmt *For, const clang::VarDecl *VD, unsigned Depth);
   std::optional<uint32_t> symbolOf(const clang::Expr *E);
