@@ -69,6 +69,10 @@ public:
   // Operators.
   std::string VisitCastExpr(const CastExpr *E) { return FE.cast(E); }
   std::string VisitUnaryOperator(const UnaryOperator *UO) {
+    // An address prints its operand its own way (and a tile_static
+    // element's index with the one-past-the-end limit): not twice.
+    if (UO->getOpcode() == UO_AddrOf)
+      return FE.addressOf(UO->getSubExpr());
     std::string Sub = FE.expr(UO->getSubExpr());
     // C++'s prefix ++/-- is an lvalue, C's is not: `----p` becomes
     // `--(*(--p, &p))` (the operand is evaluated twice, so only when that
@@ -83,7 +87,6 @@ public:
     case UO_PostDec: return Sub + "--";
     case UO_PreInc: return "++" + Sub;
     case UO_PreDec: return "--" + Sub;
-    case UO_AddrOf: return FE.addressOf(UO->getSubExpr());
     case UO_Deref: return "(*" + Sub + ")";
     case UO_Plus: return "+" + Sub;
     case UO_Minus: return "-" + Sub;
