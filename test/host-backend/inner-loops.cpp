@@ -5,7 +5,11 @@
 // with `>=`; trip counts that differ between work-items (start from the
 // local index, odd step, `!=` never taken early); the bound on the left of
 // the comparison with an unsigned counter; a tile_static atomic in the
-// body; and a loop whose bound depends on the work-item (not interchanged).
+// body; a loop whose bound depends on the work-item (not interchanged);
+// and strided loops, counted first (the iterations every work-item runs
+// unmasked, the rest guarded): starts in no order across the tile, a bound
+// near INT_MAX where a stopped work-item's next counter would wrap, and a
+// negative run-time stride that no work-item enters.
 // RUN: %ampcc -fhost-kernels %s -o %t && env AMPCC_BACKEND=host %t | %FileCheck %s
 // RUN: %ampcc -emit-host-kernels %s -o %t.c && %FileCheck --check-prefix=LOOPS %s < %t.c
 // RUN: %ampcc -fhost-kernels -emit-opencl %s -o %t.cl && %clcheck %t.cl
@@ -15,18 +19,34 @@
 // CHECK: bound on the left: 0 mismatches of 256
 // CHECK: atomic in the body: 0 mismatches of 4
 // CHECK: bound per work-item: 0 mismatches of 256
+// CHECK: scrambled starts: 0 mismatches of 256
+// CHECK: near INT_MAX: 0 mismatches of 256
+// CHECK: negative stride: 0 mismatches of 256
 // CHECK-NOT: mismatch at
+// The grid stride is counted: the lowest and highest starts give the most
+// and fewest trips, then the common iterations, then the guarded rest.
 // LOOPS: void main_kernel__loops(
-// LOOPS: for (size_t ampcc_k1 = 0;; ++ampcc_k1) {
+// LOOPS: ampcc_first1 = ampcc_from < ampcc_first1 ? ampcc_from : ampcc_first1;
+// LOOPS: long ampcc_lo1 = ampcc_trips(ampcc_last1, 5000, 256), ampcc_hi1 = ampcc_trips(ampcc_first1, 5000, 256);
+// LOOPS: for (long ampcc_k1 = 0; ampcc_k1 < ampcc_lo1; ++ampcc_k1) {
+// LOOPS-NOT: if (
 // LOOPS: int I = (int)(
-// LOOPS: unsigned char ampcc_on = (ampcc_k1 == 0 || ampcc_live1[ampcc_wi]) && (I < 5000);
+// LOOPS: for (long ampcc_k1 = ampcc_lo1; ampcc_k1 < ampcc_hi1; ++ampcc_k1) {
+// LOOPS: if ((long)({{.*}}) + ampcc_k1 * (long)(256) < (long)(5000)) {
+// LOOPS-NEXT: int I = (int)(
+// The count down keeps a flag per work-item.
+// LOOPS: void main_kernel_1__loops(
+// LOOPS: for (size_t ampcc_k1 = 0;; ++ampcc_k1) {
+// LOOPS: unsigned char ampcc_on = (ampcc_k1 == 0 || ampcc_live1[ampcc_wi]) && (I >= 0);
 // The atomic's loop is no vector loop.
 // LOOPS: void main_kernel_4__loops(
-// LOOPS: for (size_t ampcc_k1 = 0;; ++ampcc_k1) {
+// LOOPS: for (long ampcc_k1 = 0; ampcc_k1 < ampcc_lo1; ++ampcc_k1) {
 // LOOPS-NOT: vectorize(assume_safety)
 // LOOPS: ampcc_atomic_add_local_int(
 // LOOPS: void main_kernel_5__loops(
 // LOOPS-NOT: ampcc_k1
+// LOOPS: void main_kernel_6__loops(
+// LOOPS: ampcc_k1
 // LOOPS: #endif
 #include <amp.h>
 #include <cstdio>
@@ -179,5 +199,64 @@ int main() {
     Want[G] = Sum;
   }
   Fails += report("bound per work-item", Out, Want);
+
+  // Starts in no order across the tile (37 * l mod 64), so that neither the
+  // first nor the last work-item has the most or fewest trips.
+  parallel_for_each(OutV.extent.tile<TS>(), [=](tiled_index<TS> T) restrict(amp) {
+    tile_static int S[TS];
+    int Own = 0;
+    for (int I = (T.local[0] * 37) % TS + T.tile[0]; I < 150; I += 50)
+      Own = Own * 5 + InV[I] + 11;
+    S[T.local[0]] = Own;
+    T.barrier.wait();
+    OutV[T.global] = S[TS - 1 - T.local[0]];
+  });
+  OutV.synchronize();
+  for (int G = 0; G < Items; ++G) {
+    int M = TS - 1 - G % TS, V = 0;
+    for (int I = (M * 37) % TS + G / TS; I < 150; I += 50)
+      V = V * 5 + In[I] + 11;
+    Want[G] = V;
+  }
+  Fails += report("scrambled starts", Out, Want);
+
+  // Counters within 2000 of INT_MAX: with step 700 each work-item stops
+  // after 2 or 3 trips, and start + 3 * step would wrap for the work-items
+  // that stop at 2. The stride is a run-time value.
+  const int Big = 0x7fffffff - 2000;
+  int Step = 700 + (N % 2); // 700: N is even
+  parallel_for_each(OutV.extent.tile<TS>(), [=](tiled_index<TS> T) restrict(amp) {
+    tile_static int S[TS];
+    int Own = 0;
+    for (int I = Big + T.global[0] * 3; I < 0x7fffffff - 10; I += Step)
+      Own = Own * 7 + (0x7fffffff - I);
+    S[T.local[0]] = Own;
+    T.barrier.wait();
+    OutV[T.global] = S[(T.local[0] + 3) % TS];
+  });
+  OutV.synchronize();
+  for (int G = 0; G < Items; ++G) {
+    int M = G - G % TS + (G % TS + 3) % TS, V = 0;
+    for (long long I = Big + M * 3LL; I < 0x7fffffff - 10; I += Step)
+      V = V * 7 + int(0x7fffffff - I);
+    Want[G] = V;
+  }
+  Fails += report("near INT_MAX", Out, Want);
+
+  // A negative stride, known at run time, that no work-item's start passes.
+  int Back = -Step;
+  parallel_for_each(OutV.extent.tile<TS>(), [=](tiled_index<TS> T) restrict(amp) {
+    tile_static int S[TS];
+    int Own = 1;
+    for (int I = T.global[0]; I < 0; I += Back)
+      Own += InV[0];
+    S[T.local[0]] = Own;
+    T.barrier.wait();
+    OutV[T.global] = S[0] + T.global[0];
+  });
+  OutV.synchronize();
+  for (int G = 0; G < Items; ++G)
+    Want[G] = 1 + G;
+  Fails += report("negative stride", Out, Want);
   return Fails != 0;
 }

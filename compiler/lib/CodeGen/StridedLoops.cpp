@@ -133,7 +133,7 @@ const VarDecl *counterOf(const Expr *E) {
 
 } // namespace
 
-std::optional<StridedLoop> matchStridedLoop(const ForStmt *FS) {
+std::optional<StridedLoop> matchStridedLoop(const ForStmt *FS, bool AnyStride) {
   const auto *Init = dyn_cast_or_null<DeclStmt>(FS->getInit());
   if (!Init || !Init->isSingleDecl() || FS->getConditionVariable())
     return std::nullopt;
@@ -153,11 +153,11 @@ std::optional<StridedLoop> matchStridedLoop(const ForStmt *FS) {
     Bound = Cond->getRHS(), CounterRef = Cond->getLHS();
   else if (Cond->getOpcode() == BO_GT && counterOf(Cond->getRHS()) == VD)
     Bound = Cond->getLHS(), CounterRef = Cond->getRHS();
-  // i += s, s an int that is no constant (LLVM counts those already).
+  // i += s, s an int (unless AnyStride, no constant: LLVM counts those).
   const auto *Inc = dyn_cast_or_null<CompoundAssignOperator>(FS->getInc());
   if (!Bound || !Inc || Inc->getOpcode() != BO_AddAssign || counterOf(Inc->getLHS()) != VD ||
       !isInt(Inc->getComputationLHSType()) || !isInt(Inc->getRHS()->getType()) ||
-      Inc->getRHS()->isIntegerConstantExpr(VD->getASTContext()))
+      (!AnyStride && Inc->getRHS()->isIntegerConstantExpr(VD->getASTContext())))
     return std::nullopt;
   const Expr *Stride = Inc->getRHS();
   const Stmt *Body = FS->getBody();

@@ -24,15 +24,17 @@ struct StridedLoop {
   const clang::VarDecl *Counter; ///< `int i`, declared by the init-statement.
   const clang::Expr *CounterRef; ///< The condition's read of it.
   const clang::Expr *Bound;      ///< n in `i < n` (or `n > i`).
-  const clang::Expr *Stride;     ///< s in `i += s`: not a constant.
+  const clang::Expr *Stride;     ///< s in `i += s`.
 };
 
 /// \p FS as a strided loop, when it is one: an int counter declared by the
 /// init-statement, compared below a bound and stepped by a stride, both
 /// int expressions that nothing in the loop changes (reads of variables
 /// the loop does not change, and the by-value const members of the C++ AMP
-/// classes), and a body that changes neither the counter nor them.
-std::optional<StridedLoop> matchStridedLoop(const clang::ForStmt *FS);
+/// classes), and a body that changes neither the counter nor them. A
+/// constant stride matches only with \p AnyStride (LLVM counts such loops
+/// itself; a host tile's interchanged loops want the count regardless).
+std::optional<StridedLoop> matchStridedLoop(const clang::ForStmt *FS, bool AnyStride = false);
 
 /// The helper's name and its OpenCL C (also valid C for the host backend).
 extern const char StridedTripsHelper[];

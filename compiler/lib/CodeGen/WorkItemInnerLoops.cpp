@@ -14,9 +14,13 @@
 //   counter (start + k * step), so a counter that starts at the global
 //   index reads memory contiguously across the work-items; a flag per
 //   work-item (an array over the tile) remembers which have stopped, and
-//   the loop ends when none counts. The work-items' iterations run in
-//   another order, which is legal because between barriers they are
-//   unordered; each work-item's own iterations keep their order.
+//   the loop ends when none counts. Where the loop is a strided one
+//   (StridedLoops.h), each work-item's iterations are counted first
+//   instead: the iterations all of them run go without flags or masks,
+//   and only the last few, which some skip, test the count.
+// The work-items' iterations run in another order, which is legal because
+// between barriers they are unordered; each work-item's own iterations
+// keep their order.
 //
 //===----------------------------------------------------------------------===//
 #include "WorkItemLoops.h"
@@ -148,8 +152,9 @@ bool WorkItemLoops::interchangeable(const Stmt *S) {
 }
 
 void WorkItemLoops::emitInterchanged(const ForStmt *FS) {
+  if (std::optional<StridedLoop> SL = matchStridedLoop(FS, /*AnyStride=*/true))
+    return emitInterchangedCounted(FS, *SL);
   CountedLoop L = *countedLoop(FS);
-  const VarDecl *VD = L.Counter;
   std::string N = std::to_string(++root().InterchangedCount);
   std::string Live = "ampcc_live" + N, K = "ampcc_k" + N, Any = "ampcc_any" + N;
   root().ExtraDecls += "  unsigned char " + Live + "[" + std::to_string(TileSize) + "];\n";
@@ -157,8 +162,69 @@ void WorkItemLoops::emitInterchanged(const ForStmt *FS) {
   ++FE.Indent;
   FE.line("int " + Any + " = 0;");
   openLoop(!mayUpdateShared(FS->getBody()) && !mayUpdateShared(FS->getCond()));
+  declareIteration(L, K);
+  // A work-item that stopped stays stopped, as its own loop would.
+  FE.line("unsigned char ampcc_on = (" + K + " == 0 || " + Live + "[ampcc_wi]) && (" +
+          FE.expr(FS->getCond()) + ");");
+  FE.line(Live + "[ampcc_wi] = ampcc_on;");
+  FE.line(Any + " |= ampcc_on;");
+  emitIterationBody(FS, "ampcc_on");
+  closeLoop();
+  FE.line("if (!" + Any + ")");
+  FE.line("  break;");
+  --FE.Indent;
+  FE.line("}");
+}
+
+void WorkItemLoops::emitInterchangedCounted(const ForStmt *FS, const StridedLoop &SL) {
+  CountedLoop L = *countedLoop(FS);
+  std::string N = std::to_string(++root().InterchangedCount);
+  std::string First = "ampcc_first" + N, Last = "ampcc_last" + N, Lo = "ampcc_lo" + N,
+              Hi = "ampcc_hi" + N, K = "ampcc_k" + N;
+  std::string Bound = FE.expr(SL.Bound), Stride = FE.expr(SL.Stride);
+  // A count falls as the start rises (bound and stride are uniform), so the
+  // work-items' lowest and highest starts give the most and fewest
+  // iterations: two divisions a tile, not one a work-item.
+  FE.line("int " + First + " = 0x7fffffff, " + Last + " = -0x7fffffff - 1;");
+  openLoop(/*Vectorize=*/true);
+  FE.line("int ampcc_from = " + FE.expr(L.Counter->getInit()) + ";");
+  FE.line(First + " = ampcc_from < " + First + " ? ampcc_from : " + First + ";");
+  FE.line(Last + " = ampcc_from > " + Last + " ? ampcc_from : " + Last + ";");
+  closeLoop();
+  FE.CG.addHelper(StridedTripsHelper, StridedTripsHelperCode);
+  FE.line("long " + Lo + " = " + StridedTripsHelper + "(" + Last + ", " + Bound + ", " +
+          Stride + "), " + Hi + " = " + StridedTripsHelper + "(" + First + ", " + Bound +
+          ", " + Stride + ");");
+  bool Vectorize = !mayUpdateShared(FS->getBody());
+  // The iterations every work-item runs need no mask; only the last few,
+  // which some work-items skip, test the work-item's own counter, in 64
+  // bits: below the bound then, the loop's int counter has not wrapped.
+  for (bool All : {true, false}) {
+    FE.line("for (long " + K + " = " + (All ? "0" : Lo) + "; " + K + " < " +
+            (All ? Lo : Hi) + "; ++" + K + ") {");
+    ++FE.Indent;
+    openLoop(Vectorize);
+    if (!All) {
+      FE.line("if ((long)(" + FE.expr(L.Counter->getInit()) + ") + " + K + " * (long)(" +
+              Stride + ") < (long)(" + Bound + ")) {");
+      ++FE.Indent;
+    }
+    declareIteration(L, K);
+    emitIterationBody(FS, "");
+    if (!All) {
+      --FE.Indent;
+      FE.line("}");
+    }
+    closeLoop();
+    --FE.Indent;
+    FE.line("}");
+  }
+}
+
+void WorkItemLoops::declareIteration(const CountedLoop &L, const std::string &K) {
   // The counter in iteration K: start + K * step, in the counter's type
   // (its wrap-around is the repeated increment's).
+  const VarDecl *VD = L.Counter;
   std::string Name = FE.LocalPrefix + CodeGenModule::safeLocalName(VD->getName());
   QualType T = VD->getType().getUnqualifiedType();
   std::string Ty = "(" + FE.CG.lowerType(T, VD->getLocation()) + ")";
@@ -166,23 +232,20 @@ void WorkItemLoops::emitInterchanged(const ForStmt *FS) {
   FE.bindVar(VD, Name);
   FE.line(FE.CG.declare(T, Name, VD->getLocation()) + " = " + Ty + "(" +
           FE.expr(VD->getInit()) + (L.Down ? " - " : " + ") + Ty + K + " * " + Step + ");");
-  // A work-item that stopped stays stopped, as its own loop would.
-  FE.line("unsigned char ampcc_on = (" + K + " == 0 || " + Live + "[ampcc_wi]) && (" +
-          FE.expr(FS->getCond()) + ");");
-  FE.line(Live + "[ampcc_wi] = ampcc_on;");
-  FE.line(Any + " |= ampcc_on;");
-  FE.line("if (ampcc_on) {");
-  ++FE.Indent;
+}
+
+void WorkItemLoops::emitIterationBody(const ForStmt *FS, const std::string &Guard) {
+  if (!Guard.empty()) {
+    FE.line("if (" + Guard + ") {");
+    ++FE.Indent;
+  }
   FE.pushScope();
   FE.emitStmt(FS->getBody());
   FE.popScope();
-  --FE.Indent;
-  FE.line("}");
-  closeLoop();
-  FE.line("if (!" + Any + ")");
-  FE.line("  break;");
-  --FE.Indent;
-  FE.line("}");
+  if (!Guard.empty()) {
+    --FE.Indent;
+    FE.line("}");
+  }
 }
 
 } // namespace ampcc

@@ -29,6 +29,7 @@
 #define AMPCC_CODEGEN_WORKITEMLOOPS_H
 
 #include "FunctionEmitter.h"
+#include "StridedLoops.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Stmt.h"
@@ -130,6 +131,12 @@ private:
   /// contiguous across work-items.
   bool interchangeable(const clang::Stmt *S);
   void emitInterchanged(const clang::ForStmt *FS);
+  /// The interchange of a strided loop (StridedLoops.h): counted first.
+  void emitInterchangedCounted(const clang::ForStmt *FS, const StridedLoop &SL);
+  /// In an interchanged loop's work-item loop: the counter of iteration \p K.
+  void declareIteration(const CountedLoop &L, const std::string &K);
+  /// The loop's body, run where \p Guard (C) holds; always if it is empty.
+  void emitIterationBody(const clang::ForStmt *FS, const std::string &Guard);
   bool isUniform(const clang::Expr *E);
   bool isUniformVar(const clang::ValueDecl *D);
   /// \p E depends on the work-item's index and uniform values alone, through

@@ -81,6 +81,9 @@ public:
     return *W;
   }
 
+  /// The threads a launch runs on: the workers and the caller.
+  unsigned width() const { return Threads + 1; }
+
   /// Runs Body(0) ... Body(Count - 1) on the workers and the calling thread;
   /// returns when every call has returned. A launch from a second thread
   /// while the pool is busy runs on its own thread.
@@ -208,18 +211,27 @@ void runTiles(const ampcc_host_kernel &K, void *const *Args, const ampcc_host_la
   size_t Groups[3];
   for (unsigned D = 0; D < 3; ++D)
     Groups[D] = L.global[D] / L.local[D];
-  Workers::get().run(Groups[0] * Groups[1] * Groups[2], [&](size_t G) {
+  // Consecutive tiles a chunk: a grid-stride loop's tile reads a piece of
+  // each stride, its neighbour the next piece, so one thread running both
+  // walks each stride forward, which the prefetchers follow; tiles taken
+  // one at a time by alternate threads left every piece a cold start.
+  // Sixteen chunks a thread still balance uneven tiles.
+  size_t Total = Groups[0] * Groups[1] * Groups[2];
+  size_t PerChunk = std::max<size_t>(1, Total / (size_t(Workers::get().width()) * 16));
+  Workers::get().run((Total + PerChunk - 1) / PerChunk, [&](size_t C) {
     setCurrentLaunch(&L);
-    size_t Group[3] = {G % Groups[0], G / Groups[0] % Groups[1], G / (Groups[0] * Groups[1])};
-    if (K.tile) {
-      ampcc_item Tile = {};
-      for (unsigned D = 0; D < 3; ++D) {
-        Tile.grp[D] = Group[D];
-        Tile.gid[D] = L.offset[D] + Group[D] * L.local[D];
+    for (size_t G = C * PerChunk; G < std::min(Total, (C + 1) * PerChunk); ++G) {
+      size_t Group[3] = {G % Groups[0], G / Groups[0] % Groups[1], G / (Groups[0] * Groups[1])};
+      if (K.tile) {
+        ampcc_item Tile = {};
+        for (unsigned D = 0; D < 3; ++D) {
+          Tile.grp[D] = Group[D];
+          Tile.gid[D] = L.offset[D] + Group[D] * L.local[D];
+        }
+        K.tile(Args, &Tile);
+      } else {
+        runTile(K.item, Args, L, Group);
       }
-      K.tile(Args, &Tile);
-    } else {
-      runTile(K.item, Args, L, Group);
     }
     setCurrentLaunch(nullptr);
   });
