@@ -28,11 +28,16 @@ bool isBarrierCall(const Stmt *S) {
 /// What makes a body unfit for work-item loops anywhere in it; counts its
 /// barriers and its calls of functions that wait at one.
 struct Unfit : RecursiveASTVisitor<Unfit> {
-  explicit Unfit(llvm::function_ref<bool(const CallExpr *)> Waiting) : Waiting(Waiting) {}
+  Unfit(llvm::function_ref<bool(const CallExpr *)> Waiting, bool AllowReturns)
+      : Waiting(Waiting), AllowReturns(AllowReturns) {}
   llvm::function_ref<bool(const CallExpr *)> Waiting;
+  bool AllowReturns;
   bool Found = false;
-  unsigned BarrierCalls = 0;
-  bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
+  unsigned BarrierCalls = 0, Returns = 0;
+  bool VisitReturnStmt(ReturnStmt *) {
+    ++Returns;
+    return AllowReturns || !(Found = true);
+  }
   bool VisitLambdaExpr(LambdaExpr *) { return !(Found = true); }
   bool VisitCallExpr(CallExpr *CE) {
     if (isBarrierCall(CE) || Waiting(CE))
@@ -353,6 +358,18 @@ bool WorkItemLoops::isBarrierStatement(const Stmt *S) {
   return isBarrierCall(S);
 }
 
+bool WorkItemLoops::returnsInLoop(const Stmt *S, bool InLoop) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S))
+    return InLoop;
+  InLoop |= isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (returnsInLoop(Child, InLoop))
+      return true;
+  return false;
+}
+
 bool WorkItemLoops::leavesLoop(const Stmt *S) {
   if (!S || isa<ForStmt, WhileStmt, DoStmt, SwitchStmt>(S))
     return false;
@@ -388,6 +405,8 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
         if (!planLevel(Child))
           return false;
         LastSplit = At;
+      } else if (returnsInLoop(Child)) {
+        return false;
       } else if (liftable(Child)) {
         Lifted.insert(Child);
         LastSplit = At;
@@ -459,7 +478,7 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
   }
   // A barrier-free statement as a loop's whole body: one work-item loop.
   // A barrier inside some other statement or expression: no loops.
-  return !hasBarrier(S) && !leavesLoop(S);
+  return !hasBarrier(S) && !leavesLoop(S) && !returnsInLoop(S);
 }
 
 bool WorkItemLoops::plan(const Stmt *B) {
@@ -476,10 +495,18 @@ bool WorkItemLoops::plan(const Stmt *B) {
   auto Waiting = [this](const CallExpr *CE) {
     return CE->getDirectCallee() && waits(CE->getDirectCallee());
   };
-  Unfit U(Waiting);
+  // A return in the kernel's own body ends its work-item: a flag per
+  // work-item that every later work-item loop tests (an inlined callee's
+  // return would end only the call: not taken).
+  Unfit U(Waiting, /*AllowReturns=*/Op != nullptr);
   U.TraverseStmt(const_cast<Stmt *>(Body));
   if (U.Found)
     return false;
+  if (U.Returns) {
+    HasReturns = true;
+    FE.setVoidReturn("{ ampcc_done[ampcc_wi] = 1; continue; }");
+    ExtraDecls += "  unsigned char ampcc_done[" + std::to_string(TileSize) + "] = {0};\n";
+  }
   // Every barrier must be a statement of a list the loops split. The calls
   // that wait are planned once every local's kind is known.
   return planLevel(Body) && BarrierStatements == U.BarrierCalls &&
@@ -504,6 +531,8 @@ void WorkItemLoops::openLoop(bool Vectorize) {
   FE.line("for (size_t ampcc_lx = 0; ampcc_lx < " + X + "; ++ampcc_lx) {");
   ++FE.Indent;
   FE.line("size_t ampcc_wi = (ampcc_lz * " + Y + " + ampcc_ly) * " + X + " + ampcc_lx;");
+  if (root().HasReturns)
+    FE.line("if (ampcc_done[ampcc_wi])\n        continue;");
   FE.line("ampcc_item ampcc_it = ampcc_tile;");
   FE.line("ampcc_it.lid[0] = ampcc_lx;");
   FE.line("ampcc_it.lid[1] = ampcc_ly;");
@@ -529,6 +558,18 @@ void WorkItemLoops::emitLoop(std::vector<const Stmt *> &Pending) {
     FE.emitStmt(S);
   FE.popScope();
   closeLoop();
+  // Once every work-item has returned, the tile is done: the loops holding
+  // barriers after it need not run, and one whose only way out was the
+  // return would not end.
+  if (HasReturns && llvm::any_of(Pending, [](const Stmt *S) { return returnsInLoop(S, true); })) {
+    FE.line("{");
+    FE.line("  unsigned char ampcc_alive = 0;");
+    FE.line("  for (size_t ampcc_w = 0; ampcc_w < " + std::to_string(TileSize) + "; ++ampcc_w)");
+    FE.line("    ampcc_alive |= !ampcc_done[ampcc_w];");
+    FE.line("  if (!ampcc_alive)");
+    FE.line("    return;");
+    FE.line("}");
+  }
   Pending.clear();
 }
 

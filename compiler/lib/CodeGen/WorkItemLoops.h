@@ -18,9 +18,13 @@
 // (over the callee's clone plan), its parameters bound to the arguments
 // (WorkItemCalls.cpp).
 //
+// A return in the kernel's body ends its work-item: it sets the work-item's
+// flag and leaves the work-item loop, and every later loop skips it.
+//
 // Kernels this does not take (a barrier in an expression or in a call that
-// is not a statement of its own, a return, a break out of a loop holding a
-// barrier, a local of class type across barriers) keep the per-work-item
+// is not a statement of its own, a return inside a loop or switch that
+// runs in a work-item loop or in an inlined callee, a break out of a loop
+// holding a barrier, a local of class type across barriers) keep the per-work-item
 // entry, which the runtime runs as fibers
 // (runtime/backends/host/TileRunner.cpp).
 //
@@ -92,6 +96,10 @@ private:
   /// True when \p S, run inside a work-item loop, could leave it (a break or
   /// continue not inside a loop or switch of its own).
   bool leavesLoop(const clang::Stmt *S);
+  /// True when \p S holds a return inside a loop or switch of its own (or,
+  /// with \p InLoop, anywhere): `continue` there would not reach the
+  /// work-item loop.
+  static bool returnsInLoop(const clang::Stmt *S, bool InLoop = false);
   void emitLevel(const clang::Stmt *S);
   /// A statement list that holds barriers (or one statement as such a list).
   void emitList(llvm::ArrayRef<const clang::Stmt *> Stmts);
@@ -222,6 +230,8 @@ private:
   std::string ExtraDecls;
   unsigned InlinedCount = 0;
   unsigned InterchangedCount = 0;
+  /// The kernel's body returns somewhere (ampcc_done).
+  bool HasReturns = false;
 };
 
 } // namespace ampcc
