@@ -11,8 +11,11 @@
 # CPU device the machine has; only the host backend's and OpenMP's rows
 # matter here, and, with POCL_ROOT set (bench/pocl-root.sh), ampcc's kernels
 # on PoCL on the same cores (ampcc-pocl). The oneTBB and ICD loader
-# packages travel in $D/debs.
-# Usage: bash bench/host/scaling.sh build | run [cores...]
+# packages travel in $D/debs. ROUNDS=R repeats the host backend's and
+# OpenMP's runs R times, every core count in each round, and the CSV keeps
+# each case's median over the rounds (PoCL runs in the first round only):
+# one run of cases of 1-150 ms moves by tens of percent.
+# Usage: [ROUNDS=R] bash bench/host/scaling.sh build | run [cores...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 D=.device/scaling
@@ -45,25 +48,57 @@ run)
     export OCL_ICD_VENDORS="$W/vendors" PATH="$POCL_ROOT/usr/bin:$PATH"
     export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:$POCL_ROOT/usr/lib/x86_64-linux-gnu:$POCL_ROOT/usr/lib/llvm-15/lib"
   fi
-  for N in "${CORES[@]}"; do
-    [ "$N" -le "$(nproc)" ] || continue
-    PIN=(taskset -c "0-$((N - 1))")
-    AMPCC_BACKEND=host "${PIN[@]}" "$D/harness" --scale small \
-      --only saxpy,sma,histogram,reduction,matmul,binomial,nbody --csv "$W/h$N.csv" >/dev/null
-    OMP_NUM_THREADS=$N "${PIN[@]}" "$D/omp-twins" --scale small --csv "$W/o$N.csv" >/dev/null
-    Files=("$W/h$N.csv" "$W/o$N.csv")
-    if [ -n "${POCL_ROOT:-}" ]; then
-      AMPCC_BACKEND=opencl POCL_MAX_PTHREAD_COUNT=$N "${PIN[@]}" "$D/harness" --scale small \
-        --only saxpy,sma,histogram,reduction,matmul,binomial,nbody --csv "$W/p$N.csv" >/dev/null
-      sed -i 's/,ampcc,/,ampcc-pocl,/' "$W/p$N.csv"
-      Files+=("$W/p$N.csv")
-    fi
-    for f in "${Files[@]}"; do
-      awk -F, -v n="$N" 'NR > 1 && ($2 == "ampcc" || $2 == "openmp" || $2 == "ampcc-pocl") {
-        $1 = n " cores"; $2 = ($2 == "ampcc" ? "ampcc-host" : $2); print }' OFS=, "$f"
+  ROUNDS=${ROUNDS:-1}
+  ONLY=saxpy,sma,histogram,reduction,matmul,binomial,nbody
+  for R in $(seq "$ROUNDS"); do
+    for N in "${CORES[@]}"; do
+      [ "$N" -le "$(nproc)" ] || continue
+      PIN=(taskset -c "0-$((N - 1))")
+      AMPCC_BACKEND=host "${PIN[@]}" "$D/harness" --scale small --only "$ONLY" \
+        --csv "$W/h$N-$R.csv" >/dev/null
+      OMP_NUM_THREADS=$N "${PIN[@]}" "$D/omp-twins" --scale small --csv "$W/o$N-$R.csv" >/dev/null
+      Files=("$W/h$N-$R.csv" "$W/o$N-$R.csv")
+      if [ -n "${POCL_ROOT:-}" ] && [ "$R" = 1 ]; then
+        AMPCC_BACKEND=opencl POCL_MAX_PTHREAD_COUNT=$N "${PIN[@]}" "$D/harness" --scale small \
+          --only "$ONLY" --csv "$W/p$N.csv" >/dev/null
+        sed -i 's/,ampcc,/,ampcc-pocl,/' "$W/p$N.csv"
+        Files+=("$W/p$N.csv")
+      fi
+      for f in "${Files[@]}"; do
+        awk -F, -v n="$N" 'NR > 1 && ($2 == "ampcc" || $2 == "openmp" || $2 == "ampcc-pocl") {
+          $1 = n " cores"; $2 = ($2 == "ampcc" ? "ampcc-host" : $2); print }' OFS=, "$f"
+      done
     done
   done > "$W/rows"
-  { head -1 "$W/h${CORES[0]}.csv"; cat "$W/rows"; } > "$OUTDIR/host-scaling.csv"
+  # Each (cores, impl, case): the row of the median time over the rounds.
+  { head -1 "$W/h${CORES[0]}-1.csv"
+    python3 - "$W/rows" <<'PY'
+import collections, sys
+groups = collections.OrderedDict()
+for line in open(sys.argv[1]):
+    f = line.rstrip("\n").split(",")
+    groups.setdefault((f[0], f[1], f[2]), []).append(f)
+for rows in groups.values():
+    rows.sort(key=lambda f: float(f[5]))
+    print(",".join(rows[(len(rows) - 1) // 2]))
+PY
+  } > "$OUTDIR/host-scaling.csv"
+  # The 2-core speed-up in each round, where rounds ran.
+  python3 - "$W/rows" <<'PY'
+import collections, sys
+ms = collections.defaultdict(list)
+for line in open(sys.argv[1]):
+    f = line.rstrip("\n").split(",")
+    ms[(f[0].split()[0], f[1], f[2])].append(float(f[5]))
+for impl in ("ampcc-host", "openmp"):
+    cases = [k[2] for k in ms if k[0] == "1" and k[1] == impl]
+    if not cases or len(ms[("1", impl, cases[0])]) < 2:
+        continue
+    print(f"2 cores over 1, {impl}, per round:")
+    for c in cases:
+        one, two = ms[("1", impl, c)], ms.get(("2", impl, c), [])
+        print(f"  {c}: " + ", ".join(f"{a / b:.2f}" for a, b in zip(one, two)))
+PY
   python3 - "$OUTDIR/host-scaling.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
