@@ -56,12 +56,36 @@ const Expr *copied(const CXXConstructExpr *CE) {
   return CE->getArg(0);
 }
 
-/// A local that can be an array over the tile: arithmetic, or an array of
-/// arithmetic elements declared without an initializer.
+/// A class whose objects C copies as plain structs: trivially copied and
+/// destroyed, fields arithmetic, arrays of arithmetic, or such classes
+/// (index, extent, the short vectors, a program's own plain structs).
+bool plainData(QualType T, ASTContext &Ctx) {
+  T = Ctx.getBaseElementType(T);
+  if (T->isArithmeticType())
+    return true;
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->isUnion() || !RD->isTriviallyCopyable() ||
+      !RD->hasTrivialDestructor() || RD->isPolymorphic())
+    return false;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (!plainData(B.getType(), Ctx))
+      return false;
+  return llvm::all_of(RD->fields(), [&](const FieldDecl *FD) {
+    return !FD->isBitField() && plainData(FD->getType(), Ctx);
+  });
+}
+
+/// A local that can be an array over the tile: arithmetic, an object of a
+/// plain class (its declaration assigns the element the constructor's
+/// value), or an array of arithmetic elements declared without an
+/// initializer.
 bool replicable(const VarDecl *VD, ASTContext &Ctx) {
   QualType T = VD->getType();
   if (T->isArithmeticType())
     return true;
+  if (T->isRecordType())
+    return plainData(T, Ctx) &&
+           (!VD->getInit() || !isa<InitListExpr>(VD->getInit()->IgnoreImplicit()));
   if (const auto *AT = Ctx.getAsConstantArrayType(T))
     return !VD->getInit() && Ctx.getBaseElementType(AT)->isArithmeticType();
   return false;
@@ -179,9 +203,13 @@ bool WorkItemLoops::isUniformVar(const ValueDecl *D) {
     return true;
   if (isa<ParmVarDecl>(VD))
     return false; // The index parameter varies.
+  // A local set once from uniform values (`int TileRow = t.tile[0]`).
+  if (Locals.contains(VD))
+    return VD->getType()->isArithmeticType() && VD->getInit() && !mayChange(Body, VD) &&
+           isUniform(VD->getInit());
   // A capture (or a constant) is the tile's, unless a mutable kernel may
   // change its own copy. An inlined callee sees constants only.
-  return !Locals.contains(VD) && (!Op || Op->isConst());
+  return !Op || Op->isConst();
 }
 
 bool WorkItemLoops::isUniform(const Expr *E) {
@@ -190,9 +218,24 @@ bool WorkItemLoops::isUniform(const Expr *E) {
     return true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return isUniformVar(DRE->getDecl());
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    // The tile's own members of the tiled_index: its tile and its origin.
+    const auto *Index = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+    if (Index && IndexVars.contains(dyn_cast<VarDecl>(Index->getDecl())) &&
+        ME->getMemberDecl()->getIdentifier() &&
+        (ME->getMemberDecl()->getName() == "tile" ||
+         ME->getMemberDecl()->getName() == "tile_origin"))
+      return true;
     return isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ? Op && Op->isConst()
                                                                    : isUniform(ME->getBase());
+  }
+  // index<N>::operator[] and the like, of a uniform index.
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
+    return MD && MD->isConst() && isAmpClass(MD->getParent(), "index") &&
+           OC->getOperator() == OO_Subscript && isUniform(OC->getArg(0)) &&
+           isUniform(OC->getArg(1));
+  }
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return !BO->isAssignmentOp() && isUniform(BO->getLHS()) && isUniform(BO->getRHS());
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
@@ -240,6 +283,21 @@ bool WorkItemLoops::fromIndex(const Expr *E) {
                   isAmpClass(MD->getParent(), "tiled_index")) &&
            llvm::all_of(OC->arguments(), [&](const Expr *A) { return fromIndex(A); });
   }
+  return false;
+}
+
+bool WorkItemLoops::addressFromIndex(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return isUniformVar(DRE->getDecl()) && !DRE->getType()->isReferenceType();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = ASE->getBase()->IgnoreParens();
+    const auto *Decay = dyn_cast<ImplicitCastExpr>(Base);
+    return Decay && Decay->getCastKind() == CK_ArrayToPointerDecay &&
+           addressFromIndex(Decay->getSubExpr()) && fromIndex(ASE->getIdx());
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return !ME->isArrow() && addressFromIndex(ME->getBase());
   return false;
 }
 
@@ -370,6 +428,19 @@ bool WorkItemLoops::returnsInLoop(const Stmt *S, bool InLoop) {
   return false;
 }
 
+const Stmt *WorkItemLoops::jumpOf(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    S = CS->size() == 1 ? CS->body_front() : nullptr;
+  return isa_and_nonnull<BreakStmt, ContinueStmt>(S) ? S : nullptr;
+}
+
+bool WorkItemLoops::uniformJump(const Stmt *S) {
+  const auto *IS = dyn_cast<IfStmt>(S);
+  return IS && !IS->getElse() && !IS->getInit() && !IS->getConditionVariable() &&
+         !IS->isConstexpr() && !IS->isConsteval() && jumpOf(IS->getThen()) &&
+         isUniform(IS->getCond());
+}
+
 bool WorkItemLoops::leavesLoop(const Stmt *S) {
   if (!S || isa<ForStmt, WhileStmt, DoStmt, SwitchStmt>(S))
     return false;
@@ -407,6 +478,9 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
         LastSplit = At;
       } else if (returnsInLoop(Child)) {
         return false;
+      } else if (uniformJump(Child)) {
+        TileJumps.insert(Child);
+        LastSplit = At;
       } else if (liftable(Child)) {
         Lifted.insert(Child);
         LastSplit = At;
@@ -426,8 +500,14 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
           if (const auto *VD = dyn_cast<VarDecl>(D)) {
             if (VD->hasAttr<CUDASharedAttr>())
               continue;
-            if (VD->getType()->isArithmeticType() && VD->getInit() &&
-                !mayChange(Body, VD) && fromIndex(VD->getInit()) &&
+            // A reference is never rebound: one to an element of the
+            // tile's storage at a place from the index alone is bound
+            // again in every work-item loop, as a value from the index is.
+            bool FixedRef = VD->getType()->isReferenceType() && VD->getInit() &&
+                            addressFromIndex(VD->getInit());
+            if (((VD->getType()->isArithmeticType() && !mayChange(Body, VD) &&
+                  VD->getInit() && fromIndex(VD->getInit())) ||
+                 FixedRef) &&
                 !readsBodyLocal(VD->getInit())) {
               FE.Rematerialized.insert(VD);
               FromIndex.push_back(VD);
@@ -531,8 +611,10 @@ void WorkItemLoops::openLoop(bool Vectorize) {
   FE.line("for (size_t ampcc_lx = 0; ampcc_lx < " + X + "; ++ampcc_lx) {");
   ++FE.Indent;
   FE.line("size_t ampcc_wi = (ampcc_lz * " + Y + " + ampcc_ly) * " + X + " + ampcc_lx;");
-  if (root().HasReturns)
-    FE.line("if (ampcc_done[ampcc_wi])\n        continue;");
+  if (root().HasReturns) {
+    FE.line("if (ampcc_done[ampcc_wi])");
+    FE.line("  continue;");
+  }
   FE.line("ampcc_item ampcc_it = ampcc_tile;");
   FE.line("ampcc_it.lid[0] = ampcc_lx;");
   FE.line("ampcc_it.lid[1] = ampcc_ly;");
@@ -582,7 +664,8 @@ void WorkItemLoops::emitList(llvm::ArrayRef<const Stmt *> Stmts) {
       emitLoop(Pending);
       continue;
     }
-    if (!hasBarrier(S) && !Lifted.contains(S) && !Interchanged.contains(S)) {
+    if (!hasBarrier(S) && !Lifted.contains(S) && !Interchanged.contains(S) &&
+        !TileJumps.contains(S)) {
       Pending.push_back(S);
       continue;
     }
@@ -634,6 +717,12 @@ void WorkItemLoops::emitLevel(const Stmt *S) {
     return emitCall(Call);
   if (Interchanged.contains(S))
     return emitInterchanged(cast<ForStmt>(S));
+  if (TileJumps.contains(S)) {
+    const auto *IS = cast<IfStmt>(S);
+    FE.line("if (" + FE.expr(IS->getCond()) + ")");
+    FE.line(isa<BreakStmt>(jumpOf(IS->getThen())) ? "  break;" : "  continue;");
+    return;
+  }
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
     llvm::SmallVector<const Stmt *, 16> Body(CS->body_begin(), CS->body_end());
     return emitList(Body);

@@ -96,6 +96,11 @@ private:
   /// True when \p S, run inside a work-item loop, could leave it (a break or
   /// continue not inside a loop or switch of its own).
   bool leavesLoop(const clang::Stmt *S);
+  /// `if (c) continue;` or `break;`, c uniform, in a list that a barrier
+  /// splits: it runs once for the tile, at the loop holding the barrier.
+  bool uniformJump(const clang::Stmt *S);
+  /// \p S as a lone break or continue (alone in a block too), or null.
+  static const clang::Stmt *jumpOf(const clang::Stmt *S);
   /// True when \p S holds a return inside a loop or switch of its own (or,
   /// with \p InLoop, anywhere): `continue` there would not reach the
   /// work-item loop.
@@ -150,6 +155,10 @@ private:
   /// \p E depends on the work-item's index and uniform values alone, through
   /// the C++ AMP index classes' members.
   bool fromIndex(const clang::Expr *E);
+  /// \p E is an lvalue whose address depends on the index and uniform
+  /// values alone: an element of a tile_static array or of a capture at
+  /// subscripts from the index, its members (no read of memory on the way).
+  bool addressFromIndex(const clang::Expr *E);
   /// Whether \p E reads a local of the kernel's body other than the index
   /// and values rematerialised from it (a barrier loop's counter): such a
   /// local is in scope only in its block, where a value made from the index
@@ -209,6 +218,7 @@ private:
   llvm::DenseSet<const clang::VarDecl *> IndexVars;
   llvm::DenseSet<const clang::Stmt *> Lifted;
   llvm::DenseSet<const clang::Stmt *> Interchanged;
+  llvm::DenseSet<const clang::Stmt *> TileJumps; ///< uniformJump's.
   const clang::Stmt *Body = nullptr;
   std::vector<const clang::VarDecl *> FromIndex; ///< In declaration order.
   unsigned Tile[3];
