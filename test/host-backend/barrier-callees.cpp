@@ -30,22 +30,13 @@
 // LOOPS: void main_kernel_4__loops(
 // LOOPS: void main_kernel_5__loops(
 // LOOPS-NOT: main_kernel_6__loops
+#include "Inputs/report.h"
 #include <amp.h>
 #include <cstdio>
 #include <vector>
 using namespace concurrency;
 
 static const int TS = 64;
-
-static int report(const char *What, const std::vector<int> &Got,
-                  const std::vector<int> &Want) {
-  int Bad = 0;
-  for (size_t I = 0; I < Got.size(); ++I)
-    if (Got[I] != Want[I] && Bad++ < 5)
-      std::printf("mismatch at %zu: %d, not %d\n", I, Got[I], Want[I]);
-  std::printf("%s: %d mismatches of %zu\n", What, Bad, Got.size());
-  return Bad;
-}
 
 /// The tile mirrored: S[L] takes S[63 - L].
 static void mirror(int *S, int L, const tile_barrier &B) restrict(amp) {

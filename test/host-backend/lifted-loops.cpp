@@ -23,20 +23,11 @@
 // LOOPS: for (size_t ampcc_lx = 0; ampcc_lx < 64; ++ampcc_lx) {
 // LOOPS: for (size_t ampcc_lx = 0; ampcc_lx < 64; ++ampcc_lx) {
 // LOOPS: for (; K < 4; ++K)
+#include "Inputs/report.h"
 #include <amp.h>
 #include <cstdio>
 #include <vector>
 using namespace concurrency;
-
-static int report(const char *What, const std::vector<int> &Got,
-                  const std::vector<int> &Want) {
-  int Bad = 0;
-  for (size_t I = 0; I < Got.size(); ++I)
-    if (Got[I] != Want[I] && Bad++ < 5)
-      std::printf("mismatch at %zu: %d, not %d\n", I, Got[I], Want[I]);
-  std::printf("%s: %d mismatches of %zu\n", What, Bad, Got.size());
-  return Bad;
-}
 
 int main() {
   const int N = 256;

@@ -29,22 +29,13 @@
 // LOOPS: void main_kernel_3__loops(
 // LOOPS-NOT: void main_kernel_4__loops(
 // LOOPS: #endif
+#include "Inputs/report.h"
 #include <amp.h>
 #include <cstdio>
 #include <vector>
 using namespace concurrency;
 
 static const int TS = 64;
-
-static int report(const char *What, const std::vector<int> &Got,
-                  const std::vector<int> &Want) {
-  int Bad = 0;
-  for (size_t I = 0; I < Got.size(); ++I)
-    if (Got[I] != Want[I] && Bad++ < 5)
-      std::printf("mismatch at %zu: %d, not %d\n", I, Got[I], Want[I]);
-  std::printf("%s: %d mismatches of %zu\n", What, Bad, Got.size());
-  return Bad;
-}
 
 int main() {
   const int Items = 256;

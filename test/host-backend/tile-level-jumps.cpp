@@ -33,6 +33,7 @@
 // LOOPS-NEXT: break;
 // LOOPS-NOT: void main_kernel_3__loops(
 // LOOPS: #endif
+#include "Inputs/report.h"
 #include <amp.h>
 #include <cstdio>
 #include <vector>
@@ -44,16 +45,6 @@ struct Pair {
   int A;
   float B;
 };
-
-static int report(const char *What, const std::vector<float> &Got,
-                  const std::vector<float> &Want) {
-  int Bad = 0;
-  for (size_t I = 0; I < Got.size(); ++I)
-    if (Got[I] != Want[I] && Bad++ < 5)
-      std::printf("mismatch at %zu: %g, not %g\n", I, Got[I], Want[I]);
-  std::printf("%s: %d mismatches of %zu\n", What, Bad, Got.size());
-  return Bad;
-}
 
 int main() {
   int Fails = 0;
