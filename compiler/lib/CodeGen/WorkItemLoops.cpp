@@ -678,10 +678,27 @@ void WorkItemLoops::emitList(llvm::ArrayRef<const Stmt *> Stmts) {
 }
 
 bool WorkItemLoops::headerChangesReplicated(const ForStmt *FS) const {
-  for (const auto &Entry : FE.Replicated)
-    if (mayChange(FS->getInit(), Entry.first) || mayChange(FS->getInc(), Entry.first))
-      return true;
-  return false;
+  return changesReplicated(FS->getInit()) || changesReplicated(FS->getInc());
+}
+
+namespace {
+
+/// The operands of a comma expression, left to right (else \p E alone).
+void commaOperands(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
+  if (BO && BO->getOpcode() == BO_Comma) {
+    commaOperands(BO->getLHS(), Out);
+    commaOperands(BO->getRHS(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+} // namespace
+
+bool WorkItemLoops::changesReplicated(const Stmt *S) const {
+  return llvm::any_of(FE.Replicated,
+                      [&](const auto &Entry) { return mayChange(S, Entry.first); });
 }
 
 void WorkItemLoops::emitBroadcastHeader(const ForStmt *FS) {
@@ -690,22 +707,36 @@ void WorkItemLoops::emitBroadcastHeader(const ForStmt *FS) {
   // loop runs once for the tile, but its init and increment must change
   // every work-item's copy, not work-item 0's alone. Its condition is
   // uniform (C++ AMP's barriers are in uniform control flow): work-item
-  // 0's copy decides.
+  // 0's copy decides. The loop's own counter (`for (int t = 0; ...; ++t,
+  // origin += 16)`) is the tile's: declared and stepped once, outside the
+  // work-item loops, in the order of the increment's operands.
   FE.line("{");
   ++FE.Indent;
-  std::vector<const Stmt *> Init;
-  if (FS->getInit())
-    Init.push_back(FS->getInit());
-  emitLoop(Init);
+  std::vector<const Stmt *> PerItem;
+  if (const Stmt *Init = FS->getInit()) {
+    if (isa<DeclStmt>(Init))
+      FE.emitStmt(Init);
+    else
+      PerItem.push_back(Init);
+  }
+  emitLoop(PerItem);
   std::string Cond = FS->getCond() ? FE.expr(FS->getCond()) : "1";
   FE.line("for (; " + Cond + ";)");
   FE.line("{");
   ++FE.Indent;
   emitList(FS->getBody());
-  std::vector<const Stmt *> Inc;
+  llvm::SmallVector<const Expr *, 4> Steps;
   if (FS->getInc())
-    Inc.push_back(FS->getInc());
-  emitLoop(Inc);
+    commaOperands(FS->getInc(), Steps);
+  for (const Expr *Step : Steps) {
+    if (changesReplicated(Step)) {
+      PerItem.push_back(Step);
+      continue;
+    }
+    emitLoop(PerItem);
+    FE.line(FE.discardedExpr(Step) + ";");
+  }
+  emitLoop(PerItem);
   --FE.Indent;
   FE.line("}");
   --FE.Indent;

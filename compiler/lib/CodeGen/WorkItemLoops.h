@@ -169,6 +169,8 @@ private:
   /// for every work-item.
   bool headerChangesReplicated(const clang::ForStmt *FS) const;
   void emitBroadcastHeader(const clang::ForStmt *FS);
+  /// Whether \p S may change a local kept per work-item.
+  bool changesReplicated(const clang::Stmt *S) const;
   /// Declares the locals computed from the index alone (Rematerialized).
   void declareFromIndex();
   /// Whether \p S calls an atomic, or a function of the program's (which
