@@ -23,7 +23,7 @@
 // LOOPS: Concurrency_index_2 ampcc_wi_Idx[256];
 // LOOPS: Pair ampcc_wi_P[256];
 // LOOPS: void main_kernel_1__loops(
-// LOOPS: __local float *Mine = &(At[
+// LOOPS: __local float *Mine = &((*(Transposed ? &(At[
 // The product of the tiles off the diagonal, then the tile's continue.
 // LOOPS: ampcc_wi_Sum[ampcc_wi] += At[kk][i] * Att[kk][j];
 // LOOPS: if (TileI == TileJ)
@@ -82,6 +82,7 @@ int main() {
   // reference into tile_static storage, a uniform continue on the diagonal.
   std::fill(Out.begin(), Out.end(), -1.0f);
   OutV.refresh();
+  bool Transposed = Out.size() == 0; // false, unknown to the compiler
   parallel_for_each(OutV.extent.tile<TS, TS>(), [=](tiled_index<TS, TS> T) restrict(amp) {
     tile_static float At[TS + 1][TS];
     tile_static float Att[TS + 1][TS];
@@ -90,8 +91,9 @@ int main() {
     int OriginI = T.tile_origin[1], OriginJ = T.tile_origin[0];
     if (TileJ < TileI)
       return;
-    float &Mine = At[i][j];
-    float &MineT = Att[i][j];
+    // As ampblas: which element a work-item owns depends on a capture.
+    float &Mine = Transposed ? At[j][i] : At[i][j];
+    float &MineT = Transposed ? Att[j][i] : Att[i][j];
     float Sum = 0;
     for (int ii = 0; ii < K; ii += TS) {
       index<2> AIdx(OriginI + j, i + ii), BIdx(OriginJ + j, i + ii);

@@ -298,6 +298,10 @@ bool WorkItemLoops::addressFromIndex(const Expr *E) {
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return !ME->isArrow() && addressFromIndex(ME->getBase());
+  // `notrans ? at[i][j] : at[j][i]`: one of two such places.
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return CO->isGLValue() && fromIndex(CO->getCond()) &&
+           addressFromIndex(CO->getTrueExpr()) && addressFromIndex(CO->getFalseExpr());
   return false;
 }
 

@@ -157,7 +157,8 @@ private:
   bool fromIndex(const clang::Expr *E);
   /// \p E is an lvalue whose address depends on the index and uniform
   /// values alone: an element of a tile_static array or of a capture at
-  /// subscripts from the index, its members (no read of memory on the way).
+  /// subscripts from the index, its members, or a choice between two such
+  /// places on a condition from the index (no read of memory on the way).
   bool addressFromIndex(const clang::Expr *E);
   /// Whether \p E reads a local of the kernel's body other than the index
   /// and values rematerialised from it (a barrier loop's counter): such a
