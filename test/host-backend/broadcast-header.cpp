@@ -10,11 +10,15 @@
 // RUN: %ampcc -fhost-kernels %s -o %t && env AMPCC_BACKEND=host %t | %FileCheck %s
 // RUN: %ampcc -emit-host-kernels %s -o %t.c && %FileCheck --check-prefix=LOOPS %s < %t.c
 // CHECK: broadcast header: 0 mismatches of 4096
+// CHECK: continue past the increment: 0 mismatches of 4096
 // LOOPS: void main_kernel__loops(
 // LOOPS: int Tile = 0;
 // LOOPS: for (; Tile < Tiles;)
 // LOOPS: ++Tile;
 // LOOPS: ampcc_wi_Origin[ampcc_wi] += 16;
+// A continue in such a loop would skip the increment at the body's end:
+// that kernel keeps the per-work-item entry.
+// LOOPS-NOT: void main_kernel_1__loops(
 #include "Inputs/report.h"
 #include <amp.h>
 using namespace concurrency;
@@ -52,5 +56,32 @@ int main() {
         Sum = Sum * 2 + (TileI == Tile ? Origin + Writer * 3 : Writer + Origin);
       Want[R * N + C] = Sum;
     }
-  return report("broadcast header", Out, Want) != 0;
+  int Fails = report("broadcast header", Out, Want);
+
+  int Skip = 2;
+  parallel_for_each(OutV.extent.tile<TS, TS>(), [=](tiled_index<TS, TS> T) restrict(amp) {
+    tile_static int S[TS][TS];
+    auto I = T.local[1];
+    int Origin = 0, Sum = 0;
+    for (int Tile = 0; Tile < Tiles; ++Tile, Origin += TS) {
+      S[T.local[0]][I] = Origin + I;
+      T.barrier.wait();
+      if (Tile == Skip)
+        continue;
+      Sum = Sum * 3 + S[I][T.local[0]];
+      T.barrier.wait();
+    }
+    OutV[T.global] = Sum;
+  });
+  OutV.synchronize();
+  for (int R = 0; R < N; ++R)
+    for (int C = 0; C < N; ++C) {
+      int Sum = 0;
+      for (int Tile = 0, Origin = 0; Tile < Tiles; ++Tile, Origin += TS)
+        if (Tile != Skip)
+          Sum = Sum * 3 + Origin + R % TS;
+      Want[R * N + C] = Sum;
+    }
+  Fails += report("continue past the increment", Out, Want);
+  return Fails != 0;
 }

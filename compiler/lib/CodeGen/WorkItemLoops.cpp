@@ -536,8 +536,15 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
         if (const auto *VD = dyn_cast<VarDecl>(D))
           UniformVars.insert(VD);
     // A header that changes a variable declared before the loop is run for
-    // every work-item (emitLevel), and a `continue` would skip that.
-    bool OwnCounter = !FS->getInit() || isa<DeclStmt>(FS->getInit());
+    // every work-item (emitBroadcastHeader, the increment printed at the
+    // end of the body), and a `continue` would skip that.
+    const auto *InitDecls = dyn_cast_or_null<DeclStmt>(FS->getInit());
+    bool OwnCounter =
+        (!FS->getInit() || InitDecls) &&
+        llvm::none_of(Locals, [&](const VarDecl *VD) {
+          bool Own = InitDecls && llvm::is_contained(InitDecls->decls(), VD);
+          return !Own && mayChange(FS->getInc(), VD);
+        });
     return !FS->getConditionVariable() && !hasBarrier(FS->getInit()) &&
            !hasBarrier(FS->getCond()) && !hasBarrier(FS->getInc()) &&
            (OwnCounter || !leavesLoop(FS->getBody())) && planLevel(FS->getBody());
