@@ -13,8 +13,8 @@ SCALE=${1:-small}
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 mkdir -p docs/perf
-"$BUILD_DIR/bin/ampcc" -O2 bench/harness/*.cpp -o "$W/bench-harness"
-"$BUILD_DIR/bin/ampcc" -O2 bench/small/saxpy-amp.cpp -o "$W/saxpy-amp"
+"$BUILD_DIR/bin/ampcc" -O2 -fno-host-kernels bench/harness/*.cpp -o "$W/bench-harness"
+"$BUILD_DIR/bin/ampcc" -O2 -fno-host-kernels bench/small/saxpy-amp.cpp -o "$W/saxpy-amp"
 clang++-19 -O2 bench/small/saxpy-cl.cpp -lOpenCL -o "$W/saxpy-cl"
 AMPCC_CACHE_DIR="$W/ampcc" POCL_CACHE_DIR="$W/pocl" \
   "$W/bench-harness" --scale "$SCALE" --csv docs/perf/pocl.csv

@@ -2,7 +2,9 @@
 
 #include "HostKernels.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace ampcc {
@@ -40,6 +42,7 @@ HostKernelCompiles planHostKernels(const Options &Opts, const std::string &Clang
   if (!Opts.FPContract)
     Base.push_back("-ffp-contract=off");
   Base.insert(Base.end(), Opts.StubArgs.begin(), Opts.StubArgs.end());
+  Base.insert(Base.end(), Opts.HostKernelArgs.begin(), Opts.HostKernelArgs.end());
   for (bool Covered : {false, true}) {
     if (Covered && !TwoVariants)
       break;
@@ -83,11 +86,38 @@ bool startHostKernels(const Options &Opts, const Toolchain &TC,
   return true;
 }
 
-bool finishHostKernels(const Toolchain &TC, HostKernelCompiles &H) {
-  bool Ok = true;
-  for (size_t I = 0; I < H.Procs.size(); ++I)
-    Ok &= TC.finish(H.Procs[I], H.Errs[I]) == 0;
-  return Ok;
+/// The first lines of \p ErrFile, indented, for the warning.
+static std::string firstLines(const std::string &ErrFile, unsigned Count) {
+  std::string Text;
+  auto Buf = llvm::MemoryBuffer::getFile(ErrFile);
+  if (!Buf)
+    return Text;
+  llvm::SmallVector<llvm::StringRef, 8> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n', Count + 1, /*KeepEmpty=*/false);
+  for (unsigned I = 0; I < Lines.size() && I < Count; ++I)
+    Text += "  " + Lines[I].str() + "\n";
+  return Text;
+}
+
+void finishHostKernels(const std::string &Src, HostKernelCompiles &H) {
+  int Failed = -1;
+  for (size_t I = 0; I < H.Procs.size(); ++I) {
+    std::string ErrMsg;
+    H.Procs[I] = llvm::sys::Wait(H.Procs[I], std::nullopt, &ErrMsg);
+    if (H.Procs[I].ReturnCode != 0 && Failed < 0)
+      Failed = static_cast<int>(I);
+  }
+  if (Failed < 0)
+    return;
+  // The host kernels are a second compile of kernels OpenCL devices run
+  // anyway: a failure there leaves the program without the host backend
+  // (the stub's references to the tables are weak), not without a build.
+  llvm::errs() << "ampcc: warning: the kernels of '" << Src
+               << "' could not be compiled for the host CPU; the host backend "
+                  "will not run this program (OpenCL devices still do); the C "
+                  "compiler said:\n"
+               << firstLines(H.Errs[Failed], 4);
+  H.Objects.clear();
 }
 
 } // namespace ampcc

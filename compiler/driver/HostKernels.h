@@ -53,8 +53,10 @@ bool startHostKernels(const Options &Opts, const Toolchain &TC,
                       const std::function<std::string(llvm::StringRef)> &Temp,
                       HostKernelCompiles &H);
 
-/// Waits for \p H's compiles; true when every one succeeded.
-bool finishHostKernels(const Toolchain &TC, HostKernelCompiles &H);
+/// Waits for \p H's compiles. When one failed, warns (naming \p Src and
+/// quoting the C compiler) and drops every object: the program then runs
+/// on the other backends.
+void finishHostKernels(const std::string &Src, HostKernelCompiles &H);
 
 } // namespace ampcc
 

@@ -48,7 +48,8 @@ static bool isSourceFile(llvm::StringRef F) {
 /// '=' marks a joined value.
 static const char *const KnownSpellings[] = {
     "-###", "--help", "--version", "-dumpversion", "-v", "-c", "-S", "-E",
-    "-o", "-x", "-fsyntax-only", "-emit-opencl", "-emit-ptx", "-emit-host-kernels", "-fcuda",
+    "-o", "-x", "-fsyntax-only", "-emit-opencl", "-emit-ptx", "-emit-host-kernels",
+    "-Xhost-kernels", "-fcuda",
     "-fno-cuda", "--cuda-gpu-arch=", "-save-temps", "-I",
     "-isystem", "-iquote", "-include", "-D", "-U", "-std=", "--std=", "-O0",
     "-O1", "-O2", "-O3", "-Os", "-Oz", "-g", "-fPIC", "-fpic", "-fPIE",
@@ -292,6 +293,9 @@ bool Parser::driverOption(const llvm::opt::Arg &A) {
   case OPT_emit_host_kernels:
     Opts.Act = Action::EmitHostKernels;
     break;
+  case OPT_Xhost_kernels:
+    Opts.HostKernelArgs.push_back(A.getValue());
+    break;
   case OPT_cuda_gpu_arch_EQ:
     if (!ptxSmVersion(A.getValue()))
       return error("invalid value '" + llvm::Twine(A.getValue()) + "' in '" +
@@ -456,7 +460,8 @@ void printHelp() {
          "                     give 0 and writes there are dropped, as in\n"
          "                     Direct3D (default: on)\n"
          "  -f[no-]host-kernels  Also compile kernels for this CPU, which the\n"
-         "                     host backend runs (AMPCC_BACKEND=host; default: off)\n"
+         "                     host backend runs (default: on)\n"
+         "  -Xhost-kernels <arg>  Pass <arg> to the C compile of the host kernels\n"
          "  -fstrict-return -fstrict-aliasing  Let the optimizer assume a\n"
          "                     return on every path and type-based aliasing\n"
          "                     (default: off, as in Visual C++)\n"

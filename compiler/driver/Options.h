@@ -61,7 +61,11 @@ struct Options {
   bool RobustAccess = true;
   /// -f[no-]host-kernels: kernels are also compiled for the host CPU, for
   /// the runtime's host backend (docs/architecture.md, "The host backend").
-  bool HostKernels = false;
+  /// On by default: on a machine without a GPU the host backend is then
+  /// the default accelerator, with no kernel compiled at run time.
+  bool HostKernels = true;
+  /// -Xhost-kernels <arg>: appended to the host kernels' C compiles.
+  std::vector<std::string> HostKernelArgs;
   bool ShowOptionNames = true; ///< [-Wflag] after warnings, as clang
   /// Function templates parsed when instantiated, as Visual C++ does;
   /// -fno-delayed-template-parsing turns it off.

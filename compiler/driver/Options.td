@@ -51,6 +51,7 @@ def fsyntax_only : Flag<["-"], "fsyntax-only">;
 def emit_opencl : Flag<["-", "--"], "emit-opencl">;
 def emit_ptx : Flag<["-", "--"], "emit-ptx">;
 def emit_host_kernels : Flag<["-", "--"], "emit-host-kernels">;
+def Xhost_kernels : Separate<["-"], "Xhost-kernels">;
 def fcuda : Flag<["-"], "fcuda">;
 def fno_cuda : Flag<["-"], "fno-cuda">;
 def cuda_gpu_arch_EQ : Joined<["--"], "cuda-gpu-arch=">;

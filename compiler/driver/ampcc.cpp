@@ -345,7 +345,10 @@ bool Driver::runDevicePass(SourceCompile &C) {
   DevOpts.FPContract = Opts.FPContract;
   DevOpts.CheckBounds = Opts.CheckBounds;
   DevOpts.RobustAccess = Opts.RobustAccess;
-  DevOpts.HostKernels = Opts.HostKernels || Opts.Act == Action::EmitHostKernels;
+  // The host's printing of the kernels only where they are compiled.
+  DevOpts.HostKernels = Opts.Act == Action::EmitHostKernels ||
+                        (Opts.HostKernels && (Opts.Act == Action::Compile ||
+                                              Opts.Act == Action::Link));
   if (Opts.DryRun) {
     C.Device.Success = true;
     C.Device.Kernels.resize(1);
@@ -607,7 +610,8 @@ bool Driver::compileSource(const std::string &Src, std::string &OpenCLOut) {
     return false;
   bool HostOk = Opts.DryRun || TC.finish(C.Host, C.HostErr, /*SpeakAmp=*/true) == 0;
   bool StubOk = Opts.DryRun || !C.StubProc.Pid || TC.finish(C.StubProc, C.StubErr) == 0;
-  StubOk &= Opts.DryRun || finishHostKernels(TC, C.HostKernels);
+  if (!Opts.DryRun)
+    finishHostKernels(C.Src, C.HostKernels);
   if (!HostOk || !StubOk)
     return false;
   if (Opts.Act == Action::SyntaxOnly || Opts.Act == Action::Assemble)

@@ -11,8 +11,9 @@
 // copies between GPUs are slow) a copy between devices of one context goes
 // through page-locked host memory in 64 MiB pieces: large copies (a 1-D
 // array of three pieces, a 2-D section of two) check the pieces' seams.
+// Built without host kernels: the two devices are OpenCL's.
 // REQUIRES: opencl
-// RUN: %ampcc %s -o %t
+// RUN: %ampcc -fno-host-kernels %s -o %t
 // RUN: env POCL_DEVICES="pthread pthread" CPPAMP_DEFAULT_ACCELERATOR= %t | %FileCheck %s --check-prefixes=CHECK,SHARED
 // RUN: env POCL_DEVICES="pthread pthread" CPPAMP_DEFAULT_ACCELERATOR= AMPCC_CONTEXT_PER_DEVICE=1 %t | %FileCheck %s --check-prefixes=CHECK,APART
 // RUN: env POCL_DEVICES="pthread pthread" CPPAMP_DEFAULT_ACCELERATOR= AMPCC_PEER_COPIES=host %t | %FileCheck %s --check-prefixes=CHECK,BOUNCE

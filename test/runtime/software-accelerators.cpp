@@ -2,14 +2,17 @@
 // C++ development machine: programs build accelerator(direct3d_ref) to
 // compare it with the default and warn about emulation, or run on it. Here
 // they run on the OpenCL CPU device (PoCL); on a machine with no OpenCL CPU
-// device (the second run: no OpenCL at all) they still construct, compare
+// device (no OpenCL at all) they run on the host backend's device, and
+// for a program built without host kernels they still construct, compare
 // and list, and an array or a launch on them throws runtime_exception
 // saying what to install.
 // REQUIRES: opencl
-// RUN: %ampcc %s -o %t
+// RUN: %ampcc -fhost-kernels %s -o %t
 // RUN: %t | %FileCheck %s
 // RUN: rm -rf %t.no-icd && mkdir %t.no-icd
-// RUN: env OCL_ICD_VENDORS=%t.no-icd %t | %FileCheck %s --check-prefix=NONE
+// RUN: env OCL_ICD_VENDORS=%t.no-icd %t | %FileCheck %s --check-prefix=HOST
+// RUN: %ampcc -fno-host-kernels %s -o %t.plain
+// RUN: env OCL_ICD_VENDORS=%t.no-icd %t.plain | %FileCheck %s --check-prefix=NONE
 // CHECK: ref: direct3d\ref, Software Adapter, emulated 1
 // CHECK: warp: direct3d\warp, Microsoft Basic Render Driver, emulated 1
 // CHECK: listed: 1 1
@@ -17,6 +20,10 @@
 // CHECK: ref kernel: 0 mismatches
 // CHECK: warp kernel: 0 mismatches
 // CHECK: copy between ref and the default: 0 mismatches
+// HOST: ref: direct3d\ref, Software Adapter, emulated 1
+// HOST: default is ref: 0
+// HOST: array on ref: no exception
+// HOST: launch on ref: no exception
 // NONE: ref: direct3d\ref, Software Adapter, emulated 1
 // NONE: listed: 1 1
 // NONE: default is ref: 0

@@ -167,8 +167,8 @@ int main(int Argc, char **Argv) {
       // The host backend runs what was compiled for it; a program without
       // host kernels does not list it (runtime/backends/host).
       if (std::string(D->backend()->name()) == "host")
-        std::printf("    runs: programs compiled with -fhost-kernels (others: the "
-                    "next CPU device)\n");
+        std::printf("    runs: programs whose kernels were compiled for it (the "
+                    "default; others: the next CPU device)\n");
       if (D == Default)
         std::printf("    default: %s\n", defaultReason(*D).c_str());
       if (Verbose)

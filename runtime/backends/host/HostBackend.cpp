@@ -133,7 +133,8 @@ std::string whyHostCannotRunPrograms() {
     std::string File = P->SourceFile ? P->SourceFile : "a file";
     HostTable T;
     if (!findHostKernels(P->Source, T))
-      return "the kernels of " + File + " were not compiled for the host (-fhost-kernels)";
+      return "the kernels of " + File +
+             " were not compiled for the host (-fno-host-kernels, or their C compile failed)";
     std::string Missing = missingHostIsa(T.Isa);
     if (!Missing.empty())
       return "the host kernels of " + File + " use what this CPU lacks (" + Missing +
@@ -161,7 +162,7 @@ const char *HostBackend::errorName(int Code) {
   case MissingKernel:
     return "no such kernel";
   case NotCompiled:
-    return "kernels not compiled for the host (-fhost-kernels)";
+    return "kernels not compiled for the host (-fno-host-kernels)";
   default:
     return "unknown error";
   }
@@ -249,8 +250,9 @@ Program HostBackend::loadSource(const Context &, const char *Source, const std::
   HostTable T;
   if (!findHostKernels(Source, T))
     throw Concurrency::runtime_exception(
-        "the kernels of " + For + " were not compiled for the host backend: "
-        "compile it with ampcc -fhost-kernels, or choose another backend "
+        "the kernels of " + For + " were not compiled for the host backend "
+        "(built with -fno-host-kernels, or ampcc warned that their C compile "
+        "failed): rebuild it with ampcc, or choose another backend "
         "(AMPCC_BACKEND=opencl)",
         Concurrency::AMPCC_E_FAIL);
   std::string Missing = missingHostIsa(T.Isa);
