@@ -121,8 +121,6 @@ class Tester:
         self.env = dict(os.environ)
         # Random kernels are built once: keep them out of the caches.
         self.env["AMPCC_CACHE_DIR"] = "off"
-        self.pocl_cache = tempfile.mkdtemp(prefix="randamp-pocl-")
-        self.env["POCL_CACHE_DIR"] = self.pocl_cache
 
     def one(self, seed):
         work = tempfile.mkdtemp(prefix="randamp-%d-" % seed)
@@ -165,7 +163,11 @@ class Tester:
             record["compile"] = "ok"
             record["runs"] = {}
             for backend in self.backends:
-                env = dict(self.env, AMPCC_BACKEND=backend)
+                # PoCL's cache of one-off kernels: the program's own, gone
+                # with its work directory (a shared one emptied now and then
+                # failed the builds of programs running meanwhile).
+                env = dict(self.env, AMPCC_BACKEND=backend,
+                           POCL_CACHE_DIR=os.path.join(work, "pocl-cache"))
                 rc, out, timed_out, secs = run_cmd([exe], env=env, timeout=self.args.timeout)
                 if timed_out:
                     # On a busy machine PoCL's kernel builds alone can pass
@@ -219,12 +221,8 @@ class Tester:
     def run(self, seeds):
         start = time.time()
         with ThreadPoolExecutor(max_workers=self.args.jobs) as pool:
-            for i, _ in enumerate(pool.map(self.one, seeds)):
-                # PoCL's cache of one-off kernels grows without bound.
-                if i % 200 == 199:
-                    shutil.rmtree(self.pocl_cache, ignore_errors=True)
-                    os.makedirs(self.pocl_cache, exist_ok=True)
-        shutil.rmtree(self.pocl_cache, ignore_errors=True)
+            for _ in pool.map(self.one, seeds):
+                pass
         secs = time.time() - start
         print("%d programs in %.0f s (%.2f s each), %d not passing everywhere" % (
             self.counts["programs"], secs, secs / max(1, self.counts["programs"]),

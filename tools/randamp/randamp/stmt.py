@@ -250,8 +250,11 @@ class StmtGen:
         if arrays and r < 0.85:
             a = rng.choice(arrays)
             name = self.ctx.fresh("r")
+            # The index before the reference is in scope: a reference read
+            # in its own initializer is undefined (format 5).
+            index = self.e.index(a.array_len(), 2)
             self.ctx.scope.add(Var(name, a.kind))
-            return ["%s &%s = %s[%s];" % (CTYPE[a.kind], name, a.name, self.e.index(a.array_len(), 2))]
+            return ["%s &%s = %s[%s];" % (CTYPE[a.kind], name, a.name, index)]
         if scalars:
             v = rng.choice(scalars)
             name = self.ctx.fresh("r")
