@@ -268,6 +268,13 @@ public:
   /// registered already. The caller keeps the memory alive meanwhile.
   virtual void *registerHost(void *Host, size_t Bytes) { return nullptr; }
   virtual void unregisterHost(void *Token) {}
+  /// A buffer that is the program's memory [Host, Host + Bytes) itself, so
+  /// that kernels read and write it in place and nothing is copied; null
+  /// where the device's memory is not the host's own. The caller keeps the
+  /// memory alive while the buffer lives.
+  virtual Buffer wrapHost(const Context & /*C*/, void * /*Host*/, size_t /*Bytes*/) {
+    return Buffer();
+  }
   virtual size_t bufferBytes(const Buffer &B) = 0;
 
   // Programs and kernels.

@@ -105,6 +105,11 @@ void DataSource::readBack(const RangeSet &R) {
 void DataSource::writeOut(const RangeSet &R, bool Async) {
   if (R.empty())
     return;
+  if (BufferIsHost) {
+    DeviceStale.subtract(R);
+    changed();
+    return;
+  }
   ensureHostMemory();
   // Only the runtime writes its own host memory, and it waits for the
   // upload first (awaitUploads); user memory may change behind the
@@ -252,14 +257,21 @@ void DataSource::refresh(const RangeSet &R) {
 }
 
 rt::Buffer DataSource::prepareForKernel(AcceleratorViewImpl &View,
-                                        const RangeSet &Used) {
+                                        const RangeSet &Used, bool InPlace) {
   Device &Dev = View.device();
   const rt::Queue &Q = View.queue();
   std::lock_guard<std::mutex> Guard(Lock);
   moveBufferTo(Dev);
+  if (Buffer && BufferIsHost && !InPlace) {
+    // A kernel that writes: into a buffer of its own, from the user memory,
+    // which is current (only kernels that read used it in place).
+    dropBuffer();
+    DeviceStale = RangeSet::all(Bytes);
+    changed();
+  }
   useQueue(Q);
   if (!Buffer)
-    createBuffer(Dev);
+    createBuffer(Dev, InPlace);
   writeOut(DeviceStale.intersect(Used), /*Async=*/true);
   return Buffer;
 }

@@ -109,8 +109,15 @@ public:
   void synchronizeTo(AcceleratorViewImpl &View, const RangeSet &R);
 
   /// Makes the device copy of Used current on View's device, ordered before
-  /// what is enqueued on View's queue next, and returns the buffer.
-  rt::Buffer prepareForKernel(AcceleratorViewImpl &View, const RangeSet &Used);
+  /// what is enqueued on View's queue next, and returns the buffer. InPlace:
+  /// the kernel only reads, so user memory may be the buffer itself where
+  /// the device's memory is the host's (Backend::wrapHost). Kernels that
+  /// write get a buffer of their own: the user memory then changes at
+  /// synchronize or discard_data's leave, as Visual C++ shows it; and a
+  /// kernel built without robust buffer access too, whose slack and guard
+  /// page catch its stray writes instead of the program's heap.
+  rt::Buffer prepareForKernel(AcceleratorViewImpl &View, const RangeSet &Used,
+                              bool InPlace = true);
   /// A kernel that may write Written was enqueued: the host copy is stale.
   void kernelMayWrite(const RangeSet &Written);
   /// A command using the buffer was enqueued on its queue; Done completes
@@ -148,7 +155,7 @@ private:
   /// Counts a transfer of \p Moved bytes of user memory, and registers the
   /// memory once transfers have moved it RegisterAfter times.
   void noteMoved(size_t Moved);
-  void createBuffer(Device &Dev);
+  void createBuffer(Device &Dev, bool InPlace);
   /// Makes Q the queue of the buffer's next commands, ordered after its
   /// last one (LastCommand) wherever that was enqueued.
   void useQueue(const rt::Queue &Q);
@@ -198,6 +205,10 @@ private:
   rt::Buffer Buffer;
   Device *BufferDevice = nullptr;
   size_t BufferBytes = 0; ///< Counted against BufferDevice's memory.
+  /// Buffer is the user memory itself (Backend::wrapHost), which only
+  /// kernels that read have used: the copies between the two sides are
+  /// nothing to do, and HostStale stays empty.
+  bool BufferIsHost = false;
   /// The queue of the last command on Buffer: reads of the buffer
   /// go there so that they wait for the kernels that write it.
   rt::Queue Queue;

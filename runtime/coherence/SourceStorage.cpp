@@ -71,8 +71,19 @@ static rt::Buffer newBuffer(Device &Dev, size_t Size) {
   }
 }
 
-void DataSource::createBuffer(Device &Dev) {
+void DataSource::createBuffer(Device &Dev, bool InPlace) {
   const DeviceInfo &Info = Dev.info();
+  // A view of the program's memory on a device whose memory is the host's
+  // own (the host backend): the kernels use that memory, as Visual C++'s
+  // CPU-side accelerators could not, and nothing is copied either way.
+  if (IsUser && InPlace && Bytes) {
+    Buffer = Dev.backend()->wrapHost(Dev.context(), Host, Bytes);
+    if (Buffer) {
+      BufferDevice = &Dev;
+      BufferIsHost = true;
+      return;
+    }
+  }
   // OpenCL forbids empty buffers, yet an empty view still becomes a kernel
   // argument: give it one element nobody reads.
   size_t Size = Bytes ? Bytes : (ElemSize ? ElemSize : 1);
@@ -106,6 +117,7 @@ void DataSource::dropBuffer() {
   Queue.reset();
   BufferDevice = nullptr;
   BufferBytes = 0;
+  BufferIsHost = false;
 }
 
 void DataSource::copyBufferTo(Device &Dev, bool AcrossContexts) {

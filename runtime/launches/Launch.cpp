@@ -182,8 +182,11 @@ struct Marshalled {
 static void bindSources(const KernelDesc &K, AcceleratorViewImpl &V,
                         std::vector<SourceUse> &Uses, Marshalled &M) {
   Device &Dev = V.device();
+  // In place only for data the kernel reads, and only for kernels whose
+  // stray accesses robust buffer access stops (DataSource::prepareForKernel).
+  bool Robust = K.Program && K.Program->RobustSinkBytes;
   for (SourceUse &U : Uses)
-    U.Buffer = U.Source->prepareForKernel(V, U.Used);
+    U.Buffer = U.Source->prepareForKernel(V, U.Used, Robust && U.Written.empty());
   for (Arg &A : M.Args)
     if (A.Use >= 0)
       A = Arg::buffer(Uses[A.Use].Buffer);

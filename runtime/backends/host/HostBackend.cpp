@@ -97,7 +97,10 @@ HostBuffer::HostBuffer(size_t N) : Bytes(N) {
     throw Concurrency::out_of_memory(
         ("out of host memory for a buffer of " + std::to_string(N) + " bytes").c_str());
 }
-HostBuffer::~HostBuffer() { unmapGuardedPages(Data, Bytes); }
+HostBuffer::~HostBuffer() {
+  if (Owned)
+    unmapGuardedPages(Data, Bytes);
+}
 
 const void *hostDeviceId() { return &DeviceId; }
 
@@ -234,6 +237,10 @@ Buffer HostBackend::allocate(const Context &, size_t Bytes, const void *Init,
   if (Init)
     std::memcpy(B->Data, Init, Bytes);
   return Buffer::adopt(*this, raw(B));
+}
+
+Buffer HostBackend::wrapHost(const Context &, void *Host, size_t Bytes) {
+  return Buffer::adopt(*this, raw(new HostBuffer(Host, Bytes)));
 }
 
 Buffer HostBackend::allocatePinned(const Context &C, const Queue &, size_t Bytes,

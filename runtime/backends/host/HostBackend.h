@@ -36,10 +36,15 @@ struct HostObject {
 };
 
 struct HostBuffer final : HostObject {
+  /// Memory of its own, in guarded pages (support/GuardedPages.h).
   HostBuffer(size_t Bytes);
+  /// The program's memory, used in place (Backend::wrapHost).
+  HostBuffer(void *Wrapped, size_t Bytes)
+      : Data(static_cast<unsigned char *>(Wrapped)), Bytes(Bytes), Owned(false) {}
   ~HostBuffer() override;
   unsigned char *Data;
   size_t Bytes;
+  bool Owned = true;
 };
 
 /// A program: the host kernels of one OpenCL C text, in the variant the
@@ -94,6 +99,7 @@ public:
                     const std::string &For) override;
   Buffer allocate(const Context &C, size_t Bytes, const void *Init,
                   const std::string &For) override;
+  Buffer wrapHost(const Context &C, void *Host, size_t Bytes) override;
   Buffer allocatePinned(const Context &C, const Queue &Q, size_t Bytes,
                         void *&Host) override;
   void unmapPinned(const Queue &, const Buffer &, void *) override {}
