@@ -8,8 +8,9 @@
 # side on two cores, so its wall time gains from an idle machine and its CPU
 # time does not. ampcc's precompiled <amp.h> is built before the timed runs
 # (the first compile of a set of options builds it; later ones load it).
-# AMPCC_FLAGS adds options to ampcc's compiles (AMPCC_FLAGS=-fhost-kernels:
-# the kernels also compiled for the host backend).
+# AMPCC_FLAGS adds options to ampcc's compiles (AMPCC_FLAGS=-fno-host-kernels:
+# without the C compile of the kernels for the host backend, ampcc's
+# default since 2026-11-29).
 # Usage: bench/compile-time.sh [file.cpp] (default: examples/saxpy).
 set -euo pipefail
 cd "$(dirname "$0")/.."
