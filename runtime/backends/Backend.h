@@ -269,9 +269,9 @@ public:
   virtual void *registerHost(void *Host, size_t Bytes) { return nullptr; }
   virtual void unregisterHost(void *Token) {}
   /// A buffer that is the program's memory [Host, Host + Bytes) itself, so
-  /// that kernels read and write it in place and nothing is copied; null
-  /// where the device's memory is not the host's own. The caller keeps the
-  /// memory alive while the buffer lives.
+  /// that kernels read it in place and nothing is copied in; null where the
+  /// device's memory is not the host's own. The caller keeps the memory
+  /// alive while the buffer lives.
   virtual Buffer wrapHost(const Context & /*C*/, void * /*Host*/, size_t /*Bytes*/) {
     return Buffer();
   }

@@ -270,14 +270,15 @@ rt::Buffer DataSource::prepareForKernel(AcceleratorViewImpl &View,
     changed();
   }
   useQueue(Q);
-  if (!Buffer)
-    createBuffer(Dev, InPlace);
+  if (!Buffer && !(InPlace && wrapUserMemory(Dev)))
+    createBuffer(Dev);
   writeOut(DeviceStale.intersect(Used), /*Async=*/true);
   return Buffer;
 }
 
 void DataSource::synchronizeTo(AcceleratorViewImpl &View, const RangeSet &R) {
-  prepareForKernel(View, R);
+  // No kernel writes what this makes current: in place where it can be.
+  prepareForKernel(View, R, /*InPlace=*/true);
 }
 
 void DataSource::kernelMayWrite(const RangeSet &Written) {

@@ -110,14 +110,14 @@ public:
 
   /// Makes the device copy of Used current on View's device, ordered before
   /// what is enqueued on View's queue next, and returns the buffer. InPlace:
-  /// the kernel only reads, so user memory may be the buffer itself where
-  /// the device's memory is the host's (Backend::wrapHost). Kernels that
-  /// write get a buffer of their own: the user memory then changes at
-  /// synchronize or discard_data's leave, as Visual C++ shows it; and a
-  /// kernel built without robust buffer access too, whose slack and guard
-  /// page catch its stray writes instead of the program's heap.
+  /// nothing will write the buffer, so user memory may be the buffer itself
+  /// where the device's memory is the host's (Backend::wrapHost). Kernels
+  /// that write get a buffer of their own, so the user memory changes only
+  /// at synchronize or the last view's destruction, as in Visual C++; so
+  /// do kernels built without robust buffer access, whose buffers' slack
+  /// and guard page catch stray writes instead of the program's heap.
   rt::Buffer prepareForKernel(AcceleratorViewImpl &View, const RangeSet &Used,
-                              bool InPlace = true);
+                              bool InPlace);
   /// A kernel that may write Written was enqueued: the host copy is stale.
   void kernelMayWrite(const RangeSet &Written);
   /// A command using the buffer was enqueued on its queue; Done completes
@@ -155,7 +155,10 @@ private:
   /// Counts a transfer of \p Moved bytes of user memory, and registers the
   /// memory once transfers have moved it RegisterAfter times.
   void noteMoved(size_t Moved);
-  void createBuffer(Device &Dev, bool InPlace);
+  void createBuffer(Device &Dev);
+  /// Makes the user memory itself the buffer on Dev (Backend::wrapHost);
+  /// false where Dev's backend cannot, or this is not user memory.
+  bool wrapUserMemory(Device &Dev);
   /// Makes Q the queue of the buffer's next commands, ordered after its
   /// last one (LastCommand) wherever that was enqueued.
   void useQueue(const rt::Queue &Q);

@@ -91,7 +91,7 @@ void DataSource::writeDense(const ViewHeader *H, size_t E, const void *Src) {
     Device *Dev = Buffer ? BufferDevice : placement();
     useQueue(copyQueue(*Dev));
     if (!Buffer)
-      createBuffer(*Dev, /*InPlace=*/false);
+      createBuffer(*Dev);
     uploaded(Queue.writeRects(Buffer, rectsBetween(T.ref(), S, E), Src,
                         false, false));
     DeviceStale.subtract(R);
@@ -148,7 +148,7 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     Src.useQueue(Src.copyQueue(*Src.BufferDevice));
     Dst.useQueue(Dst.copyQueue(*DstDev));
     if (!Dst.Buffer)
-      Dst.createBuffer(*DstDev, /*InPlace=*/false);
+      Dst.createBuffer(*DstDev);
     Backend &B = Src.Buffer.backend();
     std::vector<Rect> R = withinBounds(rectsBetween(SS, DS, E), B.bufferBytes(Src.Buffer),
                                        B.bufferBytes(Dst.Buffer));
@@ -178,7 +178,7 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     Dst.useQueue(Q);
     Src.useQueue(Q);
     if (!Dst.Buffer)
-      Dst.createBuffer(*DstDev, /*InPlace=*/false);
+      Dst.createBuffer(*DstDev);
     Q.copyRects(Src.Buffer, Dst.Buffer, rectsBetween(SS, DS, E));
     Dst.markLastCommand();
     Src.commandEnqueuedLocked(Dst.LastCommand);
@@ -223,7 +223,7 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     Device *Dev = Dst.Buffer ? Dst.BufferDevice : Dst.placement();
     Dst.useQueue(Dst.copyQueue(*Dev));
     if (!Dst.Buffer)
-      Dst.createBuffer(*Dev, /*InPlace=*/false);
+      Dst.createBuffer(*Dev);
     // The source's host copy is current and stays where it is: other
     // threads may copy from it meanwhile (a staging array that feeds
     // several accelerators), as they may read it.

@@ -71,19 +71,22 @@ static rt::Buffer newBuffer(Device &Dev, size_t Size) {
   }
 }
 
-void DataSource::createBuffer(Device &Dev, bool InPlace) {
-  const DeviceInfo &Info = Dev.info();
+bool DataSource::wrapUserMemory(Device &Dev) {
   // A view of the program's memory on a device whose memory is the host's
-  // own (the host backend): the kernels use that memory, as Visual C++'s
-  // CPU-side accelerators could not, and nothing is copied either way.
-  if (IsUser && InPlace && Bytes) {
-    Buffer = Dev.backend()->wrapHost(Dev.context(), Host, Bytes);
-    if (Buffer) {
-      BufferDevice = &Dev;
-      BufferIsHost = true;
-      return;
-    }
-  }
+  // own (the host backend): kernels that read it use that memory, and
+  // nothing is copied in.
+  if (!IsUser || !Bytes)
+    return false;
+  Buffer = Dev.backend()->wrapHost(Dev.context(), Host, Bytes);
+  if (!Buffer)
+    return false;
+  BufferDevice = &Dev;
+  BufferIsHost = true;
+  return true;
+}
+
+void DataSource::createBuffer(Device &Dev) {
+  const DeviceInfo &Info = Dev.info();
   // OpenCL forbids empty buffers, yet an empty view still becomes a kernel
   // argument: give it one element nobody reads.
   size_t Size = Bytes ? Bytes : (ElemSize ? ElemSize : 1);

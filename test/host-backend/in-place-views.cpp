@@ -21,7 +21,10 @@
 // INPLACE: B written: h2d 1 (16384 bytes), d2h 1
 // CHECK: B before synchronize unchanged: yes
 // INPLACE: end: h2d 1 (16384 bytes), d2h 3
-// CHECK: results: 0 mismatches of 12288
+// CHECK: A: 0 mismatches of 4096
+// CHECK: B: 0 mismatches of 4096
+// CHECK: C: 0 mismatches of 4096
+#include "Inputs/report.h"
 #include <amp.h>
 #include <cstdio>
 #include <vector>
@@ -81,13 +84,6 @@ int main() {
     VC.synchronize();
     print("end");
   }
-  int Bad = 0;
-  const std::vector<int> *Got[] = {&A, &B, &C}, *Want[] = {&RefA, &RefB, &RefC};
-  for (int V = 0; V < 3; ++V)
-    for (int I = 0; I < N; ++I)
-      if ((*Got[V])[I] != (*Want[V])[I] && Bad++ < 5)
-        std::printf("mismatch in %c at %d: %d, expected %d\n", 'A' + V, I, (*Got[V])[I],
-                    (*Want[V])[I]);
-  std::printf("results: %d mismatches of %d\n", Bad, 3 * N);
+  int Bad = report("A", A, RefA) + report("B", B, RefB) + report("C", C, RefC);
   return Bad != 0;
 }
