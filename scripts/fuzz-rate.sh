@@ -23,7 +23,7 @@ awk -v s="$STEP" 'NR % s == 0' "$WORK/all" | head -n "$NSEEDS" |
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
 /usr/bin/time -f '%U %S' -o "$WORK/time" "$BIN" "$WORK/corpus" -seed=1 \
   -dict=compiler/fuzz/ampcc.dict -max_total_time="$SECONDS_TO_RUN" -detect_leaks=0 \
-  -timeout=60 -rss_limit_mb=4096 -max_len=16384 -artifact_prefix="$WORK/" \
+  -timeout=60 -rss_limit_mb=4096 -max_len="${MAX_LEN:-16384}" -artifact_prefix="$WORK/" \
   -print_final_stats=1 -close_fd_mask=2 > "$WORK/log" 2>&1 || true
 UNITS=$(awk '/stat::number_of_executed_units/ {print $2}' "$WORK/log")
 NEW=$(awk '/stat::new_units_added/ {print $2}' "$WORK/log")

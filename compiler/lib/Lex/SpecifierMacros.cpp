@@ -118,30 +118,48 @@ private:
   SpecifierMacroMap &Out;
 };
 
-/// The same with <amp.h> from a precompiled header: the main file is lexed,
-/// then the macros defined at its end, the header's among them, are read
-/// from the macro table. (A preprocessor-only action would include the
-/// header's text again, as `clang -E -include-pch` must: that was a fifth
-/// of the fuzzer's time, and every compile of a file that hides its
-/// specifiers behind a header's macros paid it.) An AST action only to have
-/// the header attached; nothing is parsed.
+/// Records the macros the main file expands, as each expansion defines
+/// them: the token pass asks only about names in the main file.
+class ExpansionRecorder : public PPCallbacks {
+public:
+  ExpansionRecorder(SpecifierMacroMap &Out, const SourceManager &SM) : Out(Out), SM(SM) {}
+  void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange Range,
+                    const MacroArgs *) override {
+    const MacroInfo *MI = MD.getMacroInfo();
+    if (!MI || MI->isBuiltinMacro() || MI->isFunctionLike() ||
+        !SM.isWrittenInMainFile(SM.getExpansionLoc(Range.getBegin())))
+      return;
+    std::string N = Name.getIdentifierInfo()->getName().str();
+    SpecifierMacro M{SpecifierMacro::Empty, 0};
+    if (classify(MI->tokens(), M))
+      Out[N] = M;
+    else
+      Out.erase(N); // redefined as something else
+  }
+
+private:
+  SpecifierMacroMap &Out;
+  const SourceManager &SM;
+};
+
+/// The same with <amp.h> from a precompiled header: the main file is lexed
+/// and the macros it expands are recorded. (A preprocessor-only action
+/// would include the header's text again, as `clang -E -include-pch` must:
+/// that was a fifth of the fuzzer's time; reading the header's whole macro
+/// table after the lexing, as this did next, was still a tenth.) An AST
+/// action only to have the header attached; nothing is parsed.
 class TableAction : public ASTFrontendAction {
 public:
   explicit TableAction(SpecifierMacroMap &Out) : Out(Out) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
     return std::make_unique<ASTConsumer>();
   }
-  void ExecuteAction() override {
-    Preprocessor &PP = getCompilerInstance().getPreprocessor();
-    lexMainFile(PP);
-    // As Recorder's map ends: the macros still defined, as last defined.
-    for (const auto &Entry : PP.macros()) {
-      const MacroInfo *MI = PP.getMacroInfo(Entry.first);
-      SpecifierMacro M{SpecifierMacro::Empty, 0};
-      if (MI && !MI->isBuiltinMacro() && !MI->isFunctionLike() && classify(MI->tokens(), M))
-        Out[Entry.first->getName().str()] = M;
-    }
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<ExpansionRecorder>(Out, CI.getSourceManager()));
+    return true;
   }
+  void ExecuteAction() override { lexMainFile(getCompilerInstance().getPreprocessor()); }
 
 private:
   SpecifierMacroMap &Out;
