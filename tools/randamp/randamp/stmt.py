@@ -118,7 +118,12 @@ class StmtGen:
             if r < 0.5:
                 return "%s %s= %s;" % (lhs, rng.choice("+-*&|^"), e("uint", 2))
             if r < 0.6:
-                return rng.choice(["++%s;", "%s++;", "--%s;", "%s--;"]) % lhs
+                # A postfix operator binds tighter than `*`: `*(p + i)--`
+                # would decrement the pointer sum, an rvalue.
+                form = rng.choice(["++%s;", "%s++;", "--%s;", "%s--;"])
+                if form.startswith("%s") and lhs.startswith("*"):
+                    lhs = "(%s)" % lhs
+                return form % lhs
             return "%s = r_udiv(%s, %s);" % (lhs, lhs, e("uint", 2))
         if kind in ("fx", "dx"):
             f = "f" if kind == "fx" else "d"
