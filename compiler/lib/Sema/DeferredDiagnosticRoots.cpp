@@ -46,14 +46,18 @@ unsigned dropInertDeferredDiagnosticRoots(Sema &S) {
     }
     // A host function is never emitted for the device (getEmissionStatus
     // says so before anything else): most of the list, the standard
-    // library's instantiations. Otherwise an explicit instantiation in the
-    // file could make a specialization emitted: those stay.
-    TemplateSpecializationKind TSK = FD->getTemplateSpecializationKind();
+    // library's instantiations. Neither is one that is not emitted when the
+    // header is built. An explicit instantiation definition in the file
+    // could make an implicit instantiation's linkage non-discardable, and
+    // so emitted, but its body was instantiated in the header, whose
+    // deferred diagnostics the header does not keep: there is nothing to
+    // emit from it. (The rest of the list, implicit instantiations of
+    // host-device functions such as the standard library's constexpr ones,
+    // was still a tenth of a small file's device pass.)
     AfterInert = (S.getLangOpts().CUDAIsDevice &&
                   S.CUDA().IdentifyTarget(FD) == CUDAFunctionTarget::Host) ||
-                 ((TSK == TSK_Undeclared || TSK == TSK_ExplicitSpecialization) &&
-                  S.getEmissionStatus(FD, /*Final=*/true) !=
-                      Sema::FunctionEmissionStatus::Emitted);
+                 S.getEmissionStatus(FD, /*Final=*/true) !=
+                     Sema::FunctionEmissionStatus::Emitted;
     if (!AfterInert)
       Kept.insert(D);
   }
