@@ -6,13 +6,13 @@
 # build machine is shared, and contention inflates CPU time much less.
 # The rate counts the seeds' first pass too. Reported in
 # docs/reliability.md#fuzzing. Usage: scripts/fuzz-rate.sh [SECONDS [NSEEDS]]
-# with BUILD_DIR (default build-asan) holding a built bin/ampcc-fuzz, or
+# with BUILD_DIR (default build-fuzz, fuzz.sh's default) holding a built bin/ampcc-fuzz, or
 # FUZZER naming another build of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_TO_RUN=${1:-400}
 NSEEDS=${2:-30}
-BIN=${FUZZER:-${BUILD_DIR:-build-asan}/bin/ampcc-fuzz}
+BIN=${FUZZER:-${BUILD_DIR:-build-fuzz}/bin/ampcc-fuzz}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 mkdir "$WORK/corpus"

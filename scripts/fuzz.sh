@@ -1,21 +1,30 @@
 #!/usr/bin/env bash
 # Fuzzes ampcc's device pass (compiler/fuzz/DeviceFuzzer.cpp) with libFuzzer
-# for SECONDS (default 600) of wall-clock time with one worker per core,
-# built in ./build-asan (scripts/sanitize.sh: AddressSanitizer,
-# UndefinedBehaviorSanitizer and coverage). SECONDS bounds everything after
+# for SECONDS (default 600) of wall-clock time with one worker per core.
+# SANITIZERS chooses the build (scripts/sanitize.sh): "undefined" (the
+# default, in ./build-fuzz: UndefinedBehaviorSanitizer and coverage) is
+# the fast one; "address,undefined" (in ./build-asan) adds AddressSanitizer
+# to ampcc's own code, slower (its allocator and checks; the rates are in
+# docs/reliability.md#fuzzing). Three quarters of an input's time is in
+# Debian's libclang-cpp and libLLVM, which neither instruments. Replay
+# a run's corpus under AddressSanitizer with
+#   SANITIZERS=address,undefined bash scripts/fuzz.sh SECONDS
+# which starts from the corpus the fast run kept. SECONDS bounds everything after
 # the build: the seeds' first pass, the fuzzing and the merge (libFuzzer's
 # -max_total_time alone does not count the first pass). The working corpus lives in fuzz-corpus/
 # (kept between runs, not in git) and starts from every C++ source of the
 # test suite plus compiler/fuzz/corpus/, the inputs earlier runs found that
 # reach code the tests do not (a run adds its own there at the end).
 # Crashes, timeouts and leaks are written to fuzz-artifacts/.
-# Reproduce one with: build-asan/bin/ampcc-fuzz fuzz-artifacts/crash-...
+# Reproduce one with: build-fuzz/bin/ampcc-fuzz fuzz-artifacts/crash-...
 # (which shows the input's diagnostics; -close_fd_mask=2 hides them, as here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_TO_RUN=${1:-600}
 
-BUILD_DIR=${BUILD_DIR:-build-asan}
+export SANITIZERS=${SANITIZERS:-undefined}
+if [ "$SANITIZERS" = undefined ]; then DEFAULT_DIR=build-fuzz; else DEFAULT_DIR=build-asan; fi
+BUILD_DIR=${BUILD_DIR:-$DEFAULT_DIR}
 # Only the harness and the compiler libraries it links: the fuzzer does not
 # need the runtime, the tools or the tests.
 BUILD_DIR="$BUILD_DIR" TARGETS=ampcc-fuzz bash scripts/sanitize.sh --build-only

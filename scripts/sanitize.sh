@@ -3,7 +3,8 @@
 # ./build-asan (cmake/AMPCCSanitize.cmake: compiler, runtime, tools, unit
 # tests, and every program the sanitized ampcc links) and runs the whole
 # test suite under them. Not part of CI's run: it takes about twice as long.
-# The same build has the fuzzing harness (scripts/fuzz.sh). --build-only
+# The same build has the fuzzing harness (scripts/fuzz.sh; SANITIZERS
+# chooses others, as fuzz.sh's fast build does). --build-only
 # stops after the build; other arguments go to ctest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +15,7 @@ BUILD_DIR=${BUILD_DIR:-build-asan}
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
-        -DAMPCC_SANITIZE=address,undefined -DAMPCC_FUZZ=ON >/dev/null
+        -DAMPCC_SANITIZE="${SANITIZERS:-address,undefined}" -DAMPCC_FUZZ=ON >/dev/null
 fi
 # TARGETS (default: everything) lets scripts/fuzz.sh build its harness alone.
 cmake --build "$BUILD_DIR" ${TARGETS:+--target $TARGETS} -- -j"${JOBS:-2}"

@@ -210,6 +210,10 @@ std::string PrecompiledAmpCache::name(StringRef Pass, ArrayRef<std::string> Args
 
 std::string PrecompiledAmpCache::find(StringRef Pass, ArrayRef<std::string> Args) const {
   std::string Name = name(Pass, Args);
+  // Checked once per cache: a header's inputs are hundreds of files to
+  // stat, and the fuzzer asks again for every input.
+  if (auto It = Current.find(Name); It != Current.end())
+    return It->second;
   std::vector<std::string> Dirs = ReadDirs;
   if (!WriteDir.empty())
     Dirs.push_back(WriteDir);
@@ -226,6 +230,7 @@ std::string PrecompiledAmpCache::find(StringRef Pass, ArrayRef<std::string> Args
         sys::fs::setLastAccessAndModificationTime(*FD, std::chrono::system_clock::now());
         sys::fs::closeFile(*FD);
       }
+    Current[Name] = Path.str().str();
     return Path.str().str();
   }
   return std::string();

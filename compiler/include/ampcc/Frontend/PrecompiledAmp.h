@@ -21,6 +21,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <chrono>
@@ -85,6 +86,8 @@ private:
   std::vector<std::string> ReadDirs;
   std::string WriteDir;
   std::string Stamp;
+  /// Headers find() has seen current, by name.
+  mutable llvm::StringMap<std::string> Current;
 };
 
 /// Whether the files recorded beside the header \p PCH (its ".inputs"
