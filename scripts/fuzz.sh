@@ -34,7 +34,9 @@ END=$(($(date +%s) + SECONDS_TO_RUN))
 # The seeds: the suite's sources, named by content like libFuzzer's own.
 SEEDS=$(mktemp -d)
 trap 'rm -rf "$SEEDS"' EXIT
+# A test that says "ampcc-fuzz: not a seed" holds a known crash of Clang.
 find test examples -name '*.cpp' -size -16k | while read -r f; do
+  grep -q 'ampcc-fuzz: not a seed' "$f" && continue
   cp "$f" "$SEEDS/$(sha1sum < "$f" | cut -c1-40)"
 done
 cp compiler/fuzz/corpus/* "$SEEDS/" 2>/dev/null || true
