@@ -63,7 +63,7 @@ rm -f fuzz-[0-9]*.log
 # A worker that stops on a finding (kept in fuzz-artifacts/, its log too)
 # is started again until the time is up: a known crash of Clang 19 in
 # mutated lambdas (docs/reliability.md#fuzzing) ended half of a 50-minute
-# run after 16 minutes. Each start runs the working corpus first.
+# run after 12 minutes. Each start runs the working corpus first.
 FUZZ_END=$(($(date +%s) + FUZZ_SECONDS))
 for ((I = 0; I < ${JOBS:-2}; I++)); do
   (

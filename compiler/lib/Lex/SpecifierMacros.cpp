@@ -70,6 +70,18 @@ bool classify(ArrayRef<Token> Body, SpecifierMacro &Out) {
   return true;
 }
 
+/// Records \p Name's definition \p MI in \p Out, or forgets the name when
+/// the definition is not one of the specifier kinds (redefined as
+/// something else).
+void record(SpecifierMacroMap &Out, const Token &Name, const MacroInfo &MI) {
+  std::string N = Name.getIdentifierInfo()->getName().str();
+  SpecifierMacro M{SpecifierMacro::Empty, 0};
+  if (classify(MI.tokens(), M))
+    Out[N] = M;
+  else
+    Out.erase(N);
+}
+
 class Recorder : public PPCallbacks {
 public:
   explicit Recorder(SpecifierMacroMap &Out) : Out(Out) {}
@@ -77,12 +89,7 @@ public:
     const MacroInfo *MI = MD->getMacroInfo();
     if (!MI || MI->isFunctionLike())
       return;
-    std::string N = Name.getIdentifierInfo()->getName().str();
-    SpecifierMacro M{SpecifierMacro::Empty, 0};
-    if (classify(MI->tokens(), M))
-      Out[N] = M;
-    else
-      Out.erase(N); // redefined as something else
+    record(Out, Name, *MI);
   }
   void MacroUndefined(const Token &Name, const MacroDefinition &,
                       const MacroDirective *) override {
@@ -129,12 +136,7 @@ public:
     if (!MI || MI->isBuiltinMacro() || MI->isFunctionLike() ||
         !SM.isWrittenInMainFile(SM.getExpansionLoc(Range.getBegin())))
       return;
-    std::string N = Name.getIdentifierInfo()->getName().str();
-    SpecifierMacro M{SpecifierMacro::Empty, 0};
-    if (classify(MI->tokens(), M))
-      Out[N] = M;
-    else
-      Out.erase(N); // redefined as something else
+    record(Out, Name, *MI);
   }
 
 private:
@@ -148,9 +150,9 @@ private:
 /// that was a fifth of the fuzzer's time; reading the header's whole macro
 /// table after the lexing, as this did next, was still a tenth.) An AST
 /// action only to have the header attached; nothing is parsed.
-class TableAction : public ASTFrontendAction {
+class ExpansionAction : public ASTFrontendAction {
 public:
-  explicit TableAction(SpecifierMacroMap &Out) : Out(Out) {}
+  explicit ExpansionAction(SpecifierMacroMap &Out) : Out(Out) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
     return std::make_unique<ASTConsumer>();
   }
@@ -181,7 +183,7 @@ SpecifierMacroMap collectSpecifierMacros(const std::string &File,
   if (PCH.empty())
     Action = std::make_unique<RecordAction>(Out);
   else
-    Action = std::make_unique<TableAction>(Out);
+    Action = std::make_unique<ExpansionAction>(Out);
   tooling::ToolInvocation Inv(Cmd, std::move(Action), Files.get());
   Inv.setDiagnosticConsumer(&Quiet);
   Inv.run();

@@ -13,7 +13,10 @@
 // DeferredDiagnosticsEmitter returns at once), nor do the variables that
 // follow it: they are dropped from the header's list before it is written.
 // Host functions are never emitted for the device; other functions are
-// dropped only when no explicit instantiation can change their linkage.
+// dropped when they are not emitted as the header is built. An explicit
+// instantiation in the file can change an implicit instantiation's linkage,
+// but the header keeps no deferred diagnostic of the body it instantiated,
+// so there is none to emit from it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_SEMA_DEFERREDDIAGNOSTICROOTS_H
