@@ -124,15 +124,41 @@ static Program buildFromPtx(const ProgramDesc &P, const std::string &File,
   return Built;
 }
 
-Program buildProgram(const ProgramDesc &P, Device &Dev,
+/// AMPCC_REPLACE_CL's text, read once: a reducer's candidate that stands
+/// in for every program's own OpenCL C, so that the program's checks judge
+/// it (docs/reliability.md). A file that cannot be read is an error, not a
+/// silent fall back to the program's text.
+static const std::string &replacementSource() {
+  static const std::string Text = [] {
+    const std::string &Path = env().ReplaceCL;
+    std::FILE *F = std::fopen(Path.c_str(), "rb");
+    if (!F)
+      throw Concurrency::runtime_exception(
+          "cannot read AMPCC_REPLACE_CL's file '" + Path + "'", Concurrency::AMPCC_E_FAIL);
+    std::string T;
+    char Buf[4096];
+    for (size_t N; (N = std::fread(Buf, 1, sizeof Buf, F)) > 0;)
+      T.append(Buf, N);
+    std::fclose(F);
+    return T;
+  }();
+  return Text;
+}
+
+Program buildProgram(const ProgramDesc &Own, Device &Dev,
                      const KernelCache &Cache, bool DomainCovered) {
-  std::string File = P.SourceFile ? P.SourceFile : "<unknown file>";
+  std::string File = Own.SourceFile ? Own.SourceFile : "<unknown file>";
   if (Dev.backend()->runsPtx())
-    return buildFromPtx(P, File, Dev, DomainCovered);
-  if (!P.Source)
+    return buildFromPtx(Own, File, Dev, DomainCovered);
+  if (!Own.Source)
     throw Concurrency::runtime_exception(
         "the OpenCL program for " + File + " has no source text",
         Concurrency::AMPCC_E_FAIL);
+  // The cache key is made from the text below, so a replacement is never
+  // taken for the program's own build.
+  ProgramDesc P = Own;
+  if (!env().ReplaceCL.empty())
+    P.Source = replacementSource().c_str();
   if (env().DumpCL)
     std::fprintf(stderr, "ampcc: OpenCL C for %s on %s:\n%s\n", File.c_str(),
                  Dev.info().Name.c_str(), P.Source);

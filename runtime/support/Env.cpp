@@ -48,6 +48,8 @@ static EnvSettings readEnv() {
     S.CudaLibrary = V;
   if (const char *V = std::getenv("AMPCC_TRACE_FILE"); V && *V)
     S.TraceFile = V;
+  if (const char *V = std::getenv("AMPCC_REPLACE_CL"); V && *V)
+    S.ReplaceCL = V;
   if (const char *V = std::getenv("AMPCC_MAX_LAUNCH_ITEMS"); V && *V) {
     char *End = nullptr;
     unsigned long long N = std::strtoull(V, &End, 10);

@@ -13,6 +13,10 @@
 //                                launches, transfers and builds at exit.
 //   AMPCC_DUMP_CL                Print each OpenCL program before building it.
 //   AMPCC_CL_OPT_DISABLE         Build programs with -cl-opt-disable.
+//   AMPCC_REPLACE_CL             A file of OpenCL C built instead of every
+//                                program's own (to reduce a device
+//                                compiler's bug with the program's own
+//                                checks as the oracle; docs/reliability.md).
 //   AMPCC_MAX_LAUNCH_ITEMS       Most work items per enqueue: larger launches
 //                                are split (default: what the device's
 //                                address bits allow). A positive integer.
@@ -68,6 +72,7 @@ struct EnvSettings {
   bool Profile = false;
   std::string TraceFile; ///< "" when not set.
   bool CLOptDisable = false;
+  std::string ReplaceCL; ///< AMPCC_REPLACE_CL's file, "" when not set.
   uint64_t MaxLaunchItems = 0; ///< 0: no limit of ours.
   std::string KernelCacheDir;  ///< "" when the cache is off.
   /// AMPCC_CONTEXT_PER_DEVICE: one OpenCL context per device instead of one
