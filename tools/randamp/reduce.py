@@ -10,6 +10,19 @@ other backend (the control) still passes: a candidate that broke the
 reference itself fails the control too, and warnings that mean undefined
 behaviour (an uninitialized read, a missing return) are errors. The result
 is DIR/reduced.cpp with DIR/verdict.txt saying what was kept.
+
+  reduce.py FILE --backend opencl --opencl [--opt -O2] [--out DIR]
+
+With --opencl, a failure of PoCL's own compiler: after the units, the
+OpenCL C is reduced, not the C++ (a test is a PoCL build or two, not an
+ampcc compile). The program is built once without host kernels; C-Reduce
+works on its OpenCL C (`ampcc -emit-opencl`), which the runtime builds in
+place of the program's own (AMPCC_REPLACE_CL), so the program's own data
+and checks judge each candidate: PoCL's optimised build must fail the
+same way (the same output wrong, or the same assertion), while its
+-cl-opt-disable build must run and leave that output right; OpenCL C
+warnings that mean undefined behaviour are errors. The result is
+DIR/reduced.cl.
 """
 
 import argparse
@@ -127,6 +140,77 @@ def interesting(args, src, want):
     return control == "pass"
 
 
+def cl_signature(outcome, output):
+    """What must stay the same while reducing OpenCL C: the first output
+    that is wrong, or the assertion the OpenCL compiler failed."""
+    if outcome == "fail":
+        m = re.search(r"^mismatch (\w+):", output, re.M)
+        return "fail:" + (m.group(1) if m else "")
+    m = re.search(r"Assertion `(.*)' failed", output)
+    if outcome == "crash" and m:
+        return "crash:" + m.group(1)
+    return signature(outcome, output)
+
+
+def run_with_cl(exe, cl, opt_disable):
+    env = dict(os.environ, AMPCC_BACKEND="opencl", AMPCC_CACHE_DIR="off", POCL_KERNEL_CACHE="0",
+               AMPCC_REPLACE_CL=cl)
+    if opt_disable:
+        env["AMPCC_CL_OPT_DISABLE"] = "1"
+    rc, out, timed_out, _ = run_cmd([exe], env=env, timeout=120)
+    return classify(rc, out, timed_out)[0], out
+
+
+def cl_interesting(exe, cl, want):
+    # run_cmd waits for a program named by its path to appear: a path.
+    rc, _, _, _ = run_cmd([shutil.which("clang-19") or "/usr/bin/clang-19", "-x", "cl",
+                           "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
+                           "-fsyntax-only"] + UB_WARNINGS + [cl], timeout=60)
+    if rc != 0:
+        return False
+    outcome, out = run_with_cl(exe, cl, False)
+    if cl_signature(outcome, out) != want:
+        return False
+    control, out = run_with_cl(exe, cl, True)
+    if control == "pass":
+        return True
+    wrong = want.split(":", 1)[1] if want.startswith("fail:") else None
+    return control == "fail" and not (wrong and re.search(r"^mismatch %s:" % wrong, out, re.M))
+
+
+def reduce_opencl(args, out, work):
+    """C-Reduce on the OpenCL C of the program in WORK (module docstring)."""
+    exe = os.path.join(out, "prog-cl")
+    cl = os.path.join(out, "kernels.cl")
+    for cmd in ([args.ampcc, "-fno-host-kernels", "-w"] + args.opt.split() + [work, "-o", exe],
+                [args.ampcc, "-emit-opencl", "-w"] + args.opt.split() + [work, "-o", cl]):
+        rc, output, _, _ = run_cmd(cmd, timeout=600)
+        if rc != 0:
+            sys.exit("cannot build %s:\n%s" % (work, output))
+    want = cl_signature(*run_with_cl(exe, cl, False))
+    print("OpenCL failure to keep: %s" % want)
+    if want == "pass" or not cl_interesting(exe, cl, want):
+        sys.exit("its OpenCL C does not fail on PoCL alone (its -cl-opt-disable build fails too?)")
+    test = os.path.join(out, "test-cl.sh")
+    with open(test, "w") as f:
+        f.write(CL_TEST_SCRIPT.format(python=sys.executable, reduce=os.path.abspath(__file__),
+                                      exe=exe, want=want))
+    os.chmod(test, os.stat(test).st_mode | stat.S_IEXEC)
+    if not shutil.which("creduce"):
+        sys.exit("creduce is not installed (apt-get install creduce)")
+    subprocess.run(["timeout", str(args.seconds), "creduce", "--n", "1", test, "kernels.cl"],
+                   cwd=out)
+    shutil.copy(cl, os.path.join(out, "reduced.cl"))
+    with open(os.path.join(out, "verdict.txt"), "w") as f:
+        f.write("%s on PoCL (%s), its -cl-opt-disable build right\n" % (want, args.opt))
+    print("reduced: %s" % os.path.join(out, "reduced.cl"))
+
+
+CL_TEST_SCRIPT = """#!/bin/sh
+# C-Reduce's interestingness test (written by tools/randamp/reduce.py --opencl).
+exec {python} {reduce} --check-cl kernels.cl --exe {exe} --want '{want}'
+"""
+
 TEST_SCRIPT = """#!/bin/sh
 # C-Reduce's interestingness test (written by tools/randamp/reduce.py).
 exec {python} {reduce} --check {file} --backend {backend} --control {control} --opt='{opt}' --ampcc {ampcc} --want '{want}'
@@ -136,7 +220,9 @@ exec {python} {reduce} --check {file} --backend {backend} --control {control} --
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("file")
-    ap.add_argument("--backend", required=True)
+    ap.add_argument("--backend")
+    ap.add_argument("--opencl", action="store_true",
+                    help="reduce the OpenCL C, not the C++ (a PoCL failure; module docstring)")
     ap.add_argument("--control", help="the backend that must still pass (default: the other one)")
     ap.add_argument("--opt", default="-O2", help="the compile flags of the program's run "
                     "(its verdict.json's \"opt\"), as one argument: --opt='-O0 -fsanitize=bounds'")
@@ -145,7 +231,15 @@ def main():
     ap.add_argument("--seconds", type=int, default=3600, help="C-Reduce's time limit")
     ap.add_argument("--check", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--want", help=argparse.SUPPRESS)
+    ap.add_argument("--check-cl", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--exe", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.check_cl:
+        sys.exit(0 if cl_interesting(args.exe, os.path.abspath(args.file), args.want) else 1)
+    if not args.backend:
+        ap.error("--backend is required")
+    if args.opencl and args.backend != "opencl":
+        ap.error("--opencl reduces a failure of PoCL: --backend opencl")
     if not args.control:
         args.control = "opencl" if args.backend == "host" else "host"
     if args.check:
@@ -177,6 +271,9 @@ def main():
         text = stripped
     with open(work, "w") as f:
         f.write(text)
+    if args.opencl:
+        reduce_opencl(args, out, work)
+        return
     test = os.path.join(out, "test.sh")
     with open(test, "w") as f:
         f.write(TEST_SCRIPT.format(python=sys.executable, reduce=os.path.abspath(__file__),
