@@ -1,15 +1,16 @@
 // work-group-regions.c - PoCL 3.1 aborts forming the parallel regions of a
 // kernel whose barrier sits in a loop after an inner loop with a
-// data-dependent exit.
+// data-dependent exit or a conditional store.
 //
 // PoCL runs a work-group on a CPU by turning the code between barriers
 // into loops over the work-items ("parallel regions"). Each kernel below
 // is valid OpenCL C 1.2 (the barrier is reached by every work-item the
 // same number of times) and makes PoCL 3.1's region builder fail one of
 // its own assertions while the kernel is compiled for its first launch:
-// the process aborts. Random C++ AMP programs found both (docs/reliability.md,
-// seed 7360 of format 4 and a variant met while reducing it); the host
-// backend and NVIDIA's OpenCL run the same programs correctly. Each
+// the process aborts. Random C++ AMP programs found them (docs/reliability.md:
+// seed 7360 of format 4 and a variant met while reducing it; seed 44361 of
+// format 6, the third); the host backend, CUDA and NVIDIA's OpenCL run the
+// same programs correctly, PoCL too with -cl-opt-disable. Each
 // kernel is built and launched in a child process, so one abort does not
 // hide the other.
 //
@@ -49,10 +50,19 @@ static const char *const Kernels[][2] = {
      "    barrier(CLK_GLOBAL_MEM_FENCE);\n"
      "  }\n"
      "}\n"},
+    {"conditional store in an inner loop",
+     "__kernel void k(__global int *data) {\n"
+     "  for (int it = 0; it < 2; ++it) {\n"
+     "    for (int i = 0; i < 2; ++i)\n"
+     "      if (data[i] != 5)\n"
+     "        data[0] = 5;\n"
+     "    barrier(CLK_GLOBAL_MEM_FENCE);\n"
+     "  }\n"
+     "}\n"},
 };
 
 /// Builds SOURCE and launches its kernel k once (one work-item, its data
-/// 5, so every loop ends): 0 when it ran.
+/// two 5s, so every loop ends): 0 when it ran.
 static int buildAndLaunch(const char *Source) {
   cl_platform_id P;
   cl_device_id D;
@@ -65,9 +75,9 @@ static int buildAndLaunch(const char *Source) {
   if (clBuildProgram(Prog, 1, &D, "", 0, 0))
     return 3;
   cl_kernel K = clCreateKernel(Prog, "k", &E);
-  int Five = 5;
-  cl_mem Data = clCreateBuffer(C, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof Five,
-                               &Five, &E);
+  int Five = 5, Fives[2] = {5, 5};
+  cl_mem Data = clCreateBuffer(C, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof Fives,
+                               Fives, &E);
   cl_uint NumArgs;
   clGetKernelInfo(K, CL_KERNEL_NUM_ARGS, sizeof NumArgs, &NumArgs, 0);
   clSetKernelArg(K, 0, sizeof Data, &Data);
@@ -88,10 +98,10 @@ int main(void) {
     int Status = 0;
     waitpid(Child, &Status, 0);
     if (WIFSIGNALED(Status)) {
-      printf("%-32s the OpenCL compiler died (signal %d)\n", Kernels[I][0], WTERMSIG(Status));
+      printf("%-36s the OpenCL compiler died (signal %d)\n", Kernels[I][0], WTERMSIG(Status));
       Aborted = 1;
     } else {
-      printf("%-32s %s\n", Kernels[I][0],
+      printf("%-36s %s\n", Kernels[I][0],
              WEXITSTATUS(Status) ? "failed to build or run" : "ran");
     }
   }
