@@ -93,8 +93,9 @@ def classify(rc, out, timed_out):
 
 def run_cmd(cmd, env=None, timeout=120, cwd=None):
     start = time.time()
-    # ampcc may be relinked while a long run goes on: wait for it.
-    for _ in range(60):
+    # ampcc may be relinked while a long run goes on: wait for it. A bare
+    # name is looked up on PATH instead (it has no path to appear at).
+    for _ in range(60 if os.sep in cmd[0] else 0):
         if os.access(cmd[0], os.X_OK):
             break
         time.sleep(5)

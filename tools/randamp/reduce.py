@@ -162,10 +162,9 @@ def run_with_cl(exe, cl, opt_disable):
 
 
 def cl_interesting(exe, cl, want):
-    # run_cmd waits for a program named by its path to appear: a path.
-    rc, _, _, _ = run_cmd([shutil.which("clang-19") or "/usr/bin/clang-19", "-x", "cl",
-                           "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
-                           "-fsyntax-only"] + UB_WARNINGS + [cl], timeout=60)
+    rc, _, _, _ = run_cmd(["clang-19", "-x", "cl", "-cl-std=CL1.2", "-Xclang",
+                           "-finclude-default-header", "-fsyntax-only"] + UB_WARNINGS + [cl],
+                          timeout=60)
     if rc != 0:
         return False
     outcome, out = run_with_cl(exe, cl, False)
@@ -176,6 +175,20 @@ def cl_interesting(exe, cl, want):
         return True
     wrong = want.split(":", 1)[1] if want.startswith("fail:") else None
     return control == "fail" and not (wrong and re.search(r"^mismatch %s:" % wrong, out, re.M))
+
+
+def creduce(args, out, test_name, script, target):
+    """Writes the interestingness test SCRIPT as OUT/TEST_NAME and runs
+    C-Reduce on OUT/TARGET with it for at most args.seconds: False when
+    C-Reduce is not installed."""
+    test = os.path.join(out, test_name)
+    with open(test, "w") as f:
+        f.write(script)
+    os.chmod(test, os.stat(test).st_mode | stat.S_IEXEC)
+    if not shutil.which("creduce"):
+        return False
+    subprocess.run(["timeout", str(args.seconds), "creduce", "--n", "1", test, target], cwd=out)
+    return True
 
 
 def reduce_opencl(args, out, work):
@@ -191,15 +204,10 @@ def reduce_opencl(args, out, work):
     print("OpenCL failure to keep: %s" % want)
     if want == "pass" or not cl_interesting(exe, cl, want):
         sys.exit("its OpenCL C does not fail on PoCL alone (its -cl-opt-disable build fails too?)")
-    test = os.path.join(out, "test-cl.sh")
-    with open(test, "w") as f:
-        f.write(CL_TEST_SCRIPT.format(python=sys.executable, reduce=os.path.abspath(__file__),
-                                      exe=exe, want=want))
-    os.chmod(test, os.stat(test).st_mode | stat.S_IEXEC)
-    if not shutil.which("creduce"):
+    script = CL_TEST_SCRIPT.format(python=sys.executable, reduce=os.path.abspath(__file__),
+                                   exe=exe, want=want)
+    if not creduce(args, out, "test-cl.sh", script, "kernels.cl"):
         sys.exit("creduce is not installed (apt-get install creduce)")
-    subprocess.run(["timeout", str(args.seconds), "creduce", "--n", "1", test, "kernels.cl"],
-                   cwd=out)
     shutil.copy(cl, os.path.join(out, "reduced.cl"))
     with open(os.path.join(out, "verdict.txt"), "w") as f:
         f.write("%s on PoCL (%s), its -cl-opt-disable build right\n" % (want, args.opt))
@@ -274,16 +282,10 @@ def main():
     if args.opencl:
         reduce_opencl(args, out, work)
         return
-    test = os.path.join(out, "test.sh")
-    with open(test, "w") as f:
-        f.write(TEST_SCRIPT.format(python=sys.executable, reduce=os.path.abspath(__file__),
-                                   file="prog.cpp", backend=args.backend, control=args.control,
-                                   opt=args.opt, ampcc=args.ampcc, want=want))
-    os.chmod(test, os.stat(test).st_mode | stat.S_IEXEC)
-    if shutil.which("creduce"):
-        subprocess.run(["timeout", str(args.seconds), "creduce", "--n", "1", test, "prog.cpp"],
-                       cwd=out)
-    else:
+    script = TEST_SCRIPT.format(python=sys.executable, reduce=os.path.abspath(__file__),
+                                file="prog.cpp", backend=args.backend, control=args.control,
+                                opt=args.opt, ampcc=args.ampcc, want=want)
+    if not creduce(args, out, "test.sh", script, "prog.cpp"):
         print("creduce is not installed (apt-get install creduce): kept the unit reduction only")
     shutil.copy(work, os.path.join(out, "reduced.cpp"))
     with open(os.path.join(out, "verdict.txt"), "w") as f:
