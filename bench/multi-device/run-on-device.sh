@@ -2,7 +2,11 @@
 # On a machine with two (or more) NVIDIA GPUs: runs what build-bundle.sh
 # built and writes log.txt into $OUT (or ./multi-out). NVIDIA's OpenCL
 # driver alone is made visible (the machines also carry a CPU OpenCL
-# runtime). Usage: bash bench/multi-device/run-on-device.sh [repeat] [all|mpi]
+# runtime). Usage: bash bench/multi-device/run-on-device.sh [repeat] [all|mpi|multi]
+# multi: the multi-gpu example alone, once with its defaults and once with
+# each of MULTI_ARGS's argument lists (separated by ';'), to compare
+# settings in one call: MULTI_ARGS='--taper 1 --chunk 0'; TRACE=1 keeps
+# each one's trace (AMPCC_TRACE_FILE) as trace-N.json.
 # mpi: the MPI runs alone, every bin/heat* of the bundle (build-bundle.sh's
 # HEAT_EXTRA) in turn, repeat times; with TRACE_STEPS=N also each one's
 # trace (AMPCC_TRACE_FILE, one file a rank) of N steps, summarised into the
@@ -38,7 +42,27 @@ MPIRUN=(mpirun --oversubscribe --bind-to none --mca pml ob1 --mca btl self,vader
         -x LD_LIBRARY_PATH -x OCL_ICD_VENDORS -x AMPCC_CACHE_DIR -x PATH)
 
 nvidia-smi --query-gpu=index,name,memory.total,pcie.link.gen.max,pcie.link.width.max --format=csv
-nvidia-smi topo -m 2>/dev/null | head -5
+# The GPUs' links and NUMA nodes: two GPUs share the host's bandwidth.
+nvidia-smi topo -m 2>/dev/null | sed -n '1,/^$/p'
+for n in /sys/devices/system/node/node[0-9]*; do
+  [ -d "$n" ] && echo "$(basename "$n"): cpus $(cat "$n/cpulist")"
+done
+
+if [ "$WHAT" = multi ]; then
+  IFS=';' read -r -a VARIANTS <<< "${MULTI_ARGS:-}"
+  n=0
+  for args in "" "${VARIANTS[@]}"; do
+    echo "== multi-gpu --size 16384 --repeat $REPEAT $args"
+    # With TRACE=1, each variant's AMPCC_TRACE_FILE as trace-N.json in $DEST.
+    n=$((n + 1))
+    # shellcheck disable=SC2086 # each variant is a list of arguments
+    env ${TRACE:+AMPCC_TRACE_FILE=$DEST/trace-$n.json} \
+      timeout 300 "$M/bin/multi-gpu" --size 16384 --repeat "$REPEAT" $args |
+      grep -v '^accelerator'
+    echo "multi-gpu exit ${PIPESTATUS[0]}"
+  done
+  exit 0
+fi
 
 if [ "$WHAT" != mpi ]; then
   echo "== transfer probe (plain OpenCL): bandwidth and overlap"

@@ -13,16 +13,21 @@
 // accelerators' copy engines reach directly, which is what staging arrays
 // are for. Each band of the multiply works in tiles of C, copying the next
 // tile's rows of A and columns of B in and the last tile's C out while the
-// current tile computes (multiply below); each band of the transpose copies
-// its rows in, transposes them and copies them out.
+// current tile computes (multiply below); each band of the transpose works
+// in chunks of rows, copying the next chunk in while the current one is
+// transposed and earlier ones are copied out (transpose below).
 //
 // The same code runs on the first accelerator alone and on all of them, in
 // one process, and prints the times and the speed-up.
 //
 // Build: ampcc -O2 multi-gpu.cpp -o multi-gpu
 // Run:   ./multi-gpu [--size N] [--repeat R] [--devices K] [--tile ROWS COLS]
-//        (N and the tile sides multiples of 64; N by default 16384 with a
-//        GPU, 512 without; tiles by default 2048 x 4096)
+//                    [--taper K] [--chunk ROWS]
+//        (N, the tile sides and the chunk multiples of 64; N by default 16384
+//        with a GPU, 512 without; tiles by default 2048 x 4096, the last
+//        row of them a quarter as tall (--taper 4; 1: all alike);
+//        the transpose in chunks of ROWS rows, by default 0: a band in one
+//        piece)
 #include <amp.h>
 #include <algorithm>
 #include <chrono>
@@ -166,23 +171,47 @@ Times slowest(const std::vector<Times> &Each, double Start) {
 }
 
 /// The views one accelerator works through: kernels on one queue, copies
-/// on another, so that the copies run while the kernels do (an array's
-/// copies go through the queue of the view it was created on).
+/// on others, so that the copies run while the kernels do (an array's
+/// copies go through the queue of the view it was created on). Uploads and
+/// downloads have a queue each: they cross the bus in opposite directions,
+/// and the transpose overlaps them.
 struct Lanes {
-  accelerator_view Compute, Copy;
+  accelerator_view Compute, Copy, Download;
 };
 
-/// Chunks of at most Max (a multiple of 64) covering Count (a multiple of
-/// 64): {first, size} pairs.
-std::vector<Band> chunks(int First, int Count, int Max) {
+/// Chunks covering Count (a multiple of 64) from First: {first, size}
+/// pairs, the first at most Head, the last at most Tail and the others at
+/// most Max (all multiples of 64; 0 for Head or Tail means Max). When
+/// Count fits in Max it is one chunk.
+std::vector<Band> chunks(int First, int Count, int Max, int Head = 0,
+                         int Tail = 0) {
   std::vector<Band> C;
-  for (int Off = 0; Off < Count; Off += Max)
-    C.push_back({First + Off, std::min(Max, Count - Off)});
+  if (Count <= Max)
+    return {{First, Count}};
+  int Front = std::min(Head ? Head : Max, Count);
+  C.push_back({First, Front});
+  int Back = std::min(Tail ? Tail : Max, Count - Front);
+  int End = First + Count - Back;
+  for (int Off = First + Front; Off < End; Off += Max)
+    C.push_back({Off, std::min(Max, End - Off)});
+  if (Back > 0)
+    C.push_back({End, Back});
   return C;
 }
 
+/// Max / Taper rounded down to whole 64-row blocks, at least one block.
+int tapered(int Max, int Taper) { return std::max(BS, Max / Taper / BS * BS); }
+
 /// Each band multiplies its rows of A by B in tiles of C (by default at
-/// most 2048 rows by 4096 columns), columns of tiles one after the other. The arrays live
+/// most 2048 rows by 4096 columns), columns of tiles one after the other.
+/// The last row of tiles is Taper times shorter (by default a quarter):
+/// after the last kernel the thread downloads the last tile, and neither
+/// overlaps anything. With tiles all alike those took 10 ms on one H200
+/// and on two alike, against 339 and 169 ms of tiles; a quarter as tall,
+/// 3 ms (docs/performance.md, "Several GPUs"). Small tiles at the start
+/// as well (the first row and column) took the first uploads from 12 ms
+/// to 6 but cost 30 ms of tiles: their kernels are too short to hide the
+/// uploads that run beside them. The arrays live
 /// on the band's copy view and the kernels run on its compute view, so
 /// while tile t computes, the thread uploads what tile t+1 needs that is
 /// not there yet (a chunk of A's rows during the first column of tiles, a
@@ -197,7 +226,7 @@ std::vector<Band> chunks(int First, int Count, int Max) {
 /// GPU and on to the other by a device-to-device copy (about 1 GB/s, it does
 /// not use NVLink), and keeping all of B on every GPU before starting.
 Times multiply(const std::vector<Lanes> &Views, int N, int TileRows,
-               int TileCols, const array<float, 2> &A,
+               int TileCols, int Taper, const array<float, 2> &A,
                const array<float, 2> &B, array<float, 2> &C) {
   std::vector<Band> Bands = bands(N, int(Views.size()));
   std::vector<Times> Each(Views.size());
@@ -206,10 +235,16 @@ Times multiply(const std::vector<Lanes> &Views, int N, int TileRows,
     const Band &Bd = Bands[D];
     if (Bd.Rows == 0)
       return;
-    const accelerator_view &Vk = Views[D].Compute, &Vc = Views[D].Copy;
-    std::vector<Band> Rows = chunks(Bd.First, Bd.Rows, TileRows);
+    const accelerator_view &Vk = Views[D].Compute, &Vc = Views[D].Copy,
+                           &Vd = Views[D].Download;
+    int Edge = tapered(TileRows, Taper);
+    std::vector<Band> Rows = chunks(Bd.First, Bd.Rows, TileRows, 0, Edge);
     std::vector<Band> Cols = chunks(0, N, TileCols);
-    int MaxRows = Rows[0].Rows, MaxCols = Cols[0].Rows;
+    int MaxRows = 0, MaxCols = 0;
+    for (const Band &R : Rows)
+      MaxRows = std::max(MaxRows, R.Rows);
+    for (const Band &Col : Cols)
+      MaxCols = std::max(MaxCols, Col.Rows);
     double T0 = now();
     std::vector<array<float, 2>> As;
     for (const Band &R : Rows)
@@ -217,7 +252,7 @@ Times multiply(const std::vector<Lanes> &Views, int N, int TileRows,
     // Two of each, in turn: tile t+1's B and tile t-1's C while tile t
     // computes.
     array<float, 2> Bs0(N, MaxCols, Vc), Bs1(N, MaxCols, Vc);
-    array<float, 2> Cs0(MaxRows, MaxCols, Vc), Cs1(MaxRows, MaxCols, Vc);
+    array<float, 2> Cs0(MaxRows, MaxCols, Vd), Cs1(MaxRows, MaxCols, Vd);
     array<float, 2> *Bs[2] = {&Bs0, &Bs1}, *Cs[2] = {&Cs0, &Cs1};
     auto uploadA = [&](size_t I) {
       copy(A.section(Rows[I].First, 0, Rows[I].Rows, N), As[I]);
@@ -258,7 +293,14 @@ Times multiply(const std::vector<Lanes> &Views, int N, int TileRows,
   return slowest(Each, Start);
 }
 
-Times transpose(const std::vector<accelerator_view> &Views, int N,
+/// Each band transposes its rows in chunks of at most ChunkRows (0: the
+/// band in one piece). A chunk's rows go up on the copy view, its kernel
+/// runs on the compute view and its columns of Out come down on the
+/// download view, from a copy_async thread that waits for the kernel, so
+/// chunk k+1 goes up while chunk k is transposed and earlier chunks come
+/// down. In one piece, upload, kernel and download took their turns, and
+/// transfers were 92% of the time (docs/performance.md, "Several GPUs").
+Times transpose(const std::vector<Lanes> &Views, int N, int ChunkRows,
                 const array<float, 2> &In, array<float, 2> &Out) {
   std::vector<Band> Bands = bands(N, int(Views.size()));
   std::vector<Times> Each(Views.size());
@@ -267,16 +309,29 @@ Times transpose(const std::vector<accelerator_view> &Views, int N,
     const Band &Bd = Bands[D];
     if (Bd.Rows == 0)
       return;
-    accelerator_view V = Views[D];
+    const Lanes &L = Views[D];
+    std::vector<Band> Parts =
+        chunks(Bd.First, Bd.Rows, ChunkRows > 0 ? ChunkRows : Bd.Rows);
     double T0 = now();
-    array<float, 2> MyIn(Bd.Rows, N, V), MyOut(N, Bd.Rows, V);
-    copy(In.section(Bd.First, 0, Bd.Rows, N), MyIn);
+    std::vector<array<float, 2>> Ins, Outs;
+    for (const Band &P : Parts) {
+      Ins.emplace_back(P.Rows, N, L.Copy);
+      Outs.emplace_back(N, P.Rows, L.Download);
+    }
+    std::vector<completion_future> Downloads;
+    for (size_t K = 0; K < Parts.size(); ++K) {
+      const Band &P = Parts[K];
+      copy(In.section(P.First, 0, P.Rows, N), Ins[K]);
+      transposeBand(L.Compute, Ins[K], Outs[K]);
+      // This chunk's columns of the whole transposed matrix.
+      Downloads.push_back(copy_async(Outs[K], Out.section(0, P.First, N, P.Rows)));
+    }
     double T1 = now();
-    transposeBand(V, MyIn, MyOut);
-    V.wait();
+    accelerator_view Vk = L.Compute; // wait() is not const.
+    Vk.wait();
     double T2 = now();
-    // This band's columns of the whole transposed matrix.
-    copy(MyOut, Out.section(0, Bd.First, N, Bd.Rows));
+    for (completion_future &F : Downloads)
+      F.get();
     double T3 = now();
     Each[D] = {T1 - T0, T2 - T1, T3 - T2, 0};
   });
@@ -339,6 +394,7 @@ void print(const char *What, int Devices, const Times &T, long Bad,
 
 int main(int argc, char **argv) {
   int N = 0, Repeat = 1, MaxDevices = 0, TileRows = 2048, TileCols = 4096;
+  int Taper = 4, ChunkRows = 0;
   for (int I = 1; I < argc; ++I) {
     if (!std::strcmp(argv[I], "--size") && I + 1 < argc)
       N = std::atoi(argv[++I]);
@@ -349,10 +405,14 @@ int main(int argc, char **argv) {
     else if (!std::strcmp(argv[I], "--tile") && I + 2 < argc) {
       TileRows = std::atoi(argv[++I]);
       TileCols = std::atoi(argv[++I]);
-    } else {
+    } else if (!std::strcmp(argv[I], "--taper") && I + 1 < argc)
+      Taper = std::atoi(argv[++I]);
+    else if (!std::strcmp(argv[I], "--chunk") && I + 1 < argc)
+      ChunkRows = std::atoi(argv[++I]);
+    else {
       std::fprintf(stderr,
                    "usage: %s [--size N] [--repeat R] [--devices K] "
-                   "[--tile ROWS COLS]\n",
+                   "[--tile ROWS COLS] [--taper K] [--chunk ROWS]\n",
                    argv[0]);
       return 2;
     }
@@ -386,6 +446,14 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "--tile sizes must be positive multiples of %d\n", BS);
     return 2;
   }
+  if (Taper <= 0) {
+    std::fprintf(stderr, "--taper must be positive\n");
+    return 2;
+  }
+  if (ChunkRows < 0 || ChunkRows % BS) {
+    std::fprintf(stderr, "--chunk must be 0 or a positive multiple of %d\n", BS);
+    return 2;
+  }
   for (const accelerator &A : Accs) {
     // Narrow output only: a stream is either wide or narrow.
     std::wstring P = A.device_path, Desc = A.description;
@@ -393,23 +461,26 @@ int main(int argc, char **argv) {
                 std::string(Desc.begin(), Desc.end()).c_str());
   }
 
-  // Two views per accelerator (kernels, copies), kept across runs; the
+  // Three views per accelerator (kernels, uploads, downloads), kept across runs; the
   // first run of each configuration also builds the kernels, so it is not
   // timed.
   std::vector<Lanes> AllLanes;
   std::vector<accelerator_view> All;
   for (const accelerator &Acc : Accs) {
-    AllLanes.push_back({Acc.create_view(), Acc.create_view()});
+    AllLanes.push_back({Acc.create_view(), Acc.create_view(), Acc.create_view()});
     All.push_back(AllLanes.back().Compute);
   }
   std::vector<Lanes> OneLane(AllLanes.begin(), AllLanes.begin() + 1);
-  std::vector<accelerator_view> One(All.begin(), All.begin() + 1);
 
   // The matrices, in staging arrays for the first accelerator (the others
-  // share its memory where they share its OpenCL platform).
+  // share its memory where they share its OpenCL platform), associated
+  // with its upload view: a copy between a staging array and an array of
+  // its accelerator runs on the staging array's view, and on the compute
+  // view the uploads waited for the running kernel (10 ms a tile of the
+  // multiply on an H200).
   accelerator_view Cpu = accelerator(accelerator::cpu_accelerator).default_view;
-  array<float, 2> AS(N, N, Cpu, All[0]), BS(N, N, Cpu, All[0]),
-      CS(N, N, Cpu, All[0]);
+  accelerator_view Up = AllLanes[0].Copy;
+  array<float, 2> AS(N, N, Cpu, Up), BS(N, N, Cpu, Up), CS(N, N, Cpu, Up);
   float *A = AS.data(), *B = BS.data();
   for (size_t I = 0; I < size_t(N) * N; ++I) {
     A[I] = float(int(I % 17) - 8) * 0.125f;
@@ -419,25 +490,25 @@ int main(int argc, char **argv) {
   long Bad = 0;
   double Best[2][2] = {{1e30, 1e30}, {1e30, 1e30}};
   for (int Config = 0; Config < (All.size() > 1 ? 2 : 1); ++Config) {
-    const std::vector<accelerator_view> &Views = Config ? All : One;
+    const std::vector<Lanes> &Views = Config ? AllLanes : OneLane;
     int Count = int(Views.size());
     for (int R = 0; R <= Repeat; ++R) {
       std::fill(CS.data(), CS.data() + size_t(N) * N, -1.0f);
-      Times M = multiply(Config ? AllLanes : OneLane, N, TileRows, TileCols,
-                         AS, BS, CS);
+      Times M = multiply(Views, N, TileRows, TileCols, Taper, AS, BS, CS);
       long MB = checkMultiply(N, AS.data(), BS.data(), CS.data());
       Bad += MB;
       std::fill(CS.data(), CS.data() + size_t(N) * N, -1.0f);
-      Times T = transpose(Views, N, AS, CS);
+      Times T = transpose(Views, N, ChunkRows, AS, CS);
       long TB = checkTranspose(N, AS.data(), CS.data());
       Bad += TB;
       if (R == 0)
         continue; // Warm-up: kernel builds, first allocations.
       static const char *const Pipelined[3] = {"first uploads", "tiles",
                                                "last download"};
-      static const char *const Serial[3] = {"upload", "kernel", "download"};
+      static const char *const Chunked[3] = {"uploads", "last kernel",
+                                             "downloads left"};
       print("matmul", Count, M, MB, Pipelined);
-      print("transpose", Count, T, TB, Serial);
+      print("transpose", Count, T, TB, Chunked);
       Best[Config][0] = std::min(Best[Config][0], M.Total);
       Best[Config][1] = std::min(Best[Config][1], T.Total);
     }

@@ -254,8 +254,8 @@ void printProfile(const std::vector<Record> &Records,
       S.Ns += Ns;
     }
   }
-  std::fprintf(stderr, "ampcc profile (device time from OpenCL profiling "
-                       "events)\n");
+  std::fprintf(stderr, "ampcc profile (device time from the backends' events: "
+                       "OpenCL profiling, CUDA, the host's clock)\n");
   std::fprintf(stderr, "%-44s %9s %12s %12s\n", "kernel (source location)",
                "launches", "total ms", "mean us");
   for (const auto &K : Kernels)

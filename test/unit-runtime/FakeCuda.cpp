@@ -147,13 +147,21 @@ CUresult cuStreamCreate(void **S, unsigned) { return *S = new int(0), 0; }
 CUresult cuStreamDestroy_v2(void *S) { return delete static_cast<int *>(S), 0; }
 CUresult cuStreamSynchronize(void *) { return 0; }
 CUresult cuStreamWaitEvent(void *, void *, unsigned) { return 0; }
+// A clock for events: a launch takes 1 ms and a copy 1 ns a byte (1 GB/s),
+// so that the profile's device times are known exactly. An event holds the
+// clock's reading when recorded (commands run at once).
+static long long ClockNs = 0;
 static int EventsCreated = 0;
-CUresult cuEventCreate(void **E, unsigned) { return ++EventsCreated, *E = new int(0), 0; }
+CUresult cuEventCreate(void **E, unsigned) { return ++EventsCreated, *E = new long long(0), 0; }
 int fakeCudaEventsCreated() { return EventsCreated; }
-CUresult cuEventRecord(void *, void *) { return 0; }
+CUresult cuEventRecord(void *E, void *) { return *static_cast<long long *>(E) = ClockNs, 0; }
 CUresult cuEventSynchronize(void *) { return 0; }
 CUresult cuEventQuery(void *) { return 0; }
-CUresult cuEventDestroy_v2(void *E) { return delete static_cast<int *>(E), 0; }
+CUresult cuEventDestroy_v2(void *E) { return delete static_cast<long long *>(E), 0; }
+CUresult cuEventElapsedTime(float *Ms, void *From, void *To) {
+  *Ms = float(*static_cast<long long *>(To) - *static_cast<long long *>(From)) / 1e6f;
+  return 0;
+}
 CUresult cuMemAlloc_v2(CUdeviceptr *P, size_t Bytes) {
   return *P = reinterpret_cast<CUdeviceptr>(std::calloc(1, Bytes)), 0;
 }
@@ -167,12 +175,15 @@ CUresult cuMemHostRegister_v2(void *, size_t, unsigned) { return ++Registrations
 CUresult cuMemHostUnregister(void *) { return --Registrations, 0; }
 int fakeCudaRegistrations() { return Registrations; }
 CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr D, const void *H, size_t N, void *) {
+  ClockNs += (long long)N;
   return std::memcpy(reinterpret_cast<void *>(D), H, N), 0;
 }
 CUresult cuMemcpyDtoHAsync_v2(void *H, CUdeviceptr D, size_t N, void *) {
+  ClockNs += (long long)N;
   return std::memcpy(H, reinterpret_cast<void *>(D), N), 0;
 }
 CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr D, CUdeviceptr S, size_t N, void *) {
+  ClockNs += (long long)N;
   return std::memmove(reinterpret_cast<void *>(D), reinterpret_cast<void *>(S), N), 0;
 }
 CUresult cuMemcpy3DAsync_v2(const Memcpy3D *C, void *) {
@@ -182,6 +193,7 @@ CUresult cuMemcpy3DAsync_v2(const Memcpy3D *C, void *) {
   auto *Dst = static_cast<char *>(C->dstMemoryType == 1
                                       ? C->dstHost
                                       : reinterpret_cast<void *>(C->dstDevice));
+  ClockNs += (long long)(C->WidthInBytes * C->Height * C->Depth);
   for (size_t Z = 0; Z < C->Depth; ++Z)
     for (size_t Y = 0; Y < C->Height; ++Y)
       std::memcpy(Dst + (Z * C->dstHeight + Y) * C->dstPitch,
@@ -246,6 +258,7 @@ CUresult cuLaunchKernel(void *F, unsigned Gx, unsigned Gy, unsigned Gz, unsigned
     L.Bytes += Bytes;
   }
   launches().push_back(L);
+  ClockNs += 1000000;
   return 0;
 }
 } // extern "C"

@@ -11,7 +11,7 @@ reference itself fails the control too, and warnings that mean undefined
 behaviour (an uninitialized read, a missing return) are errors. The result
 is DIR/reduced.cpp with DIR/verdict.txt saying what was kept.
 
-  reduce.py FILE --backend opencl --opencl [--opt -O2] [--out DIR]
+  reduce.py FILE --backend opencl --opencl [--opt -O2] [--out DIR] [--from-cl CL]
 
 With --opencl, a failure of PoCL's own compiler: after the units, the
 OpenCL C is reduced, not the C++ (a test is a PoCL build or two, not an
@@ -200,6 +200,10 @@ def reduce_opencl(args, out, work):
         rc, output, _, _ = run_cmd(cmd, timeout=600)
         if rc != 0:
             sys.exit("cannot build %s:\n%s" % (work, output))
+    if args.from_cl:
+        # An earlier, unfinished reduction of the same program goes on from
+        # where it stopped; it must still fail the same way (checked below).
+        shutil.copy(args.from_cl, cl)
     want = cl_signature(*run_with_cl(exe, cl, False))
     print("OpenCL failure to keep: %s" % want)
     if want == "pass" or not cl_interesting(exe, cl, want):
@@ -236,6 +240,8 @@ def main():
                     "(its verdict.json's \"opt\"), as one argument: --opt='-O0 -fsanitize=bounds'")
     ap.add_argument("--out", default="reduced")
     ap.add_argument("--ampcc", default=DEFAULT_AMPCC)
+    ap.add_argument("--from-cl", help="with --opencl: start from this OpenCL C (an earlier "
+                    "reduction's kernels.cl) instead of the program's own")
     ap.add_argument("--seconds", type=int, default=3600, help="C-Reduce's time limit")
     ap.add_argument("--check", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--want", help=argparse.SUPPRESS)

@@ -58,6 +58,7 @@ Loaded load() {
             bind(Lib, "cuEventSynchronize", A.cuEventSynchronize, W) &&
             bind(Lib, "cuEventQuery", A.cuEventQuery, W) &&
             bind(Lib, "cuEventDestroy_v2", A.cuEventDestroy, W) &&
+            bind(Lib, "cuEventElapsedTime", A.cuEventElapsedTime, W) &&
             bind(Lib, "cuMemAlloc_v2", A.cuMemAlloc, W) &&
             bind(Lib, "cuMemFree_v2", A.cuMemFree, W) &&
             bind(Lib, "cuMemAllocHost_v2", A.cuMemAllocHost, W) &&

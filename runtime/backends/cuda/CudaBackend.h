@@ -48,6 +48,10 @@ struct DeviceContext final : Object {
   /// was part of an empty launch's cost.
   std::mutex EventLock;
   std::vector<CUevent> FreeEvents;
+  /// The profile's origin of device time (CudaProfile.cpp): an event that
+  /// completed at host time ProfileBaseNs (guarded by EventLock).
+  CUevent ProfileBase = nullptr;
+  uint64_t ProfileBaseNs = 0;
 };
 /// Holds a reference to its context, so the context outlives it.
 struct Owned : Object {
@@ -219,6 +223,25 @@ private:
 
 /// The process's CUDA backend (never destroyed).
 CudaBackend &cudaBackend();
+
+namespace cuda {
+struct TimedCommand;
+/// A command's device time for the profile when profiling is on
+/// (AMPCC_PROFILE, AMPCC_TRACE_FILE): an event recorded on the stream
+/// before the enqueue and one after, left for this thread's next profile*
+/// call (observation/Profile.h). Costs a branch when profiling is off.
+class TimedEnqueue {
+public:
+  explicit TimedEnqueue(Stream &S);
+  ~TimedEnqueue();
+  TimedEnqueue(const TimedEnqueue &) = delete;
+  TimedEnqueue &operator=(const TimedEnqueue &) = delete;
+
+private:
+  Stream &S;
+  TimedCommand *T = nullptr;
+};
+} // namespace cuda
 
 } // namespace rt
 } // namespace ampcc

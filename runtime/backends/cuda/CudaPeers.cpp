@@ -59,9 +59,12 @@ void CudaBackend::copyAcrossContexts(const Queue &SrcQ, const Buffer &Src,
   waitFor(DstQ.raw(), Written);
   enter(*To.Ctx);
   for (const Rect &One : R) {
-    check(copyRect(*Api, To.Handle, One, {true, S.Ptr, nullptr, From.Ctx->Ctx},
-                   {true, D.Ptr, nullptr, To.Ctx->Ctx}),
-          "copying a rectangle between two GPUs");
+    {
+      TimedEnqueue Timed(To);
+      check(copyRect(*Api, To.Handle, One, {true, S.Ptr, nullptr, From.Ctx->Ctx},
+                     {true, D.Ptr, nullptr, To.Ctx->Ctx}),
+            "copying a rectangle between two GPUs");
+    }
     noteDeviceToDevice(One.bytes());
   }
   // ... and before what the source's stream runs next (a kernel that

@@ -75,6 +75,7 @@ void CudaBackend::launch(void *Q, void *Kernel, const LaunchPart &Part, Event *D
     Params.push_back(A.data());
   for (uint64_t &O : Offset)
     Params.push_back(&O);
+  TimedEnqueue Timed(S); // The parts together: profileLaunch takes one.
   for (size_t Z = 0; Z < Grid[2]; Z += Max[2])
     for (size_t Y = 0; Y < Grid[1]; Y += Max[1])
       for (size_t X = 0; X < Grid[0]; X += Max[0]) {
@@ -213,9 +214,12 @@ void CudaBackend::readRects(void *Q, void *B, const std::vector<Rect> &R, void *
       return;
   }
   for (const Rect &One : R) {
-    check(copyRect(*Api, S.Handle, One, {true, memory(B).Ptr, nullptr},
-                   {false, 0, Host}),
-          "reading a rectangle of a buffer");
+    {
+      TimedEnqueue Timed(S);
+      check(copyRect(*Api, S.Handle, One, {true, memory(B).Ptr, nullptr},
+                     {false, 0, Host}),
+            "reading a rectangle of a buffer");
+    }
     noteDeviceToHost(One.bytes());
   }
   check(Api->cuStreamSynchronize(S.Handle), "waiting for reads");
@@ -236,9 +240,12 @@ Upload CudaBackend::writeRects(void *Q, void *B, const std::vector<Rect> &R,
     }
   }
   for (const Rect &One : R) {
-    check(copyRect(*Api, S.Handle, One, {false, 0, Host},
-                   {true, memory(B).Ptr, nullptr}),
-          "writing a rectangle of a buffer");
+    {
+      TimedEnqueue Timed(S);
+      check(copyRect(*Api, S.Handle, One, {false, 0, Host},
+                     {true, memory(B).Ptr, nullptr}),
+            "writing a rectangle of a buffer");
+    }
     noteHostToDevice(One.bytes());
   }
   Upload U;
@@ -255,9 +262,12 @@ void CudaBackend::copyRects(void *Q, void *Src, void *Dst, const std::vector<Rec
   Stream &S = stream(Q);
   enter(*S.Ctx);
   for (const Rect &One : R) {
-    check(copyRect(*Api, S.Handle, One, {true, memory(Src).Ptr, nullptr},
-                   {true, memory(Dst).Ptr, nullptr}),
-          "copying a rectangle between buffers");
+    {
+      TimedEnqueue Timed(S);
+      check(copyRect(*Api, S.Handle, One, {true, memory(Src).Ptr, nullptr},
+                     {true, memory(Dst).Ptr, nullptr}),
+            "copying a rectangle between buffers");
+    }
     noteDeviceToDevice(One.bytes());
   }
 }
