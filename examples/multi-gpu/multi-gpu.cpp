@@ -24,8 +24,8 @@
 // Run:   ./multi-gpu [--size N] [--repeat R] [--devices K] [--tile ROWS COLS]
 //                    [--taper K] [--chunk ROWS]
 //        (N, the tile sides and the chunk multiples of 64; N by default 16384
-//        with a GPU, 512 without; tiles by default 2048 x 4096, the last
-//        row of them a quarter as tall (--taper 4; 1: all alike);
+//        with a GPU, 512 without; tiles by default 2048 x 4096, all alike
+//        (--taper K: the last row of them K times shorter);
 //        the transpose in chunks of ROWS rows, by default 0: a band in one
 //        piece)
 #include <amp.h>
@@ -204,15 +204,13 @@ int tapered(int Max, int Taper) { return std::max(BS, Max / Taper / BS * BS); }
 
 /// Each band multiplies its rows of A by B in tiles of C (by default at
 /// most 2048 rows by 4096 columns), columns of tiles one after the other.
-/// The last row of tiles is Taper times shorter (by default a quarter):
-/// after the last kernel the thread downloads the last tile, and neither
-/// overlaps anything. With tiles all alike those took 10 ms on one H200
-/// and on two alike, against 339 and 169 ms of tiles; a quarter as tall,
-/// 3 ms (docs/performance.md, "Several GPUs"). Small tiles at the start
-/// as well (the first row and column) took the first uploads from 12 ms
-/// to 6 but cost 30 ms of tiles: their kernels are too short to hide the
-/// uploads that run beside them. The arrays live
-/// on the band's copy view and the kernels run on its compute view, so
+/// With --taper K the last row of tiles is K times shorter: the last
+/// tile's kernel and download, which overlap nothing, then take 2.9 ms
+/// instead of 10.2 on an H200, but the tiles take as much longer, on one
+/// GPU and on two, so tiles are all alike by default (docs/performance.md,
+/// "Several GPUs"). The arrays live
+/// on the band's copy view (C's tiles on its download view) and the
+/// kernels run on its compute view, so
 /// while tile t computes, the thread uploads what tile t+1 needs that is
 /// not there yet (a chunk of A's rows during the first column of tiles, a
 /// chunk of B's columns at the start of each column) and downloads tile
@@ -293,13 +291,16 @@ Times multiply(const std::vector<Lanes> &Views, int N, int TileRows,
   return slowest(Each, Start);
 }
 
-/// Each band transposes its rows in chunks of at most ChunkRows (0: the
-/// band in one piece). A chunk's rows go up on the copy view, its kernel
-/// runs on the compute view and its columns of Out come down on the
-/// download view, from a copy_async thread that waits for the kernel, so
-/// chunk k+1 goes up while chunk k is transposed and earlier chunks come
-/// down. In one piece, upload, kernel and download took their turns, and
-/// transfers were 92% of the time (docs/performance.md, "Several GPUs").
+/// Each band transposes its rows in chunks of at most ChunkRows (0, the
+/// default: the band in one piece). A chunk's rows go up on the copy view,
+/// its kernel runs on the compute view and its columns of Out come down on
+/// the download view, from a copy_async thread that waits for the kernel,
+/// so chunk k+1 goes up while chunk k is transposed and earlier chunks
+/// come down. On one H200, chunks of 2048 rows took 37.6-40.0 ms against
+/// 44.0 in one piece; on two the gain is smaller (the halves share the
+/// host's bandwidth) and the speed-up drops from 1.65x to 1.45-1.62x, and
+/// smaller chunks are slower (a column chunk comes down in rows of
+/// 2-4 KiB, at about 21 GB/s); docs/performance.md, "Several GPUs".
 Times transpose(const std::vector<Lanes> &Views, int N, int ChunkRows,
                 const array<float, 2> &In, array<float, 2> &Out) {
   std::vector<Band> Bands = bands(N, int(Views.size()));
@@ -394,7 +395,7 @@ void print(const char *What, int Devices, const Times &T, long Bad,
 
 int main(int argc, char **argv) {
   int N = 0, Repeat = 1, MaxDevices = 0, TileRows = 2048, TileCols = 4096;
-  int Taper = 4, ChunkRows = 0;
+  int Taper = 1, ChunkRows = 0;
   for (int I = 1; I < argc; ++I) {
     if (!std::strcmp(argv[I], "--size") && I + 1 < argc)
       N = std::atoi(argv[++I]);
@@ -473,14 +474,10 @@ int main(int argc, char **argv) {
   std::vector<Lanes> OneLane(AllLanes.begin(), AllLanes.begin() + 1);
 
   // The matrices, in staging arrays for the first accelerator (the others
-  // share its memory where they share its OpenCL platform), associated
-  // with its upload view: a copy between a staging array and an array of
-  // its accelerator runs on the staging array's view, and on the compute
-  // view the uploads waited for the running kernel (10 ms a tile of the
-  // multiply on an H200).
+  // share its memory where they share its OpenCL platform).
   accelerator_view Cpu = accelerator(accelerator::cpu_accelerator).default_view;
-  accelerator_view Up = AllLanes[0].Copy;
-  array<float, 2> AS(N, N, Cpu, Up), BS(N, N, Cpu, Up), CS(N, N, Cpu, Up);
+  array<float, 2> AS(N, N, Cpu, All[0]), BS(N, N, Cpu, All[0]),
+      CS(N, N, Cpu, All[0]);
   float *A = AS.data(), *B = BS.data();
   for (size_t I = 0; I < size_t(N) * N; ++I) {
     A[I] = float(int(I % 17) - 8) * 0.125f;

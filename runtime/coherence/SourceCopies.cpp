@@ -11,6 +11,7 @@
 
 #include "ampcc/exceptions.h"
 #include "devices/Device.h"
+#include "observation/Profile.h"
 #include "transfers/HostCopy.h"
 
 #include <cstring>
@@ -127,9 +128,13 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     return;
   }
 
+  HostStep Step("copy", std::to_string(SR.bytes()) + " bytes");
   std::unique_lock<std::mutex> SrcGuard(Src.Lock, std::defer_lock),
       DstGuard(Dst.Lock, std::defer_lock);
-  std::lock(SrcGuard, DstGuard);
+  {
+    HostStep Locking("copy: locks");
+    std::lock(SrcGuard, DstGuard);
+  }
   bool SrcOnHost = !Src.HostStale.intersects(SR);
   bool SrcOnDevice = Src.Buffer && !Src.DeviceStale.intersects(SR);
 
@@ -228,6 +233,7 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     // threads may copy from it meanwhile (a staging array that feeds
     // several accelerators), as they may read it.
     SrcGuard.unlock();
+    HostStep Writing("copy: write to the device");
     Dst.uploaded(Dst.Queue.writeRects(Dst.Buffer, rectsBetween(SS, DS, E),
                                       Src.Host, bool(Src.Pinned), false));
     Dst.DeviceStale.subtract(DR);

@@ -12,6 +12,7 @@
 #include "backends/cuda/CudaStaging.h"
 
 #include "ampcc/exceptions.h"
+#include "observation/Profile.h"
 #include "observation/Stats.h"
 #include "support/Region.h"
 
@@ -253,6 +254,7 @@ Upload CudaBackend::writeRects(void *Q, void *B, const std::vector<Rect> &R,
     U.Last = marker(Q, "after writes");
     U.ReadsHost = true;
   } else {
+    HostStep Step("wait for writes");
     check(Api->cuStreamSynchronize(S.Handle), "waiting for writes");
   }
   return U;
