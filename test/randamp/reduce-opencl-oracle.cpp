@@ -24,6 +24,11 @@
 // RUN: %not python3 %src_root/tools/randamp/reduce.py --check-cl %t.uninit.cl --exe %t --want fail:out0
 // RUN: grep -c ampcc_test_uninit %t.uninit.cl | %FileCheck --check-prefix=UNINIT %s
 // UNINIT: 1
+// A candidate that no longer calls a work-item function the program's
+// OpenCL C called (C-Reduce replaced one by a constant once, making two
+// work-items race): not interesting, though it fails the same way.
+// RUN: python3 %src_root/tools/randamp/reduce.py --check-cl %t.bug.cl --exe %t --want fail:out0 --ids 'get_global_id(0)'
+// RUN: %not python3 %src_root/tools/randamp/reduce.py --check-cl %t.bug.cl --exe %t --want fail:out0 --ids 'get_global_id(0);get_local_id(1)'
 #include <amp.h>
 #include <cstdio>
 #include <vector>

@@ -161,7 +161,24 @@ def run_with_cl(exe, cl, opt_disable):
     return classify(rc, out, timed_out)[0], out
 
 
-def cl_interesting(exe, cl, want):
+# The work-item functions a candidate must keep calling as the program's
+# OpenCL C did: C-Reduce once replaced get_local_id(0) by 0, so that two
+# work-items shared a slot of local memory. That race is invisible to a
+# run that executes work-items one after another (-cl-opt-disable) and
+# shows in PoCL's vectorised work-item loops, so the candidate "failed
+# only when optimised" without any bug of PoCL's (seed 44259).
+WORK_ITEM_CALL = re.compile(r"\bget_(?:local|global|group)_id\(\s*\d\s*\)")
+
+
+def work_item_calls(text):
+    return sorted({re.sub(r"\s", "", m) for m in WORK_ITEM_CALL.findall(text)})
+
+
+def cl_interesting(exe, cl, want, ids=()):
+    with open(cl) as f:
+        kept = set(work_item_calls(f.read()))
+    if not set(ids) <= kept:
+        return False
     rc, _, _, _ = run_cmd(["clang-19", "-x", "cl", "-cl-std=CL1.2", "-Xclang",
                            "-finclude-default-header", "-fsyntax-only"] + UB_WARNINGS + [cl],
                           timeout=60)
@@ -200,16 +217,18 @@ def reduce_opencl(args, out, work):
         rc, output, _, _ = run_cmd(cmd, timeout=600)
         if rc != 0:
             sys.exit("cannot build %s:\n%s" % (work, output))
+    with open(cl) as f:
+        ids = work_item_calls(f.read())  # The program's own, before any --from-cl.
     if args.from_cl:
         # An earlier, unfinished reduction of the same program goes on from
         # where it stopped; it must still fail the same way (checked below).
         shutil.copy(args.from_cl, cl)
     want = cl_signature(*run_with_cl(exe, cl, False))
     print("OpenCL failure to keep: %s" % want)
-    if want == "pass" or not cl_interesting(exe, cl, want):
+    if want == "pass" or not cl_interesting(exe, cl, want, ids):
         sys.exit("its OpenCL C does not fail on PoCL alone (its -cl-opt-disable build fails too?)")
     script = CL_TEST_SCRIPT.format(python=sys.executable, reduce=os.path.abspath(__file__),
-                                   exe=exe, want=want)
+                                   exe=exe, want=want, ids=";".join(ids))
     if not creduce(args, out, "test-cl.sh", script, "kernels.cl"):
         sys.exit("creduce is not installed (apt-get install creduce)")
     shutil.copy(cl, os.path.join(out, "reduced.cl"))
@@ -220,7 +239,7 @@ def reduce_opencl(args, out, work):
 
 CL_TEST_SCRIPT = """#!/bin/sh
 # C-Reduce's interestingness test (written by tools/randamp/reduce.py --opencl).
-exec {python} {reduce} --check-cl kernels.cl --exe {exe} --want '{want}'
+exec {python} {reduce} --check-cl kernels.cl --exe {exe} --want '{want}' --ids '{ids}'
 """
 
 TEST_SCRIPT = """#!/bin/sh
@@ -247,9 +266,11 @@ def main():
     ap.add_argument("--want", help=argparse.SUPPRESS)
     ap.add_argument("--check-cl", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--exe", help=argparse.SUPPRESS)
+    ap.add_argument("--ids", default="", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.check_cl:
-        sys.exit(0 if cl_interesting(args.exe, os.path.abspath(args.file), args.want) else 1)
+        ids = [i for i in args.ids.split(";") if i]
+        sys.exit(0 if cl_interesting(args.exe, os.path.abspath(args.file), args.want, ids) else 1)
     if not args.backend:
         ap.error("--backend is required")
     if args.opencl and args.backend != "opencl":
