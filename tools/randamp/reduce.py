@@ -161,8 +161,8 @@ def run_with_cl(exe, cl, opt_disable):
     return classify(rc, out, timed_out)[0], out
 
 
-# The work-item functions a candidate must keep calling as the program's
-# OpenCL C did: C-Reduce once replaced get_local_id(0) by 0, so that two
+# The work-item functions a candidate must keep calling as the OpenCL C
+# the reduction started from did: C-Reduce once replaced get_local_id(0) by 0, so that two
 # work-items shared a slot of local memory. That race is invisible to a
 # run that executes work-items one after another (-cl-opt-disable) and
 # shows in PoCL's vectorised work-item loops, so the candidate "failed
@@ -217,12 +217,13 @@ def reduce_opencl(args, out, work):
         rc, output, _, _ = run_cmd(cmd, timeout=600)
         if rc != 0:
             sys.exit("cannot build %s:\n%s" % (work, output))
-    with open(cl) as f:
-        ids = work_item_calls(f.read())  # The program's own, before any --from-cl.
     if args.from_cl:
         # An earlier, unfinished reduction of the same program goes on from
         # where it stopped; it must still fail the same way (checked below).
         shutil.copy(args.from_cl, cl)
+    # What C-Reduce starts from: it may remove no work-item function call.
+    with open(cl) as f:
+        ids = work_item_calls(f.read())
     want = cl_signature(*run_with_cl(exe, cl, False))
     print("OpenCL failure to keep: %s" % want)
     if want == "pass" or not cl_interesting(exe, cl, want, ids):
