@@ -128,13 +128,12 @@ void DataSource::copy(DataSource &Src, const ViewHeader *SrcH, DataSource &Dst,
     return;
   }
 
-  HostStep Step("copy", std::to_string(SR.bytes()) + " bytes");
+  // No detail: the transfer's own event has its bytes, and a detail string
+  // would be built on every copy, traced or not.
+  HostStep Step("copy");
   std::unique_lock<std::mutex> SrcGuard(Src.Lock, std::defer_lock),
       DstGuard(Dst.Lock, std::defer_lock);
-  {
-    HostStep Locking("copy: locks");
-    std::lock(SrcGuard, DstGuard);
-  }
+  std::lock(SrcGuard, DstGuard);
   bool SrcOnHost = !Src.HostStale.intersects(SR);
   bool SrcOnDevice = Src.Buffer && !Src.DeviceStale.intersects(SR);
 

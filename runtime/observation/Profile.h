@@ -2,8 +2,9 @@
 //
 // AMPCC_PROFILE=1 prints at exit, per kernel (named by its source location)
 // and per transfer direction, the device time the backends' events
-// measured (OpenCL profiling events, CUDA events, the host's clock). AMPCC_TRACE_FILE=<file> writes the same events, and the program
-// builds, as Chrome trace-event JSON (chrome://tracing, ui.perfetto.dev).
+// measured (OpenCL profiling events, CUDA events, the host's clock).
+// AMPCC_TRACE_FILE=<file> writes the same events, and the program builds,
+// as Chrome trace-event JSON (chrome://tracing, ui.perfetto.dev).
 // The profile also counts the kernel binary cache's hits and misses, and
 // splits build time between source builds and builds from cached binaries.
 //

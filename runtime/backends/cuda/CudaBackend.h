@@ -199,6 +199,11 @@ public:
   void enter(const cuda::DeviceContext &C);
 
 private:
+  /// copyRect on \p S, timed for the profile when it is on (TimedEnqueue):
+  /// each rectangle a command of its own, noted by the caller.
+  void timedCopyRect(cuda::Stream &S, const Rect &R, cuda::Side Src, cuda::Side Dst,
+                     const char *What);
+
   /// Why the registered programs cannot run on device \p D ("" when they
   /// can); the module it loads to find out is kept for the program's build.
   std::string whyProgramsCannotRun(cuda::CUdevice D, cuda::CUcontext Ctx);

@@ -59,12 +59,8 @@ void CudaBackend::copyAcrossContexts(const Queue &SrcQ, const Buffer &Src,
   waitFor(DstQ.raw(), Written);
   enter(*To.Ctx);
   for (const Rect &One : R) {
-    {
-      TimedEnqueue Timed(To);
-      check(copyRect(*Api, To.Handle, One, {true, S.Ptr, nullptr, From.Ctx->Ctx},
-                     {true, D.Ptr, nullptr, To.Ctx->Ctx}),
-            "copying a rectangle between two GPUs");
-    }
+    timedCopyRect(To, One, {true, S.Ptr, nullptr, From.Ctx->Ctx},
+                  {true, D.Ptr, nullptr, To.Ctx->Ctx}, "copying a rectangle between two GPUs");
     noteDeviceToDevice(One.bytes());
   }
   // ... and before what the source's stream runs next (a kernel that

@@ -14,7 +14,6 @@
 #include "backends/cuda/CudaBackend.h"
 #include "observation/Profile.h"
 
-#include <algorithm>
 #include <utility>
 
 namespace ampcc {
@@ -101,7 +100,6 @@ const ProfileEventOps Ops = {
       Queued = T.QueuedNs;
       Start = C.ProfileBaseNs + between(C.ProfileBase, T.Start);
       End = C.ProfileBaseNs + between(C.ProfileBase, T.End);
-      End = std::max(End, Start);
     },
     /*QueueOf=*/[](void *E) -> const void * { return command(E)->Queue; },
     /*DeviceOf=*/

@@ -181,6 +181,12 @@ CUresult cuda::copyRect(const Api &A, CUstream S, const Rect &R, Side Src, Side 
   return CUDA_SUCCESS;
 }
 
+void CudaBackend::timedCopyRect(Stream &S, const Rect &R, Side Src, Side Dst,
+                                const char *What) {
+  TimedEnqueue Timed(S);
+  check(copyRect(*Api, S.Handle, R, Src, Dst), What);
+}
+
 /// Whether a transfer of \p R between ordinary memory at \p Host and the
 /// device goes through the staging blocks: a large one, and any that
 /// touches memory registered for another (CudaRegistered.h says why).
@@ -215,12 +221,8 @@ void CudaBackend::readRects(void *Q, void *B, const std::vector<Rect> &R, void *
       return;
   }
   for (const Rect &One : R) {
-    {
-      TimedEnqueue Timed(S);
-      check(copyRect(*Api, S.Handle, One, {true, memory(B).Ptr, nullptr},
-                     {false, 0, Host}),
-            "reading a rectangle of a buffer");
-    }
+    timedCopyRect(S, One, {true, memory(B).Ptr, nullptr}, {false, 0, Host},
+                  "reading a rectangle of a buffer");
     noteDeviceToHost(One.bytes());
   }
   check(Api->cuStreamSynchronize(S.Handle), "waiting for reads");
@@ -241,12 +243,8 @@ Upload CudaBackend::writeRects(void *Q, void *B, const std::vector<Rect> &R,
     }
   }
   for (const Rect &One : R) {
-    {
-      TimedEnqueue Timed(S);
-      check(copyRect(*Api, S.Handle, One, {false, 0, Host},
-                     {true, memory(B).Ptr, nullptr}),
-            "writing a rectangle of a buffer");
-    }
+    timedCopyRect(S, One, {false, 0, Host}, {true, memory(B).Ptr, nullptr},
+                  "writing a rectangle of a buffer");
     noteHostToDevice(One.bytes());
   }
   Upload U;
@@ -264,12 +262,8 @@ void CudaBackend::copyRects(void *Q, void *Src, void *Dst, const std::vector<Rec
   Stream &S = stream(Q);
   enter(*S.Ctx);
   for (const Rect &One : R) {
-    {
-      TimedEnqueue Timed(S);
-      check(copyRect(*Api, S.Handle, One, {true, memory(Src).Ptr, nullptr},
-                     {true, memory(Dst).Ptr, nullptr}),
-            "copying a rectangle between buffers");
-    }
+    timedCopyRect(S, One, {true, memory(Src).Ptr, nullptr}, {true, memory(Dst).Ptr, nullptr},
+                  "copying a rectangle between buffers");
     noteDeviceToDevice(One.bytes());
   }
 }
