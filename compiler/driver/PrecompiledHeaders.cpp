@@ -170,12 +170,12 @@ std::vector<std::string> dependencyFileInputs(StringRef Text) {
   return Inputs;
 }
 
-bool buildHostPrefix(const Toolchain &TC, const std::vector<std::string> &KeyArgs,
+bool buildHostPrefix(const Toolchain &TC, llvm::ArrayRef<std::string> KeyArgs,
                      const std::string &PrefixFile, const std::string &Output,
                      std::vector<std::string> &Inputs) {
   std::string DepFile = Output + ".d";
   std::string ErrFile = Output + ".err";
-  std::vector<std::string> Cmd = KeyArgs;
+  std::vector<std::string> Cmd(KeyArgs.begin(), KeyArgs.end());
   // Templates that <amp.h> itself uses are instantiated in the header
   // (as clang-cl's /Yc does), not again at the end of every file; its own
   // templates are parsed where written, as in the device pass's header
@@ -183,7 +183,8 @@ bool buildHostPrefix(const Toolchain &TC, const std::vector<std::string> &KeyArg
   // last one given.
   Cmd.insert(Cmd.end(), {"-fpch-instantiate-templates", "-fno-delayed-template-parsing", "-c",
                          PrefixFile, "-o", Output, "-MD", "-MF", DepFile, "-Xclang",
-                         "-emit-pch"});
+                         "-plugin-arg-ampcc-host", "-Xclang", "names=" + Output + ".names",
+                         "-Xclang", "-emit-pch"});
   // Its errors are not shown: without a header, the file's own compile
   // parses <amp.h> and reports whatever is wrong.
   sys::ProcessInfo PI = TC.start(Cmd, ErrFile);

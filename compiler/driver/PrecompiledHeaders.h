@@ -30,7 +30,7 @@ std::vector<std::string> hostPrefixArgs(const std::vector<std::string> &HostBase
 
 /// Builds the host pass's header of \p PrefixFile with clang++ under
 /// \p KeyArgs (hostPrefixArgs; KeyArgs[0] is clang++).
-bool buildHostPrefix(const Toolchain &TC, const std::vector<std::string> &KeyArgs,
+bool buildHostPrefix(const Toolchain &TC, llvm::ArrayRef<std::string> KeyArgs,
                      const std::string &PrefixFile, const std::string &Output,
                      std::vector<std::string> &Inputs);
 

@@ -313,9 +313,9 @@ void Driver::choosePrecompiledAmp(SourceCompile &C) {
     return;
   std::vector<std::string> Key = hostPrefixArgs(C.HostBase);
   C.HostPCH = Prefixes.get("host", Key,
-                           [&](const std::string &Prefix, const std::string &Out,
-                               std::vector<std::string> &Inputs) {
-                             return buildHostPrefix(TC, Key, Prefix, Out, Inputs);
+                           [&](llvm::ArrayRef<std::string> Args, const std::string &Prefix,
+                               const std::string &Out, std::vector<std::string> &Inputs) {
+                             return buildHostPrefix(TC, Args, Prefix, Out, Inputs);
                            });
 }
 

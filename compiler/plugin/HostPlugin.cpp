@@ -11,9 +11,12 @@
 // host code Visual C++'s definitions of static const members. Typedefs'
 // restrictions (TypedefRestrictions.h), C++11's declarator groups
 // (DeclaratorGroups.h) and the restriction of code outside function bodies
-// (TargetContexts.h) apply as in the device pass.
+// (TargetContexts.h) apply as in the device pass. Building a precompiled
+// <amp.h>, the driver passes "names=FILE": the names the header met are
+// written there (Lex/NamedIdentifiers.h).
 //
 //===----------------------------------------------------------------------===//
+#include "ampcc/Lex/NamedIdentifiers.h"
 #include "ampcc/Sema/DeclaratorGroups.h"
 #include "ampcc/Sema/LibraryMemberDefinitions.h"
 #include "ampcc/Sema/LocalClassInference.h"
@@ -29,6 +32,7 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Sema/Sema.h"
 #include "clang/Sema/SemaConsumer.h"
+#include "llvm/Support/FileSystem.h"
 
 using namespace clang;
 
@@ -36,8 +40,9 @@ namespace {
 
 class HostConsumer : public SemaConsumer {
 public:
-  HostConsumer(bool VisualCpp, Preprocessor &PP)
-      : VisualCpp(VisualCpp), Typedefs(PP), Targets(PP) {}
+  HostConsumer(bool VisualCpp, std::string NamesFile, Preprocessor &PP)
+      : VisualCpp(VisualCpp), NamesFile(std::move(NamesFile)), PP(PP), Typedefs(PP),
+        Targets(PP) {}
   void InitializeSema(Sema &S) override {
     ampcc::restoreKeywordsFromPrecompiledHeader(S.getPreprocessor());
     Targets.setSema(&S);
@@ -57,9 +62,17 @@ public:
       ampcc::inferSpecialMemberRestrictions(RD);
   }
   ASTMutationListener *GetASTMutationListener() override { return &Members; }
+  void HandleTranslationUnit(ASTContext &) override {
+    // A failed write leaves no list: the header then serves only compiles
+    // with its own macros.
+    if (!NamesFile.empty() && !ampcc::writeNamedIdentifiers(PP, NamesFile))
+      llvm::sys::fs::remove(NamesFile);
+  }
 
 private:
   bool VisualCpp;
+  std::string NamesFile;
+  Preprocessor &PP;
   ampcc::TypedefRestrictions Typedefs;
   ampcc::TargetContexts Targets;
   ampcc::SpecialMemberListener Members;
@@ -70,16 +83,20 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     ampcc::acceptFunctionsInDeclaratorGroups(CI.getDiagnostics());
-    return std::make_unique<HostConsumer>(VisualCpp, CI.getPreprocessor());
+    return std::make_unique<HostConsumer>(VisualCpp, NamesFile, CI.getPreprocessor());
   }
   bool ParseArgs(const CompilerInstance &, const std::vector<std::string> &Args) override {
     VisualCpp = llvm::is_contained(Args, "ms");
+    for (llvm::StringRef A : Args)
+      if (A.consume_front("names="))
+        NamesFile = A.str();
     return true;
   }
   ActionType getActionType() override { return AddBeforeMainAction; }
 
 private:
   bool VisualCpp = false;
+  std::string NamesFile;
 };
 
 } // namespace

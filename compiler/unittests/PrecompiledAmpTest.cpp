@@ -1,6 +1,7 @@
 //===- PrecompiledAmpTest.cpp - which files, and when a header is stale --===//
 #include "ampcc/Frontend/PrecompiledAmp.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -55,18 +56,36 @@ protected:
   /// A build that writes a header made from Input and counts its runs.
   std::string get(PrecompiledAmpCache &Cache, std::vector<std::string> Args) {
     return Cache.get("host", Args,
-                     [&](const std::string &Prefix, const std::string &Out,
-                         std::vector<std::string> &Inputs) {
+                     [&](llvm::ArrayRef<std::string> BuildArgs, const std::string &Prefix,
+                         const std::string &Out, std::vector<std::string> &Inputs) {
                        ++Builds;
                        write(Out, "header");
                        Inputs = {Prefix, Input};
+                       BuiltWith.push_back(llvm::join(BuildArgs, " "));
+                       if (WriteNames)
+                         write(Out + ".names", names(BuildArgs));
                        return BuildSucceeds;
                      });
+  }
+  /// What a header met, as a preprocessor would list it: its command
+  /// line's macros and the names <amp.h> reads (NAMED, and LATER once
+  /// NAMED is defined: a macro can lead to others).
+  static std::string names(llvm::ArrayRef<std::string> BuildArgs) {
+    std::string Names = "__AMPCC__\nNAMED\n";
+    for (llvm::StringRef A : BuildArgs)
+      if (A.consume_front("-D") || A.consume_front("-U")) {
+        Names += A.take_until([](char C) { return C == '='; }).str() + "\n";
+        if (A.starts_with("NAMED"))
+          Names += "LATER\n";
+      }
+    return Names;
   }
   llvm::SmallString<128> Dir;
   std::string Input;
   int Builds = 0;
   bool BuildSucceeds = true;
+  bool WriteNames = true;
+  std::vector<std::string> BuiltWith;
 };
 
 TEST_F(PrecompiledAmpCacheTest, BuildsOnceThenLoads) {
@@ -111,8 +130,8 @@ TEST_F(PrecompiledAmpCacheTest, AFailedBuildLeavesNothing) {
 TEST_F(PrecompiledAmpCacheTest, AnInputChangedDuringTheBuildIsNotPublished) {
   PrecompiledAmpCache Cache({}, (Dir + "/pch").str(), "stamp");
   std::string Got = Cache.get("device", {"clang++"},
-                              [&](const std::string &Prefix, const std::string &Out,
-                                  std::vector<std::string> &Inputs) {
+                              [&](llvm::ArrayRef<std::string>, const std::string &Prefix,
+                                  const std::string &Out, std::vector<std::string> &Inputs) {
                                 write(Out, "header");
                                 Inputs = {Prefix, Input};
                                 // Another checkout changes a header meanwhile.
@@ -146,6 +165,39 @@ TEST_F(PrecompiledAmpCacheTest, KeepsTheMostRecentlyUsed) {
   EXPECT_FALSE(get(Cache, {"clang++", "-O3"}).empty());
   EXPECT_TRUE(llvm::sys::fs::exists(First));
   EXPECT_TRUE(llvm::sys::fs::exists(Third));
+}
+
+TEST_F(PrecompiledAmpCacheTest, MacrosTheHeaderNeverMetDoNotChooseIt) {
+  PrecompiledAmpCache Cache({}, (Dir + "/pch").str(), "stamp");
+  std::string Plain = get(Cache, {"clang++", "-D__AMPCC__=1", "-DSIZE=4", "-D", "OTHER"});
+  ASSERT_FALSE(Plain.empty());
+  // Built without the program's macros; the implementation's stay.
+  ASSERT_EQ(BuiltWith, std::vector<std::string>{"clang++ -D__AMPCC__=1"});
+  EXPECT_EQ(get(Cache, {"clang++", "-D__AMPCC__=1"}), Plain);
+  EXPECT_EQ(get(Cache, {"clang++", "-D__AMPCC__=1", "-USIZE", "-DF(x)=x"}), Plain);
+  EXPECT_EQ(Builds, 1);
+  // A macro the header met is among its arguments, and with it defined the
+  // header met another: with that one too, the header of every argument.
+  std::string Named = get(Cache, {"clang++", "-D__AMPCC__=1", "-DNAMED", "-DSIZE=8"});
+  ASSERT_FALSE(Named.empty());
+  EXPECT_NE(Named, Plain);
+  EXPECT_EQ(BuiltWith.back(), "clang++ -D__AMPCC__=1 -DNAMED");
+  EXPECT_EQ(get(Cache, {"clang++", "-D__AMPCC__=1", "-DNAMED", "-DSIZE=9"}), Named);
+  EXPECT_EQ(Builds, 2);
+  std::string Later = get(Cache, {"clang++", "-D__AMPCC__=1", "-DNAMED", "-DLATER=1"});
+  EXPECT_EQ(BuiltWith.back(), "clang++ -D__AMPCC__=1 -DNAMED -DLATER=1");
+  EXPECT_NE(Later, Named);
+  EXPECT_EQ(Builds, 3);
+}
+
+TEST_F(PrecompiledAmpCacheTest, AHeaderWithoutItsNamesServesOnlyItsArguments) {
+  PrecompiledAmpCache Cache({}, (Dir + "/pch").str(), "stamp");
+  WriteNames = false;
+  std::string Plain = get(Cache, {"clang++"});
+  std::string WithMacro = get(Cache, {"clang++", "-DSIZE=4"});
+  EXPECT_NE(WithMacro, Plain);
+  EXPECT_EQ(BuiltWith.back(), "clang++ -DSIZE=4");
+  EXPECT_EQ(Builds, 2);
 }
 
 TEST_F(PrecompiledAmpCacheTest, ReadOnlyDirectoriesAreSearchedFirst) {

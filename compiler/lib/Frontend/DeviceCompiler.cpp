@@ -189,9 +189,9 @@ DeviceCompileResult compileDevice(const std::string &File,
     if (!Prefixes)
       return std::string();
     return Prefixes->get("device", Args,
-                         [&](const std::string &Prefix, const std::string &Out,
-                             std::vector<std::string> &Inputs) {
-                           return precompileDevicePrefix(Prefix, Args, ClangPath, Out,
+                         [&](llvm::ArrayRef<std::string> KeyArgs, const std::string &Prefix,
+                             const std::string &Out, std::vector<std::string> &Inputs) {
+                           return precompileDevicePrefix(Prefix, KeyArgs.vec(), ClangPath, Out,
                                                          Inputs);
                          });
   };

@@ -5,6 +5,7 @@
 
 #include "ampcc/Analysis/KernelFinder.h"
 #include "ampcc/Analysis/TranslationUnitRoots.h"
+#include "ampcc/Lex/NamedIdentifiers.h"
 #include "ampcc/Sema/LibraryMemberDefinitions.h"
 #include "ampcc/Sema/DeclaratorGroups.h"
 #include "ampcc/Sema/DeferredDiagnosticRoots.h"
@@ -449,6 +450,10 @@ public:
       llvm::sys::fs::make_absolute(Path);
       Inputs.push_back(Path.str().str());
     }
+    // The names it met: which command-line macros cannot change it
+    // (PrecompiledAmpCache::get).
+    if (!writeNamedIdentifiers(getCompilerInstance().getPreprocessor(), Output + ".names"))
+      llvm::sys::fs::remove(Output + ".names");
     GeneratePCHAction::EndSourceFileAction();
   }
 

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ampcc/Frontend/PrecompiledAmp.h"
+#include "ampcc/Lex/NamedIdentifiers.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -248,7 +249,7 @@ void PrecompiledAmpCache::prune() const {
     Clock::time_point Time = Status.getLastModificationTime();
     if (StringRef(Path).ends_with(".pch.inputs")) {
       Headers.emplace_back(Time, Path.substr(0, Path.size() - strlen(".inputs")));
-    } else if (!StringRef(Path).ends_with(".pch") &&
+    } else if (!StringRef(Path).ends_with(".pch") && !StringRef(Path).ends_with(".pch.names") &&
                sys::path::filename(Path) != "amp-prefix.h" &&
                Clock::now() - Time > std::chrono::minutes(10)) {
       sys::fs::remove(Path); // what a build that was stopped left behind
@@ -266,6 +267,7 @@ void PrecompiledAmpCache::prune() const {
       continue;
     sys::fs::remove(Headers[I].second + ".inputs");
     sys::fs::remove(Headers[I].second);
+    sys::fs::remove(Headers[I].second + ".names");
   }
 }
 
@@ -292,11 +294,9 @@ std::string PrecompiledAmpCache::prefixFile() const {
   return Path.str().str();
 }
 
-std::string PrecompiledAmpCache::get(StringRef Pass, ArrayRef<std::string> Args,
-                                     BuildFn Build) {
+std::string PrecompiledAmpCache::getExact(StringRef Pass, ArrayRef<std::string> Args,
+                                          BuildFn Build) {
   std::string Found = find(Pass, Args);
-  if (!Found.empty())
-    Loaded.push_back(Found);
   if (!Found.empty() || WriteDir.empty())
     return Found;
   if (sys::fs::create_directories(WriteDir))
@@ -309,7 +309,7 @@ std::string PrecompiledAmpCache::get(StringRef Pass, ArrayRef<std::string> Args,
   std::string Temp = (Path + "." + std::to_string(sys::Process::getProcessId())).str();
   std::vector<std::string> Inputs;
   auto Start = std::chrono::system_clock::now();
-  bool Ok = Build(Prefix, Temp, Inputs);
+  bool Ok = Build(Args, Prefix, Temp, Inputs);
   std::string Listing;
   for (const std::string &Input : Inputs) {
     std::string Line = inputLine(Input);
@@ -323,10 +323,16 @@ std::string PrecompiledAmpCache::get(StringRef Pass, ArrayRef<std::string> Args,
     }
     Listing += Line + "\n";
   }
+  std::string NamesTemp = Temp + ".names";
   if (!Ok || Listing.empty()) {
     sys::fs::remove(Temp);
+    sys::fs::remove(NamesTemp);
     return std::string();
   }
+  // The names before the listing: a header is used once its listing is
+  // there, and one without names serves its own arguments only.
+  if (sys::fs::exists(NamesTemp) && sys::fs::rename(NamesTemp, Path + ".names"))
+    sys::fs::remove(NamesTemp);
   // The listing first: a header without one is never used.
   std::string InputsTemp = Temp + ".inputs";
   {
@@ -344,9 +350,87 @@ std::string PrecompiledAmpCache::get(StringRef Pass, ArrayRef<std::string> Args,
   if (!precompiledHeaderIsCurrent(Path.str().str()))
     return std::string();
   Built.push_back(Path.str().str());
-  Loaded.push_back(Path.str().str());
   prune();
   return Path.str().str();
+}
+
+namespace {
+
+/// A -D or -U option of a compile: its macro's name and where its one or
+/// two arguments are.
+struct MacroOption {
+  std::string Name;
+  size_t First, Count;
+};
+
+} // namespace
+
+/// The -D and -U options in \p Args of the program's macros: names that do
+/// not start with '_', which are the implementation's (ampcc's own
+/// -D__AMPCC__=1, _DEBUG, _MSC_VER) and stay in every header's arguments.
+static std::vector<MacroOption> programMacros(ArrayRef<std::string> Args) {
+  std::vector<MacroOption> Macros;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (!A.consume_front("-D") && !A.consume_front("-U"))
+      continue;
+    size_t Count = 1;
+    if (A.empty() && I + 1 < Args.size()) {
+      A = Args[I + 1];
+      Count = 2;
+    }
+    StringRef Name = A.take_until([](char C) { return C == '=' || C == '('; });
+    if (!Name.empty() && !Name.starts_with("_"))
+      Macros.push_back({Name.str(), I, Count});
+    I += Count - 1;
+  }
+  return Macros;
+}
+
+/// \p Args without the options in \p Macros whose names are not in \p Keep.
+static std::vector<std::string> withoutMacros(ArrayRef<std::string> Args,
+                                              ArrayRef<MacroOption> Macros,
+                                              ArrayRef<std::string> Keep) {
+  std::vector<bool> Drop(Args.size());
+  for (const MacroOption &M : Macros)
+    if (!is_contained(Keep, M.Name))
+      std::fill_n(Drop.begin() + M.First, M.Count, true);
+  std::vector<std::string> Left;
+  for (size_t I = 0; I < Args.size(); ++I)
+    if (!Drop[I])
+      Left.push_back(Args[I]);
+  return Left;
+}
+
+std::string PrecompiledAmpCache::get(StringRef Pass, ArrayRef<std::string> Args,
+                                     BuildFn Build) {
+  std::vector<MacroOption> Macros = programMacros(Args);
+  std::string Header;
+  // First the header without the program's macros (what <amp.h> reads is
+  // mostly the implementation's), then with those of them it met: a
+  // macro named there may lead it to others. Else the header of all the
+  // arguments.
+  std::vector<std::string> Keep;
+  for (int Round = 0; Round < 2 && !Macros.empty() && Header.empty(); ++Round) {
+    std::string Candidate = getExact(Pass, withoutMacros(Args, Macros, Keep), Build);
+    if (Candidate.empty())
+      break;
+    std::vector<std::string> Unkept;
+    for (const MacroOption &M : Macros)
+      if (!is_contained(Keep, M.Name))
+        Unkept.push_back(M.Name);
+    std::optional<std::vector<std::string>> Named = namedAmong(Candidate + ".names", Unkept);
+    if (!Named)
+      break;
+    if (Named->empty())
+      Header = Candidate;
+    Keep.insert(Keep.end(), Named->begin(), Named->end());
+  }
+  if (Header.empty())
+    Header = getExact(Pass, Args, Build);
+  if (!Header.empty())
+    Loaded.push_back(Header);
+  return Header;
 }
 
 } // namespace ampcc

@@ -49,9 +49,13 @@ bool startsWithAmpHeader(llvm::StringRef Text, bool StandardHeadersFirst = true,
 /// Precompiled <amp.h> headers, one per pass and key, in a directory.
 class PrecompiledAmpCache {
 public:
-  /// Builds the header of \p PrefixFile (a file that includes <amp.h>) into
-  /// \p Output; fills \p Inputs with every file it read. False on failure.
-  using BuildFn = llvm::function_ref<bool(const std::string &PrefixFile,
+  /// Builds the header of \p PrefixFile (a file that includes <amp.h>)
+  /// under the compile arguments \p Args into \p Output; fills \p Inputs
+  /// with every file it read. False on failure. It also writes the names
+  /// the header met to "<Output>.names" (Lex/NamedIdentifiers.h); without
+  /// them the header serves only compiles with its own arguments.
+  using BuildFn = llvm::function_ref<bool(llvm::ArrayRef<std::string> Args,
+                                          const std::string &PrefixFile,
                                           const std::string &Output,
                                           std::vector<std::string> &Inputs)>;
 
@@ -64,6 +68,9 @@ public:
   /// The header for \p Pass ("host", "device") under the compile arguments
   /// \p Args, built with \p Build when there is none or it is stale; an
   /// empty string when none can be had (the file then parses <amp.h>).
+  /// The program's -D and -U options (of names not starting with '_') whose
+  /// names the header never met are left out of its arguments: the header
+  /// built without them means the same, and Clang accepts it beside them.
   std::string get(llvm::StringRef Pass, llvm::ArrayRef<std::string> Args, BuildFn Build);
   /// The header that get() would return without building one.
   std::string find(llvm::StringRef Pass, llvm::ArrayRef<std::string> Args) const;
@@ -81,6 +88,8 @@ public:
   std::chrono::seconds KeepRecent{600};
 
 private:
+  /// get() under exactly \p Args.
+  std::string getExact(llvm::StringRef Pass, llvm::ArrayRef<std::string> Args, BuildFn Build);
   void prune() const;
   std::string name(llvm::StringRef Pass, llvm::ArrayRef<std::string> Args) const;
   std::vector<std::string> ReadDirs;
