@@ -31,8 +31,10 @@ const char *addrSpaceKeyword(AddrSpace AS) {
 }
 
 CodeGenModule::CodeGenModule(ASTContext &Ctx, DiagnosticsEngine &Diags,
-                             const DeviceOptions &Opts)
+                             const DeviceOptions &Opts,
+                             std::shared_ptr<MutationQueries> Mutations)
     : Ctx(Ctx), Diags(Diags), Opts(Opts),
+      Mutations(Mutations ? std::move(Mutations) : std::make_shared<MutationQueries>(Ctx)),
       Planner(std::make_unique<ClonePlanner>(Ctx, Diags)) {}
 
 CodeGenModule::~CodeGenModule() = default;

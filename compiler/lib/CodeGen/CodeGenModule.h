@@ -34,6 +34,7 @@
 #define AMPCC_CODEGEN_CODEGENMODULE_H
 
 #include "CloneKey.h"
+#include "MutationQueries.h"
 #include "ampcc/Analysis/AmpModel.h"
 #include "ampcc/Analysis/KernelFinder.h"
 #include "ampcc/CodeGen/DeviceCodeGen.h"
@@ -87,8 +88,11 @@ struct CloneInfo {
 /// printed once, callees first) and the services the emitters share.
 class CodeGenModule {
 public:
+  /// \p Mutations: answers shared with another module over the same AST
+  /// (a new set when null).
   CodeGenModule(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
-                const DeviceOptions &Opts);
+                const DeviceOptions &Opts,
+                std::shared_ptr<MutationQueries> Mutations = nullptr);
   ~CodeGenModule();
 
   // What DeviceCodeGen (DeviceCodeGen.h) hands on.
@@ -204,6 +208,9 @@ public:
 
   // --- Robust buffer access (DeviceOptions::RobustAccess) ---------------
   bool robustAccess() const { return Opts.RobustAccess && !Opts.CheckBounds; }
+  /// What the kernels' bodies change (MutationQueries.h).
+  MutationQueries &mutations() { return *Mutations; }
+  std::shared_ptr<MutationQueries> sharedMutations() const { return Mutations; }
   /// Registers an element of \p Bytes accessed robustly: the sink's two
   /// regions (writes, then zeros for reads) are as large as the largest.
   void noteRobustElement(uint64_t Bytes) {
@@ -235,6 +242,7 @@ private:
   clang::ASTContext &Ctx;
   clang::DiagnosticsEngine &Diags;
   DeviceOptions Opts;
+  std::shared_ptr<MutationQueries> Mutations;
 
   llvm::StringSet<> UsedNames;
   /// Per class and the space its views view (classes without views: global).

@@ -8,8 +8,10 @@ using namespace clang;
 namespace ampcc {
 
 DeviceCodeGen::DeviceCodeGen(ASTContext &Ctx, DiagnosticsEngine &Diags,
-                             const DeviceOptions &Opts)
-    : CGM(std::make_unique<CodeGenModule>(Ctx, Diags, Opts)) {}
+                             const DeviceOptions &Opts, const DeviceCodeGen *Earlier)
+    : CGM(std::make_unique<CodeGenModule>(Ctx, Diags, Opts,
+                                          Earlier ? Earlier->CGM->sharedMutations()
+                                                  : nullptr)) {}
 
 DeviceCodeGen::~DeviceCodeGen() = default;
 

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DomainIndexing.h"
+#include "MutationQueries.h"
 
 #include "IndexRanges.h"
 
@@ -15,7 +16,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 
 #include <algorithm>
 
@@ -131,10 +131,10 @@ bool onlyRead(const ParmVarDecl *Index, Stmt *Body) {
 } // namespace
 
 DomainIndexing::DomainIndexing(
-    ASTContext &Ctx, const CXXMethodDecl *Op,
+    ASTContext &Ctx, MutationQueries &Mutations, const CXXMethodDecl *Op,
     llvm::DenseMap<const ValueDecl *, const FieldDecl *> FieldOfVar,
     llvm::DenseMap<const FieldDecl *, unsigned> CaptureOf)
-    : Ctx(Ctx), Op(Op), FieldOfVar(std::move(FieldOfVar)) {
+    : Ctx(Ctx), Mutations(Mutations), Op(Op), FieldOfVar(std::move(FieldOfVar)) {
   if (!Op->getNumParams() || !Op->hasBody())
     return;
   Ranges = std::make_unique<IndexRanges>(Ctx, *this, Op->getBody(), std::move(CaptureOf));
@@ -161,7 +161,7 @@ DomainIndexing::~DomainIndexing() = default;
 bool DomainIndexing::unchanged(const ValueDecl *D) {
   auto [It, New] = Unchanged.try_emplace(D, false);
   if (New)
-    It->second = !ExprMutationAnalyzer(*Op->getBody(), Ctx).isMutated(D);
+    It->second = !Mutations.isMutated(*Op->getBody(), D);
   return It->second;
 }
 

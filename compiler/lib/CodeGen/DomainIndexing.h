@@ -38,6 +38,8 @@
 
 namespace ampcc {
 
+class MutationQueries;
+
 class IndexRanges;
 
 /// How a subscript of a C array of known size is known to be inside it.
@@ -49,7 +51,9 @@ public:
   /// \p FieldOfVar: each captured variable's closure field (lambdas).
   /// \p CaptureOf: closure fields captured as one view, array or 4-byte
   /// integer, and their capture indices (for IndexRanges' facts).
-  DomainIndexing(clang::ASTContext &Ctx, const clang::CXXMethodDecl *Op,
+  /// \p Mutations answers what the body changes.
+  DomainIndexing(clang::ASTContext &Ctx, MutationQueries &Mutations,
+                 const clang::CXXMethodDecl *Op,
                  llvm::DenseMap<const clang::ValueDecl *, const clang::FieldDecl *> FieldOfVar,
                  llvm::DenseMap<const clang::FieldDecl *, unsigned> CaptureOf);
   ~DomainIndexing();
@@ -87,6 +91,7 @@ public:
   /// `t.<Member>[d]` of the tiled_index parameter: d.
   std::optional<unsigned> tiledCoordinate(const clang::Expr *E, llvm::StringRef Member);
   bool unchanged(const clang::ValueDecl *D);
+  MutationQueries &mutations() { return Mutations; }
   const clang::CXXMethodDecl *op() const { return Op; }
   /// The tile's extent along domain dimension \p D (tiled kernels).
   unsigned tileExtent(unsigned D) const { return D < 3 ? Tile[D] : 0; }
@@ -96,6 +101,7 @@ private:
                        unsigned ViewRank);
 
   clang::ASTContext &Ctx;
+  MutationQueries &Mutations;
   const clang::CXXMethodDecl *Op;
   const clang::ParmVarDecl *Index = nullptr;
   bool Tiled = false;

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "IndexRanges.h"
+#include "MutationQueries.h"
 
 #include "DomainIndexing.h"
 
@@ -16,7 +17,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "llvm/ADT/FoldingSet.h"
 
 #include <algorithm>
@@ -597,8 +597,8 @@ bool IndexRanges::countsUp(const ForStmt *For) {
   // Changed only by the increment (counterRange checks its form).
   return It->second =
              VD && VD->getType()->isIntegerType() && For->getCond() && For->getInc() &&
-             !ExprMutationAnalyzer(*const_cast<Stmt *>(For->getBody()), Ctx).isMutated(VD) &&
-             !ExprMutationAnalyzer(*const_cast<Expr *>(For->getCond()), Ctx).isMutated(VD);
+             !Domain.mutations().isMutated(*For->getBody(), VD) &&
+             !Domain.mutations().isMutated(*For->getCond(), VD);
 }
 
 Range IndexRanges::counterRange(const ForStmt *For, const VarDecl *VD, unsigned Depth) {

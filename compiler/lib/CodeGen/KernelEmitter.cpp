@@ -471,7 +471,7 @@ std::string KernelEmitter::body() {
     for (const auto *Captures : {&ViewCaptures, &ScalarCaptures})
       for (const auto &[F, I] : *Captures)
         CaptureOf[F] = unsigned(I);
-    Domain.emplace(Ctx, Op, std::move(FieldOfVar), std::move(CaptureOf));
+    Domain.emplace(Ctx, CG.mutations(), Op, std::move(FieldOfVar), std::move(CaptureOf));
     FE.setDomainIndexing(&*Domain);
   }
   // Host kernels: a copy of the emitter, before it prints, prints the body

@@ -112,7 +112,7 @@ bool generate(ASTContext &Ctx, const std::vector<KernelSite> &Sites, const Devic
   Result.Checks = CG.checks();
   if (!Opts.HostKernels || Result.Kernels.empty())
     return true;
-  DeviceCodeGen Host(Ctx, Diags, Opts);
+  DeviceCodeGen Host(Ctx, Diags, Opts, &CG);
   for (const KernelSite &K : Sites)
     Host.emitKernel(K);
   if (Diags.hasErrorOccurred())

@@ -96,8 +96,11 @@ class CodeGenModule;
 /// Prints the kernels of one translation unit as one OpenCL C program.
 class DeviceCodeGen {
 public:
+  /// \p Earlier: a code generator over the same AST (the OpenCL printing,
+  /// when this one prints host C) whose analyses of the kernels' bodies
+  /// this one reuses.
   DeviceCodeGen(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
-                const DeviceOptions &Opts);
+                const DeviceOptions &Opts, const DeviceCodeGen *Earlier = nullptr);
   ~DeviceCodeGen();
 
   /// Emits the kernel entry point and everything it reaches.
