@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures ampcc-fuzz's rate: inputs run per CPU second, one process, for
 # SECONDS (default 400) from NSEEDS (default 30) of the suite's sources
-# (every k-th of them by name, so the same ones each time), libFuzzer's
+# (those whose paths hash lowest, so the same ones each time), libFuzzer's
 # seed fixed. CPU time (user + system) rather than wall-clock time: the
 # build machine is shared, and contention inflates CPU time much less.
 # The rate counts the seeds' first pass too. Reported in
@@ -16,10 +16,13 @@ BIN=${FUZZER:-${BUILD_DIR:-build-fuzz}/bin/ampcc-fuzz}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 mkdir "$WORK/corpus"
-find test examples -name '*.cpp' -size -16k | LC_ALL=C sort > "$WORK/all"
-STEP=$(( $(wc -l < "$WORK/all") / NSEEDS ))
-awk -v s="$STEP" 'NR % s == 0' "$WORK/all" | head -n "$NSEEDS" |
-  while read -r f; do cp "$f" "$WORK/corpus/$(sha1sum < "$f" | cut -c1-40)"; done
+# The seeds are the sources whose paths hash lowest: a file added to the
+# suite changes the set only if its own path hashes among them (taking
+# every k-th file by name shifted the whole set at each new test).
+find test examples -name '*.cpp' -size -16k | while read -r f; do
+  echo "$(printf '%s' "$f" | sha1sum | cut -c1-40) $f"; done | LC_ALL=C sort |
+  head -n "$NSEEDS" | cut -d' ' -f2- > "$WORK/seeds"
+while read -r f; do cp "$f" "$WORK/corpus/$(sha1sum < "$f" | cut -c1-40)"; done < "$WORK/seeds"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
 /usr/bin/time -f '%U %S' -o "$WORK/time" "$BIN" "$WORK/corpus" -seed=1 \
   -dict=compiler/fuzz/ampcc.dict -max_total_time="$SECONDS_TO_RUN" -detect_leaks=0 \
