@@ -13,6 +13,8 @@
 #include <ppltasks.h>
 #include <chrono>
 #include <cstdio>
+#include <future>
+#include <memory>
 #include <vector>
 using namespace concurrency;
 
@@ -161,13 +163,18 @@ static void arrays() {
   CF.wait_until(std::chrono::steady_clock::now() + std::chrono::seconds(10));
   std::shared_future<void> SF = CF;
   SF.wait();
-  bool Ran = false;
+  // then() runs its functor on a thread of its own, possibly after
+  // Next.wait() returns: the continuation owns what it writes (a lambda
+  // writing a local by reference wrote into a later call's frame).
+  auto Ran = std::make_shared<std::promise<void>>();
+  std::future<void> RanDone = Ran->get_future();
   completion_future Next = copy_async(A, B);
-  Next.then([&] { Ran = true; });
+  Next.then([Ran] { Ran->set_value(); });
   Next.wait();
+  expect(RanDone.wait_for(std::chrono::seconds(10)) == std::future_status::ready,
+         "completion_future::then");
   concurrency::task<void> Task = copy_async(A, B).to_task();
   Task.wait();
-  (void)Ran;
 }
 
 static void kernels() {
