@@ -5,6 +5,7 @@
 // bounds and end the program outside them, as Visual C++'s; release builds
 // do not. -fno-ms-headers: stdext is not declared.
 // REQUIRES: opencl
+// UNSUPPORTED: opencl-rerun
 // RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
 // RUN: %FileCheck --allow-empty --check-prefix=QUIET %s < %t.err
 // RUN: %ampcc -D_DEBUG %s -o %t.debug && %t.debug | %FileCheck %s

@@ -5,6 +5,7 @@
 // same way by default; -fno-delayed-template-parsing restores standard
 // two-phase lookup and the error.
 // REQUIRES: opencl
+// UNSUPPORTED: opencl-rerun
 // RUN: %ampcc %s -o %t && %t | %FileCheck %s
 // RUN: %not %ampcc -fno-delayed-template-parsing -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=STRICT %s
 // STRICT: vc-matrix-helpers.h:{{[0-9]+}}:{{[0-9]+}}: error: unknown type name 'accelerator_view'

@@ -8,6 +8,7 @@
 // a Visual C++ repair of the main file (whose host copy is a temporary
 // file) and of the header. System headers keep Linux's case.
 // REQUIRES: opencl
+// UNSUPPORTED: opencl-rerun
 // RUN: %ampcc %s -o %t 2> %t.err
 // RUN: %t | %FileCheck %s
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err

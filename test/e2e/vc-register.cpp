@@ -3,6 +3,7 @@
 // C++17 makes it an error. ampcc accepts it silently in every language
 // mode; -Wregister makes it a warning, -Werror=register Clang's error.
 // REQUIRES: opencl
+// UNSUPPORTED: opencl-rerun
 // RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
 // RUN: %FileCheck --allow-empty --check-prefix=QUIET %s < %t.err
 // RUN: %ampcc -std=c++14 %s -o %t.14 && %t.14 | %FileCheck %s

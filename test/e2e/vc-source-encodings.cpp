@@ -5,6 +5,7 @@
 // pass's repaired copy starts with a #line). Diagnostics keep the file's
 // name and lines, and non-ASCII string literals are UTF-8.
 // REQUIRES: opencl
+// UNSUPPORTED: opencl-rerun
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: printf '\377\376' > %t.dir/vc-encoded-helper.h
 // RUN: iconv -f UTF-8 -t UTF-16LE %S/Inputs/vc-encoded-helper.h >> %t.dir/vc-encoded-helper.h

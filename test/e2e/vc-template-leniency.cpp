@@ -22,6 +22,7 @@
 // - a narrowing template argument (`TopBit<0x80000000>` for an int
 //   parameter): a warning, as Visual C++ 2012/2013 give at most.
 // REQUIRES: opencl
+// UNSUPPORTED: opencl-rerun
 // RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
 // RUN: %t | %FileCheck --check-prefix=LINE %s

@@ -9,6 +9,7 @@
 // - Microsoft's rand(): RAND_MAX 32767 and its sequence (41, 18467 after
 //   srand(1)); -fno-ms-headers keeps glibc's.
 // REQUIRES: opencl
+// UNSUPPORTED: opencl-rerun
 // RUN: %ampcc -D_UNICODE -DUNICODE %s -o %t
 // RUN: env LANG=C.UTF-8 LC_ALL=C.UTF-8 %not %t héllo two > %t.out
 // RUN: %FileCheck %s < %t.out

@@ -13,6 +13,7 @@
 // variable may take the name. The fourth compile, -fno-ms-headers, turns all
 // of it off: the Windows names are ordinary undeclared identifiers.
 // REQUIRES: opencl
+// UNSUPPORTED: opencl-rerun
 // RUN: %ampcc %s -o %t 2> %t.err && %t | %FileCheck %s
 // RUN: %FileCheck --allow-empty --check-prefix=QUIET %s < %t.err
 // RUN: %ampcc -DNO_HEADER %s -o %t.amp && %t.amp | %FileCheck %s
