@@ -22,13 +22,23 @@
 // CHECK: scrambled starts: 0 mismatches of 256
 // CHECK: near INT_MAX: 0 mismatches of 256
 // CHECK: negative stride: 0 mismatches of 256
+// CHECK: jammed in order: 0 mismatches of 256
 // CHECK-NOT: mismatch at
 // The grid stride is counted: the lowest and highest starts give the most
 // and fewest trips, then the common iterations, then the guarded rest.
 // LOOPS: void main_kernel__loops(
 // LOOPS: ampcc_first1 = ampcc_from < ampcc_first1 ? ampcc_from : ampcc_first1;
 // LOOPS: long ampcc_lo1 = ampcc_trips(ampcc_last1, 5000, 256), ampcc_hi1 = ampcc_trips(ampcc_first1, 5000, 256);
-// LOOPS: for (long ampcc_k1 = 0; ampcc_k1 < ampcc_lo1; ++ampcc_k1) {
+// Its short body runs 8 (then 4) iterations in one work-item loop, then
+// one at a time.
+// LOOPS: long ampcc_k1 = 0;
+// LOOPS-NEXT: for (; ampcc_k1 + 8 <= ampcc_lo1; ampcc_k1 += 8) {
+// LOOPS-NOT: if (
+// LOOPS: int I = (int)({{.*}}(ampcc_k1 + 0) * (int)(256));
+// LOOPS-NOT: if (
+// LOOPS: int I = (int)({{.*}}(ampcc_k1 + 7) * (int)(256));
+// LOOPS: for (; ampcc_k1 + 4 <= ampcc_lo1; ampcc_k1 += 4) {
+// LOOPS: for (; ampcc_k1 < ampcc_lo1; ++ampcc_k1) {
 // LOOPS-NOT: if (
 // LOOPS: int I = (int)(
 // LOOPS: for (long ampcc_k1 = ampcc_lo1; ampcc_k1 < ampcc_hi1; ++ampcc_k1) {
@@ -40,13 +50,18 @@
 // LOOPS: unsigned char ampcc_on = (ampcc_k1 == 0 || ampcc_live1[ampcc_wi]) && (I >= 0);
 // The atomic's loop is no vector loop.
 // LOOPS: void main_kernel_4__loops(
-// LOOPS: for (long ampcc_k1 = 0; ampcc_k1 < ampcc_lo1; ++ampcc_k1) {
+// LOOPS: for (; ampcc_k1 + 8 <= ampcc_lo1; ampcc_k1 += 8) {
 // LOOPS-NOT: vectorize(assume_safety)
 // LOOPS: ampcc_atomic_add_local_int(
 // LOOPS: void main_kernel_5__loops(
 // LOOPS-NOT: ampcc_k1
 // LOOPS: void main_kernel_6__loops(
 // LOOPS: ampcc_k1
+// Thirteen common trips: 8, 4 and 1, the body's order kept per work-item.
+// LOOPS: void main_kernel_9__loops(
+// LOOPS: for (; ampcc_k1 + 8 <= ampcc_lo1; ampcc_k1 += 8) {
+// LOOPS: for (; ampcc_k1 + 4 <= ampcc_lo1; ampcc_k1 += 4) {
+// LOOPS: for (; ampcc_k1 < ampcc_lo1; ++ampcc_k1) {
 // LOOPS: #endif
 #include "Inputs/report.h"
 #include <amp.h>
@@ -249,5 +264,25 @@ int main() {
   for (int G = 0; G < Items; ++G)
     Want[G] = 1 + G;
   Fails += report("negative stride", Out, Want);
+
+  // Every work-item runs 13 trips in step (its start below 100): the jammed
+  // groups of 8 and 4 and one more, then the guarded last trip of those
+  // whose start leaves room for a 14th; a body whose result depends on the
+  // order of a work-item's own iterations.
+  const int Jammed = 13 * Items + 100;
+  parallel_for_each(OutV.extent.tile<TS>(), [=](tiled_index<TS> T) restrict(amp) {
+    int Own = 0;
+    for (int I = T.global[0]; I < Jammed; I += Items)
+      Own = Own * 3 + (I % 7);
+    OutV[T.global] = Own;
+  });
+  OutV.synchronize();
+  for (int G = 0; G < Items; ++G) {
+    int V = 0;
+    for (int I = G; I < Jammed; I += Items)
+      V = V * 3 + (I % 7);
+    Want[G] = V;
+  }
+  Fails += report("jammed in order", Out, Want);
   return Fails != 0;
 }

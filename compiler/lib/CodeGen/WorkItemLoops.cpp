@@ -604,7 +604,7 @@ bool WorkItemLoops::plan(const Stmt *B) {
          llvm::all_of(Calls, [this](const CallExpr *Call) { return planCall(Call); });
 }
 
-void WorkItemLoops::openLoop(bool Vectorize) {
+void WorkItemLoops::openLoop(bool Vectorize, const std::string &XLo, const std::string &XHi) {
   std::string X = std::to_string(Tile[0]), Y = std::to_string(Tile[1]),
               Z = std::to_string(Tile[2]);
   // One loop per dimension of the tile, the fastest innermost: its local id
@@ -619,7 +619,8 @@ void WorkItemLoops::openLoop(bool Vectorize) {
   FE.line("for (size_t ampcc_ly = 0; ampcc_ly < " + Y + "; ++ampcc_ly)");
   if (Vectorize)
     FE.line("#pragma clang loop vectorize(assume_safety) unroll(disable)");
-  FE.line("for (size_t ampcc_lx = 0; ampcc_lx < " + X + "; ++ampcc_lx) {");
+  FE.line("for (size_t ampcc_lx = " + XLo + "; ampcc_lx < " + (XHi.empty() ? X : XHi) +
+          "; ++ampcc_lx) {");
   ++FE.Indent;
   FE.line("size_t ampcc_wi = (ampcc_lz * " + Y + " + ampcc_ly) * " + X + " + ampcc_lx;");
   if (root().HasReturns) {
@@ -645,12 +646,15 @@ void WorkItemLoops::closeLoop() {
 void WorkItemLoops::emitLoop(std::vector<const Stmt *> &Pending) {
   if (Pending.empty())
     return;
-  openLoop(llvm::none_of(Pending, mayUpdateShared));
-  FE.pushScope();
-  for (const Stmt *S : Pending)
-    FE.emitStmt(S);
-  FE.popScope();
-  closeLoop();
+  bool Vectorize = llvm::none_of(Pending, mayUpdateShared);
+  if (Pending.size() != 1 || !emitGuardedLoop(Pending.front(), Vectorize)) {
+    openLoop(Vectorize);
+    FE.pushScope();
+    for (const Stmt *S : Pending)
+      FE.emitStmt(S);
+    FE.popScope();
+    closeLoop();
+  }
   // Once every work-item has returned, the tile is done: the loops holding
   // barriers after it need not run, and one whose only way out was the
   // return would not end.

@@ -111,8 +111,25 @@ private:
   void emitLoop(std::vector<const clang::Stmt *> &Pending);
   /// The head of a work-item loop nest: the ids, the index and the values
   /// computed from it; closeLoop() ends it.
-  void openLoop(bool Vectorize);
+  /// \p XLo, \p XHi: the range of the fastest dimension's local id, when
+  /// not the whole tile's (names declared before the loop).
+  void openLoop(bool Vectorize, const std::string &XLo = "0", const std::string &XHi = "");
   void closeLoop();
+  // Guards on the local id (WorkItemGuards.cpp).
+  /// A region that is one `if` comparing the fastest dimension's local id
+  /// with a bound alike for the tile: the range of ampcc_lx it admits
+  /// (expressions of ampcc_gb, which BoundDecl declares) and its branch.
+  struct GuardedRegion {
+    std::string Lo, Hi;
+    const clang::Stmt *Then;
+    std::string BoundDecl;
+  };
+  std::optional<GuardedRegion> guardedRegion(const clang::Stmt *S);
+  /// Prints \p S as a loop over the work-items its guard admits; false
+  /// (nothing printed) where it is not such a region.
+  bool emitGuardedLoop(const clang::Stmt *S, bool Vectorize);
+  /// \p E is the local id of the tile's fastest dimension (ampcc_lx).
+  bool isFastLocalId(const clang::Expr *E);
   // A kernel's own loops without barriers (WorkItemInnerLoops.cpp).
   /// A for loop a work-item runs alone: no barrier, no loop inside, nothing
   /// leaving it, one integer counter declared by it that only its
@@ -146,6 +163,13 @@ private:
   void emitInterchanged(const clang::ForStmt *FS);
   /// The interchange of a strided loop (StridedLoops.h): counted first.
   void emitInterchangedCounted(const clang::ForStmt *FS, const StridedLoop &SL);
+  /// Whether an interchanged loop's body is short and straight enough to
+  /// run several iterations in one work-item loop.
+  static bool jammable(const clang::Stmt *Body);
+  /// Iterations \p K, K + 1, ... of \p FS, \p Count at a time in one
+  /// work-item loop, while \p Trips allows.
+  void emitJammed(const clang::ForStmt *FS, const CountedLoop &L, const std::string &K,
+                  const std::string &Trips, unsigned Count, bool Vectorize);
   /// In an interchanged loop's work-item loop: the counter of iteration \p K.
   void declareIteration(const CountedLoop &L, const std::string &K);
   /// The loop's body, run where \p Guard (C) holds; always if it is empty.
