@@ -255,13 +255,14 @@ void WorkItemLoops::emitJammed(const ForStmt *FS, const CountedLoop &L, const st
 bool WorkItemLoops::jammable(const Stmt *Body) {
   // Short, and nothing in it leaves the work-item's iteration early: a
   // `continue` would skip the work-item's later iterations of the group.
+  // (A jump inside a loop of the body's own would not, but is rare enough
+  // not to tell apart.)
   struct Scan : RecursiveASTVisitor<Scan> {
     unsigned Nodes = 0;
     bool Jumps = false;
     bool VisitStmt(Stmt *S) {
       ++Nodes;
-      Jumps |= isa<ContinueStmt, BreakStmt, ReturnStmt, GotoStmt, ForStmt, WhileStmt, DoStmt,
-                   SwitchStmt>(S);
+      Jumps |= isa<ContinueStmt, BreakStmt, ReturnStmt, GotoStmt, IndirectGotoStmt>(S);
       return !Jumps && Nodes <= 64;
     }
   } S;

@@ -163,7 +163,7 @@ private:
   void emitInterchanged(const clang::ForStmt *FS);
   /// The interchange of a strided loop (StridedLoops.h): counted first.
   void emitInterchangedCounted(const clang::ForStmt *FS, const StridedLoop &SL);
-  /// Whether an interchanged loop's body is short and straight enough to
+  /// Whether an interchanged loop's body is short and without jumps, to
   /// run several iterations in one work-item loop.
   static bool jammable(const clang::Stmt *Body);
   /// Iterations \p K, K + 1, ... of \p FS, \p Count at a time in one
