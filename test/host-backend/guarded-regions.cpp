@@ -4,7 +4,9 @@
 // (WorkItemGuards.cpp). Checked against the CPU: a tree reduction (`l <
 // stride` inside an inlined callee, `l == 0`); the id on the right (`n >
 // l`), `>=`, `<=`; bounds below 0, past the tile and in it; a rank-2 tile,
-// whose fastest dimension is local[1]; and guards that keep the whole loop:
+// whose fastest dimension is local[1]; the id plus terms (`l + TS * i` in a
+// loop lifted out of the work-item loop, `l - 3`); and guards that keep
+// the whole loop:
 // local[0] of the rank-2 tile, an unsigned comparison, an `else`, a bound
 // that varies by work-item.
 // RUN: %ampcc -fhost-kernels %s -o %t && env AMPCC_BACKEND=host %t | %FileCheck %s
@@ -12,6 +14,7 @@
 // CHECK: tree: 0 mismatches of 512
 // CHECK: comparisons: 0 mismatches of 512
 // CHECK: rank 2: 0 mismatches of 256
+// CHECK: offsets: 0 mismatches of 2048
 // CHECK: whole loops: 0 mismatches of 512
 // CHECK-NOT: mismatch at
 //
@@ -38,6 +41,13 @@
 // LOOPS-NOT: ampcc_glo
 // LOOPS: if ({{.*}}Row < 2)
 // LOOPS: void main_kernel_3__loops(
+// LOOPS: long ampcc_gb = (long)(Step) - (long)(64 * I);
+// LOOPS: for (size_t ampcc_lx = ampcc_glo; ampcc_lx < ampcc_ghi; ++ampcc_lx) {
+// LOOPS: int J = L + 64 * I;
+// LOOPS-NOT: if (
+// LOOPS: S[J] += J + 1;
+// LOOPS: long ampcc_gb = (long)(Concurrency_index_1_operator_subscript(T.tile, (uint)(0))) + (long)(3);
+// LOOPS: void main_kernel_4__loops(
 // LOOPS-NOT: ampcc_glo
 // LOOPS: #endif
 #include "Inputs/report.h"
@@ -138,6 +148,38 @@ int main() {
     Want2[G] = (Col < 5 ? -1 : 1) * (Row * 100 + Col) + (Row < 2 ? 1000 : 0);
   }
   Fails += report("rank 2", Out2, Want2);
+
+  // The id plus terms alike for the tile, declared in the region: a loop
+  // lifted out of the work-item loop (`j = l + TS * i`, a binomial tree's
+  // step), and `l - 3`.
+  std::vector<int> Out4(4 * Items), Want4(4 * Items);
+  array_view<int, 1> Out4V(4 * Items, Out4);
+  Out4V.discard_data();
+  parallel_for_each(OutV.extent.tile<TS>(), [=](tiled_index<TS> T) restrict(amp) {
+    tile_static int S[4 * TS];
+    int L = T.local[0], Step = 100 + 37 * T.tile[0];
+    for (int I = 0; I < 4; ++I)
+      S[L + TS * I] = 0;
+    T.barrier.wait();
+    for (int I = 0; I < 4; ++I) {
+      int J = L + TS * I;
+      if (J < Step)
+        S[J] += J + 1;
+    }
+    T.barrier.wait();
+    int Back = L - 3;
+    if (Back >= T.tile[0])
+      S[L] += 1000;
+    T.barrier.wait();
+    for (int I = 0; I < 4; ++I)
+      Out4V[4 * T.tile_origin[0] + L + TS * I] = S[L + TS * I];
+  });
+  Out4V.synchronize();
+  for (int G = 0; G < 4 * Items; ++G) {
+    int Tile = G / (4 * TS), J = G % (4 * TS);
+    Want4[G] = (J < 100 + 37 * Tile ? J + 1 : 0) + (J < TS && J - 3 >= Tile ? 1000 : 0);
+  }
+  Fails += report("offsets", Out4, Want4);
 
   // Guards that are not on the fastest id against a uniform bound.
   OutV.discard_data();

@@ -6,9 +6,11 @@
 // turns the test into masked loads and stores (on AMD's cores a masked
 // store is microcoded: the tree cost a third of the reduction's tile
 // function). When the statements between two barriers are one such `if`,
-// its condition comparing the local id of the tile's fastest dimension with
-// a value alike for the tile, the loop runs over the work-items the
-// condition admits instead, and the branch runs unguarded.
+// its condition comparing the local id of the tile's fastest dimension (plus
+// terms alike for the tile, as in `j = l + tile * i; if (j < step)` inside a
+// loop lifted out of the work-item loop) with a value alike for the tile,
+// the loop runs over the work-items the condition admits instead, and the
+// branch runs unguarded. Declarations before the `if` may come along.
 //
 //===----------------------------------------------------------------------===//
 #include "WorkItemLoops.h"
@@ -50,45 +52,92 @@ llvm::SmallVector<const VarDecl *, 4> varsIn(const Expr *E) {
 
 } // namespace
 
-bool WorkItemLoops::isFastLocalId(const Expr *E) {
+std::optional<WorkItemLoops::IdTerms>
+WorkItemLoops::fastLocalIdPlus(const Expr *E, const llvm::DenseSet<const VarDecl *> &Declared) {
   E = E->IgnoreParenImpCasts();
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-    return CE->getNumArgs() == 1 && isFastLocalId(CE->getArg(0));
+    return CE->getNumArgs() == 1 ? fastLocalIdPlus(CE->getArg(0), Declared) : std::nullopt;
+  // l + c, c + l, l - c: a term alike for the tile, which the bound takes
+  // the other way. It must not read what the region declares (the bound is
+  // printed before the loop).
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+      return std::nullopt;
+    auto Term = [&](const Expr *Id, const Expr *C, bool Minus) -> std::optional<IdTerms> {
+      if (!isUniform(C) || llvm::any_of(varsIn(C), [&](const VarDecl *VD) {
+            return Declared.contains(VD);
+          }))
+        return std::nullopt;
+      std::optional<IdTerms> T = fastLocalIdPlus(Id, Declared);
+      if (T)
+        T->push_back({Minus, C});
+      return T;
+    };
+    if (std::optional<IdTerms> T = Term(BO->getLHS(), BO->getRHS(), BO->getOpcode() == BO_Sub))
+      return T;
+    return BO->getOpcode() == BO_Add ? Term(BO->getRHS(), BO->getLHS(), false) : std::nullopt;
+  }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD || !VD->getType()->isIntegerType())
-      return false;
-    // A local set once from it (`int l = t.local[0];`).
-    if (FE.Rematerialized.contains(VD))
-      return VD->getInit() && !mayChange(Body, VD) && isFastLocalId(VD->getInit());
-    // An inlined callee's parameter from the caller's.
+      return std::nullopt;
+    // A local set once from it (`int l = t.local[0];`), in the body or in
+    // the region itself.
+    if (FE.Rematerialized.contains(VD) || Declared.contains(VD))
+      return VD->getInit() && !mayChange(Body, VD) ? fastLocalIdPlus(VD->getInit(), Declared)
+                                                   : std::nullopt;
+    // An inlined callee's parameter: the caller's local id itself (terms of
+    // the caller's would not print here).
     if (Caller && IndexVars.contains(VD))
       for (const Param &P : Params)
-        if (P.Decl == VD)
-          return P.Kind == Param::FromIndex && P.Passing == ArgPassing::Value &&
-                 Caller->isFastLocalId(P.Arg);
-    return false;
+        if (P.Decl == VD) {
+          std::optional<IdTerms> T;
+          if (P.Kind == Param::FromIndex && P.Passing == ArgPassing::Value)
+            T = Caller->fastLocalIdPlus(P.Arg, {});
+          return T && T->empty() ? T : std::nullopt;
+        }
+    return std::nullopt;
   }
   // t.local[R - 1] of a tiled_index of rank R: OpenCL's dimension 0.
   const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
   if (!OC || OC->getOperator() != OO_Subscript || OC->getNumArgs() != 2)
-    return false;
+    return std::nullopt;
   const auto *ME = dyn_cast<MemberExpr>(OC->getArg(0)->IgnoreParenImpCasts());
   if (!ME || !ME->getMemberDecl()->getIdentifier() || ME->getMemberDecl()->getName() != "local")
-    return false;
+    return std::nullopt;
   const auto *Base = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
   const auto *IndexVar = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
   if (!IndexVar || !IndexVars.contains(IndexVar) || mayChange(Body, IndexVar) ||
       !isAmpClass(IndexVar->getType().getNonReferenceType()->getAsCXXRecordDecl(), "tiled_index"))
-    return false;
+    return std::nullopt;
   unsigned Rank = indexRank(ME->getType());
   Expr::EvalResult Dim;
-  return Rank && OC->getArg(1)->EvaluateAsInt(Dim, FE.CG.getContext()) &&
-         Dim.Val.getInt() == int64_t(Rank) - 1;
+  if (Rank && OC->getArg(1)->EvaluateAsInt(Dim, FE.CG.getContext()) &&
+      Dim.Val.getInt() == int64_t(Rank) - 1)
+    return IdTerms();
+  return std::nullopt;
 }
 
-std::optional<WorkItemLoops::GuardedRegion> WorkItemLoops::guardedRegion(const Stmt *S) {
-  const auto *If = dyn_cast<IfStmt>(S);
+std::optional<WorkItemLoops::GuardedRegion>
+WorkItemLoops::guardedRegion(llvm::ArrayRef<const Stmt *> Stmts) {
+  if (Stmts.empty())
+    return std::nullopt;
+  // Declarations first, which a skipped work-item need not run: arithmetic
+  // values from the index or alike for the tile, kept by no later region.
+  llvm::DenseSet<const VarDecl *> Declared;
+  for (const Stmt *S : Stmts.drop_back()) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    if (!DS)
+      return std::nullopt;
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD || !VD->getType()->isArithmeticType() || !VD->getInit() ||
+          FE.Replicated.count(VD) || !fromIndex(VD->getInit()))
+        return std::nullopt;
+      Declared.insert(VD);
+    }
+  }
+  const auto *If = dyn_cast<IfStmt>(Stmts.back());
   if (!If || If->getElse() || If->getInit() || If->getConditionVariable() || If->isConsteval())
     return std::nullopt;
   const auto *BO = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParens());
@@ -96,11 +145,14 @@ std::optional<WorkItemLoops::GuardedRegion> WorkItemLoops::guardedRegion(const S
       !BO->getLHS()->getType()->isSignedIntegerType() ||
       !BO->getRHS()->getType()->isSignedIntegerType())
     return std::nullopt;
-  // Local id OP bound, the operator turned around when the id is on the right.
+  // Local id (plus terms) OP bound, the operator turned around when the id
+  // is on the right.
   BinaryOperatorKind Opc = BO->getOpcode();
   const Expr *Bound = BO->getRHS();
-  if (!isFastLocalId(BO->getLHS())) {
-    if (!isFastLocalId(BO->getRHS()))
+  std::optional<IdTerms> Terms = fastLocalIdPlus(BO->getLHS(), Declared);
+  if (!Terms) {
+    Terms = fastLocalIdPlus(BO->getRHS(), Declared);
+    if (!Terms)
       return std::nullopt;
     Bound = BO->getLHS();
     Opc = BinaryOperator::reverseComparisonOp(Opc);
@@ -109,8 +161,11 @@ std::optional<WorkItemLoops::GuardedRegion> WorkItemLoops::guardedRegion(const S
   if (!isUniform(Bound))
     return std::nullopt;
   for (const VarDecl *VD : varsIn(Bound))
-    if (mayChange(If->getThen(), VD))
+    if (Declared.contains(VD) || mayChange(If->getThen(), VD))
       return std::nullopt;
+  std::string BoundText = "(long)(" + FE.expr(Bound) + ")";
+  for (const auto &[Minus, Term] : *Terms) // l + c < b: l < b - c
+    BoundText += std::string(Minus ? " + " : " - ") + "(long)(" + FE.expr(Term) + ")";
   std::string X = std::to_string(Tile[0]);
   std::string B = "ampcc_gb";
   auto Clamp = [&](const std::string &V) {
@@ -118,7 +173,7 @@ std::optional<WorkItemLoops::GuardedRegion> WorkItemLoops::guardedRegion(const S
   };
   // b + 1 without overflow: b is at most LONG_MAX only where b >= X.
   std::string Next = "(" + B + " >= " + X + " ? " + X + " : " + B + " + 1)";
-  GuardedRegion G{"0", X, If->getThen(), "long " + B + " = (long)(" + FE.expr(Bound) + ");"};
+  GuardedRegion G{"0", X, If, "long " + B + " = " + BoundText + ";"};
   switch (Opc) {
   case BO_LT: G.Hi = Clamp(B); break;
   case BO_LE: G.Hi = Clamp(Next); break;
@@ -134,8 +189,15 @@ std::optional<WorkItemLoops::GuardedRegion> WorkItemLoops::guardedRegion(const S
   return G;
 }
 
-bool WorkItemLoops::emitGuardedLoop(const Stmt *S, bool Vectorize) {
-  std::optional<GuardedRegion> G = guardedRegion(S);
+bool WorkItemLoops::emitGuardedLoop(llvm::ArrayRef<const Stmt *> Stmts, bool Vectorize) {
+  // A loop's body is one compound statement (emitList of a lifted loop).
+  llvm::SmallVector<const Stmt *, 4> Inner;
+  if (Stmts.size() == 1)
+    if (const auto *CS = dyn_cast<CompoundStmt>(Stmts.front())) {
+      Inner.assign(CS->body_begin(), CS->body_end());
+      Stmts = Inner;
+    }
+  std::optional<GuardedRegion> G = guardedRegion(Stmts);
   if (!G)
     return false;
   FE.line("{");
@@ -144,7 +206,9 @@ bool WorkItemLoops::emitGuardedLoop(const Stmt *S, bool Vectorize) {
   FE.line("size_t ampcc_glo = " + G->Lo + ", ampcc_ghi = " + G->Hi + ";");
   openLoop(Vectorize, "ampcc_glo", "ampcc_ghi");
   FE.pushScope();
-  FE.emitStmt(G->Then);
+  for (const Stmt *S : Stmts.drop_back())
+    FE.emitStmt(S);
+  FE.emitStmt(G->If->getThen());
   FE.popScope();
   closeLoop();
   --FE.Indent;

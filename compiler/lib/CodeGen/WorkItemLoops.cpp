@@ -647,7 +647,7 @@ void WorkItemLoops::emitLoop(std::vector<const Stmt *> &Pending) {
   if (Pending.empty())
     return;
   bool Vectorize = llvm::none_of(Pending, mayUpdateShared);
-  if (Pending.size() != 1 || !emitGuardedLoop(Pending.front(), Vectorize)) {
+  if (!emitGuardedLoop(Pending, Vectorize)) {
     openLoop(Vectorize);
     FE.pushScope();
     for (const Stmt *S : Pending)

@@ -116,20 +116,26 @@ private:
   void openLoop(bool Vectorize, const std::string &XLo = "0", const std::string &XHi = "");
   void closeLoop();
   // Guards on the local id (WorkItemGuards.cpp).
-  /// A region that is one `if` comparing the fastest dimension's local id
-  /// with a bound alike for the tile: the range of ampcc_lx it admits
-  /// (expressions of ampcc_gb, which BoundDecl declares) and its branch.
+  /// Statements between barriers that are declarations and then one `if`
+  /// comparing the fastest dimension's local id (plus terms) with a bound
+  /// alike for the tile: the range of ampcc_lx it admits (expressions of
+  /// ampcc_gb, which BoundDecl declares) and the `if`.
   struct GuardedRegion {
     std::string Lo, Hi;
-    const clang::Stmt *Then;
+    const clang::IfStmt *If;
     std::string BoundDecl;
   };
-  std::optional<GuardedRegion> guardedRegion(const clang::Stmt *S);
-  /// Prints \p S as a loop over the work-items its guard admits; false
-  /// (nothing printed) where it is not such a region.
-  bool emitGuardedLoop(const clang::Stmt *S, bool Vectorize);
-  /// \p E is the local id of the tile's fastest dimension (ampcc_lx).
-  bool isFastLocalId(const clang::Expr *E);
+  std::optional<GuardedRegion> guardedRegion(llvm::ArrayRef<const clang::Stmt *> Stmts);
+  /// Prints \p Stmts as a loop over the work-items the guard admits; false
+  /// (nothing printed) where they are not such a region.
+  bool emitGuardedLoop(llvm::ArrayRef<const clang::Stmt *> Stmts, bool Vectorize);
+  /// Terms alike for the tile added to (or, when first is true, taken from)
+  /// the local id.
+  using IdTerms = llvm::SmallVector<std::pair<bool, const clang::Expr *>, 2>;
+  /// \p E as the local id of the tile's fastest dimension (ampcc_lx) plus
+  /// terms; \p Declared: the region's own locals, followed to their values.
+  std::optional<IdTerms> fastLocalIdPlus(const clang::Expr *E,
+                                         const llvm::DenseSet<const clang::VarDecl *> &Declared);
   // A kernel's own loops without barriers (WorkItemInnerLoops.cpp).
   /// A for loop a work-item runs alone: no barrier, no loop inside, nothing
   /// leaving it, one integer counter declared by it that only its
