@@ -151,6 +151,8 @@ class TiledUnit:
             body = head + gen.block(depth=2, count=rng.randint(1, 5))
             if p == count - 1:
                 body += [gen.update("%s[%s]" % (b.name, gpos), b.kind) for b in outs]
+            if p > 0 and rng.random() < 0.3:
+                body = self.guard(rng, body)
             phases.append((body, in_loop, modes))
 
         buffers = ins + outs + atoms
@@ -238,6 +240,20 @@ class TiledUnit:
                                                   [values[c] for c, _ in scalars])))
         run += compare_all(buffers)
         return top, run
+
+    def guard(self, rng, body):
+        """BODY for the work-items whose id in the fastest dimension passes
+        a comparison with a constant (from below the tile to past it): a
+        phase some work-items skip, as a tree reduction's steps do; the
+        host backend runs only those it admits. Never phase 0, which must
+        write every slot."""
+        fast = "l%d" % (self.rank - 1)
+        op = rng.choice(["<", "<=", ">", ">=", "=="])
+        k = rng.randint(-1, self.tile[-1] + 1)
+        flipped = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "=="}
+        cond = ("%s %s %d" % (fast, op, k) if rng.random() < 0.5
+                else "%d %s %s" % (k, flipped[op], fast))
+        return ["if (%s) {" % cond] + indent(body) + ["}"]
 
     def linear(self, prefix):
         expr = "%s0" % prefix
