@@ -160,9 +160,14 @@ WorkItemLoops::guardedRegion(llvm::ArrayRef<const Stmt *> Stmts) {
   // Read once, before the loop: alike for the tile and unchanged by it.
   if (!isUniform(Bound))
     return std::nullopt;
-  for (const VarDecl *VD : varsIn(Bound))
-    if (Declared.contains(VD) || mayChange(If->getThen(), VD))
-      return std::nullopt;
+  auto ChangedOrOwn = [&](const Expr *E) {
+    return llvm::any_of(varsIn(E), [&](const VarDecl *VD) {
+      return Declared.contains(VD) || mayChange(If->getThen(), VD);
+    });
+  };
+  if (ChangedOrOwn(Bound) ||
+      llvm::any_of(*Terms, [&](const auto &T) { return ChangedOrOwn(T.second); }))
+    return std::nullopt;
   std::string BoundText = "(long)(" + FE.expr(Bound) + ")";
   for (const auto &[Minus, Term] : *Terms) // l + c < b: l < b - c
     BoundText += std::string(Minus ? " + " : " - ") + "(long)(" + FE.expr(Term) + ")";
