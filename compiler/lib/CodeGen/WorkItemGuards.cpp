@@ -17,7 +17,6 @@
 
 #include "ampcc/Analysis/AmpModel.h"
 
-#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -25,16 +24,6 @@ using namespace clang;
 namespace ampcc {
 
 namespace {
-
-/// The rank of index<N> \p T, or 0.
-unsigned indexRank(QualType T) {
-  const auto *Spec =
-      dyn_cast_or_null<ClassTemplateSpecializationDecl>(T.getNonReferenceType()->getAsCXXRecordDecl());
-  if (!Spec || !isAmpClass(Spec, "index") || Spec->getTemplateArgs().size() < 1 ||
-      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral)
-    return 0;
-  return unsigned(Spec->getTemplateArgs()[0].getAsIntegral().getZExtValue());
-}
 
 /// The variables \p E reads.
 llvm::SmallVector<const VarDecl *, 4> varsIn(const Expr *E) {
@@ -58,15 +47,13 @@ WorkItemLoops::fastLocalIdPlus(const Expr *E, const llvm::DenseSet<const VarDecl
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
     return CE->getNumArgs() == 1 ? fastLocalIdPlus(CE->getArg(0), Declared) : std::nullopt;
   // l + c, c + l, l - c: a term alike for the tile, which the bound takes
-  // the other way. It must not read what the region declares (the bound is
-  // printed before the loop).
+  // the other way (guardedRegion refuses one that reads what the region
+  // declares: the bound is printed before the loop).
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
       return std::nullopt;
     auto Term = [&](const Expr *Id, const Expr *C, bool Minus) -> std::optional<IdTerms> {
-      if (!isUniform(C) || llvm::any_of(varsIn(C), [&](const VarDecl *VD) {
-            return Declared.contains(VD);
-          }))
+      if (!isUniform(C))
         return std::nullopt;
       std::optional<IdTerms> T = fastLocalIdPlus(Id, Declared);
       if (T)
@@ -110,7 +97,7 @@ WorkItemLoops::fastLocalIdPlus(const Expr *E, const llvm::DenseSet<const VarDecl
   if (!IndexVar || !IndexVars.contains(IndexVar) || mayChange(Body, IndexVar) ||
       !isAmpClass(IndexVar->getType().getNonReferenceType()->getAsCXXRecordDecl(), "tiled_index"))
     return std::nullopt;
-  unsigned Rank = indexRank(ME->getType());
+  unsigned Rank = indexRank(ME->getType(), "index");
   Expr::EvalResult Dim;
   if (Rank && OC->getArg(1)->EvaluateAsInt(Dim, FE.CG.getContext()) &&
       Dim.Val.getInt() == int64_t(Rank) - 1)

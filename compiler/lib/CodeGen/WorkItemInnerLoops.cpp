@@ -205,13 +205,14 @@ void WorkItemLoops::emitInterchangedCounted(const ForStmt *FS, const StridedLoop
   // which follow one piece, then have that many in flight (in a
   // single-thread test of reduction's tile function, 8 at a time ran as
   // fast as a plain loop over the same data, 1.4x faster than one).
-  if (jammable(FS->getBody())) {
+  bool Jam = jammable(FS->getBody());
+  if (Jam) {
     FE.line("long " + K + " = 0;");
     for (unsigned Count : {8u, 4u})
       emitJammed(FS, L, K, Lo, Count, Vectorize);
   }
   for (bool All : {true, false}) {
-    bool Jammed = All && jammable(FS->getBody());
+    bool Jammed = All && Jam;
     FE.line("for (" + std::string(Jammed ? "" : "long " + K + " = " + (All ? "0" : Lo)) +
             "; " + K + " < " + (All ? Lo : Hi) + "; ++" + K + ") {");
     ++FE.Indent;
