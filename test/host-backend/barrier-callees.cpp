@@ -30,8 +30,8 @@
 // LOOPS: void main_kernel_4__loops(
 // LOOPS: void main_kernel_5__loops(
 // LOOPS-NOT: main_kernel_6__loops
-#include "Inputs/report.h"
 #include <amp.h>
+#include "Inputs/report.h"
 #include <cstdio>
 #include <vector>
 using namespace concurrency;

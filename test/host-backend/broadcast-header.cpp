@@ -19,8 +19,8 @@
 // A continue in such a loop would skip the increment at the body's end:
 // that kernel keeps the per-work-item entry.
 // LOOPS-NOT: void main_kernel_1__loops(
-#include "Inputs/report.h"
 #include <amp.h>
+#include "Inputs/report.h"
 using namespace concurrency;
 
 int main() {

@@ -50,8 +50,8 @@
 // LOOPS: void main_kernel_4__loops(
 // LOOPS-NOT: ampcc_glo
 // LOOPS: #endif
-#include "Inputs/report.h"
 #include <amp.h>
+#include "Inputs/report.h"
 #include <cstdio>
 #include <vector>
 using namespace concurrency;

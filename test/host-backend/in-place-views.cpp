@@ -24,8 +24,8 @@
 // CHECK: A: 0 mismatches of 4096
 // CHECK: B: 0 mismatches of 4096
 // CHECK: C: 0 mismatches of 4096
-#include "Inputs/report.h"
 #include <amp.h>
+#include "Inputs/report.h"
 #include <cstdio>
 #include <vector>
 using namespace concurrency;

@@ -63,8 +63,8 @@
 // LOOPS: for (; ampcc_k1 + 4 <= ampcc_lo1; ampcc_k1 += 4) {
 // LOOPS: for (; ampcc_k1 < ampcc_lo1; ++ampcc_k1) {
 // LOOPS: #endif
-#include "Inputs/report.h"
 #include <amp.h>
+#include "Inputs/report.h"
 #include <cstdio>
 #include <vector>
 using namespace concurrency;

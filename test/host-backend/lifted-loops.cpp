@@ -23,8 +23,8 @@
 // LOOPS: for (size_t ampcc_lx = 0; ampcc_lx < 64; ++ampcc_lx) {
 // LOOPS: for (size_t ampcc_lx = 0; ampcc_lx < 64; ++ampcc_lx) {
 // LOOPS: for (; K < 4; ++K)
-#include "Inputs/report.h"
 #include <amp.h>
+#include "Inputs/report.h"
 #include <cstdio>
 #include <vector>
 using namespace concurrency;

@@ -29,8 +29,8 @@
 // LOOPS: void main_kernel_3__loops(
 // LOOPS-NOT: void main_kernel_4__loops(
 // LOOPS: #endif
-#include "Inputs/report.h"
 #include <amp.h>
+#include "Inputs/report.h"
 #include <cstdio>
 #include <vector>
 using namespace concurrency;

@@ -33,8 +33,8 @@
 // LOOPS-NEXT: break;
 // LOOPS-NOT: void main_kernel_3__loops(
 // LOOPS: #endif
-#include "Inputs/report.h"
 #include <amp.h>
+#include "Inputs/report.h"
 #include <cstdio>
 #include <vector>
 using namespace concurrency;
