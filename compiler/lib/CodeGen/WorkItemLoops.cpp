@@ -11,6 +11,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace clang;
 
@@ -615,10 +616,19 @@ void WorkItemLoops::openLoop(bool Vectorize, const std::string &XLo, const std::
   // vectoriser) would unroll, dropping the pragma: the vectoriser then takes
   // the loop over ly, at a stride of a tile row (gathers and scatters:
   // matmul-tiled ran 14x slower). unroll(disable) keeps the loop whole.
-  FE.line("for (size_t ampcc_lz = 0; ampcc_lz < " + Z + "; ++ampcc_lz)");
-  FE.line("for (size_t ampcc_ly = 0; ampcc_ly < " + Y + "; ++ampcc_ly)");
+  if (!RowsOpen) {
+    FE.line("for (size_t ampcc_lz = 0; ampcc_lz < " + Z + "; ++ampcc_lz)");
+    FE.line("for (size_t ampcc_ly = 0; ampcc_ly < " + Y + "; ++ampcc_ly)");
+  }
+  // Inside a lifted loop (emitLiftedInRows), a row of at most 32 as one
+  // vector iteration: the loop over it then disappears and what a
+  // work-item updates in every iteration of the lifted loop is kept in
+  // registers across it.
+  bool WholeRow = RowsOpen && XLo == "0" && XHi.empty() && Tile[0] >= 4 && Tile[0] <= 32 &&
+                  llvm::isPowerOf2_32(Tile[0]);
   if (Vectorize)
-    FE.line("#pragma clang loop vectorize(assume_safety) unroll(disable)");
+    FE.line(std::string("#pragma clang loop vectorize(assume_safety) ") +
+            (WholeRow ? "vectorize_width(" + X + ") " : "") + "unroll(disable)");
   FE.line("for (size_t ampcc_lx = " + XLo + "; ampcc_lx < " + (XHi.empty() ? X : XHi) +
           "; ++ampcc_lx) {");
   ++FE.Indent;
@@ -775,6 +785,8 @@ void WorkItemLoops::emitLevel(const Stmt *S) {
   }
   // Control flow around barriers runs once, for the tile (uniform).
   if (const auto *FS = dyn_cast<ForStmt>(S)) {
+    if (Lifted.contains(FS) && emitLiftedInRows(FS))
+      return;
     if (headerChangesReplicated(FS))
       return emitBroadcastHeader(FS);
     FE.line("{");

@@ -159,6 +159,13 @@ private:
   /// it and is innermost, so it is the loop the vectoriser sees. Legal
   /// because the work-items are unordered between barriers.
   bool liftable(const clang::Stmt *S);
+  /// Prints lifted loop \p FS inside the loops over the tile's slower
+  /// dimensions and around the fastest one's alone, where the tile has
+  /// more than one row and the loop's head may run once a row: false
+  /// (nothing printed) otherwise. A value each work-item updates in every
+  /// iteration (an accumulator) then stays in registers for the whole loop
+  /// where, around every row, it went to memory and back each iteration.
+  bool emitLiftedInRows(const clang::ForStmt *FS);
   /// A loop whose counter starts from the index (`for (i = t.global[0]; i
   /// < n; i += stride)`) and moves by a uniform step to a uniform bound:
   /// it is interchanged with the work-item loop, which then runs inside it
@@ -256,6 +263,9 @@ private:
   std::vector<const clang::VarDecl *> FromIndex; ///< In declaration order.
   unsigned Tile[3];
   unsigned TileSize;
+  /// Set while emitLiftedInRows has the loops over ampcc_lz and ampcc_ly
+  /// open: openLoop then opens the fastest dimension's alone.
+  bool RowsOpen = false;
   /// Every work-item loop's first statements: the index, and in an inlined
   /// callee its callers' values from the index and its parameters.
   std::string IndexPrologue;
