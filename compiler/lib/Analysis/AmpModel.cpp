@@ -2,6 +2,7 @@
 #include "ampcc/Analysis/AmpModel.h"
 
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 
 using namespace clang;
 
@@ -109,6 +110,40 @@ std::optional<std::array<unsigned, 3>> tileDims(QualType T, llvm::StringRef Name
   for (unsigned I = 0; I < 3; ++I)
     Dims[I] = integralArg(Spec->getTemplateArgs(), I);
   return Dims;
+}
+
+const Expr *throughCopies(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MTE->getSubExpr();
+    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BTE->getSubExpr();
+    else if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
+      E = POE->getResultExpr();
+    else if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E); OVE && OVE->getSourceExpr())
+      E = OVE->getSourceExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor())
+      E = CE->getArg(0);
+    else
+      return E;
+  }
+}
+
+std::optional<IndexMemberCoordinate>
+indexMemberCoordinate(const Expr *E, llvm::StringRef Member, const ASTContext &Ctx) {
+  const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E->IgnoreParenImpCasts());
+  if (!OCE || OCE->getOperator() != OO_Subscript || OCE->getNumArgs() != 2)
+    return std::nullopt;
+  const auto *ME = dyn_cast<MemberExpr>(throughCopies(OCE->getArg(0)));
+  if (!ME || !ME->getMemberDecl()->getIdentifier() || ME->getMemberDecl()->getName() != Member)
+    return std::nullopt;
+  const auto *Base = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  Expr::EvalResult R;
+  if (!Base || !OCE->getArg(1)->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return IndexMemberCoordinate{Base->getDecl(), ME, R.Val.getInt().getExtValue()};
 }
 
 } // namespace ampcc

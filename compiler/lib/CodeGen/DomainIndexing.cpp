@@ -25,20 +25,6 @@ namespace ampcc {
 
 namespace {
 
-/// Implicit conversions, parentheses, temporaries and copies around \p E.
-const Expr *strip(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = MTE->getSubExpr();
-    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-             CE && CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor())
-      E = CE->getArg(0);
-    else
-      return E;
-  }
-}
-
 /// The number of \p Perm among the permutations of its length
 /// (kernel_abi.h, domainPermutation).
 std::optional<unsigned> permutationNumber(llvm::ArrayRef<unsigned> Perm) {
@@ -185,7 +171,7 @@ const FieldDecl *DomainIndexing::capturedView(const Expr *Object) {
 bool DomainIndexing::isGlobalIndex(const Expr *E) {
   if (!Index)
     return false;
-  E = strip(E);
+  E = throughCopies(E);
   if (!Tiled) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     if (!DRE || DRE->getDecl() != Index)
@@ -204,18 +190,10 @@ bool DomainIndexing::isGlobalIndex(const Expr *E) {
 }
 
 std::optional<unsigned> DomainIndexing::tiledCoordinate(const Expr *E, StringRef Member) {
-  const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E->IgnoreParenImpCasts());
-  if (!Tiled || !OCE || OCE->getOperator() != OO_Subscript || OCE->getNumArgs() != 2)
+  std::optional<IndexMemberCoordinate> C = indexMemberCoordinate(E, Member, Ctx);
+  if (!Tiled || !C || C->Var != Index)
     return std::nullopt;
-  const auto *ME = dyn_cast<MemberExpr>(strip(OCE->getArg(0)));
-  if (!ME || !ME->getMemberDecl()->getIdentifier() || ME->getMemberDecl()->getName() != Member)
-    return std::nullopt;
-  const auto *Base = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
-  Expr::EvalResult R;
-  if (!Base || Base->getDecl() != Index || !OCE->getArg(1)->EvaluateAsInt(R, Ctx))
-    return std::nullopt;
-  int64_t D = R.Val.getInt().getExtValue();
-  return D >= 0 && D < int64_t(Rank) ? std::optional<unsigned>(D) : std::nullopt;
+  return C->Dim >= 0 && C->Dim < int64_t(Rank) ? std::optional<unsigned>(C->Dim) : std::nullopt;
 }
 
 std::optional<unsigned> DomainIndexing::coordinate(const Expr *E) {

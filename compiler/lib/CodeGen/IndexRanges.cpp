@@ -311,25 +311,6 @@ uint32_t symbolWord(unsigned Kind, unsigned Capture, unsigned Dim) {
   return Kind | Capture << rt::RangeSymCaptureShift | Dim << rt::RangeSymDimShift;
 }
 
-const Expr *stripTemporaries(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = MTE->getSubExpr();
-    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = BTE->getSubExpr();
-    else if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
-      E = POE->getResultExpr();
-    else if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E); OVE && OVE->getSourceExpr())
-      E = OVE->getSourceExpr();
-    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-             CE && CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor())
-      E = CE->getArg(0);
-    else
-      return E;
-  }
-}
-
 /// concurrency::direct3d's imin, clamp and the like.
 bool isDirect3DIntrinsic(const FunctionDecl *FD) {
   const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
@@ -546,11 +527,11 @@ std::optional<unsigned> IndexRanges::extentOf(const Expr *E, const FieldDecl *&V
   const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E->IgnoreParenImpCasts());
   if (!OCE || OCE->getOperator() != OO_Subscript || OCE->getNumArgs() != 2)
     return std::nullopt;
-  const auto *Get = dyn_cast<CXXMemberCallExpr>(stripTemporaries(OCE->getArg(0)));
+  const auto *Get = dyn_cast<CXXMemberCallExpr>(throughCopies(OCE->getArg(0)));
   const CXXMethodDecl *MD = Get ? Get->getMethodDecl() : nullptr;
   if (!MD || !MD->getIdentifier() || MD->getName() != "get_extent")
     return std::nullopt;
-  View = Domain.capturedView(stripTemporaries(Get->getImplicitObjectArgument()));
+  View = Domain.capturedView(throughCopies(Get->getImplicitObjectArgument()));
   Expr::EvalResult R;
   if (!View || !OCE->getArg(1)->EvaluateAsInt(R, Ctx))
     return std::nullopt;

@@ -86,21 +86,14 @@ WorkItemLoops::fastLocalIdPlus(const Expr *E, const llvm::DenseSet<const VarDecl
     return std::nullopt;
   }
   // t.local[R - 1] of a tiled_index of rank R: OpenCL's dimension 0.
-  const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
-  if (!OC || OC->getOperator() != OO_Subscript || OC->getNumArgs() != 2)
-    return std::nullopt;
-  const auto *ME = dyn_cast<MemberExpr>(OC->getArg(0)->IgnoreParenImpCasts());
-  if (!ME || !ME->getMemberDecl()->getIdentifier() || ME->getMemberDecl()->getName() != "local")
-    return std::nullopt;
-  const auto *Base = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
-  const auto *IndexVar = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+  std::optional<IndexMemberCoordinate> C =
+      indexMemberCoordinate(E, "local", FE.CG.getContext());
+  const auto *IndexVar = C ? dyn_cast<VarDecl>(C->Var) : nullptr;
   if (!IndexVar || !IndexVars.contains(IndexVar) || mayChange(Body, IndexVar) ||
       !isAmpClass(IndexVar->getType().getNonReferenceType()->getAsCXXRecordDecl(), "tiled_index"))
     return std::nullopt;
-  unsigned Rank = indexRank(ME->getType(), "index");
-  Expr::EvalResult Dim;
-  if (Rank && OC->getArg(1)->EvaluateAsInt(Dim, FE.CG.getContext()) &&
-      Dim.Val.getInt() == int64_t(Rank) - 1)
+  unsigned Rank = indexRank(C->Member->getType(), "index");
+  if (Rank && C->Dim == int64_t(Rank) - 1)
     return IdTerms();
   return std::nullopt;
 }

@@ -16,6 +16,7 @@
 #define AMPCC_ANALYSIS_AMPMODEL_H
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/StringRef.h"
@@ -119,6 +120,21 @@ unsigned indexRank(clang::QualType T, llvm::StringRef Name);
 /// that class template's specialization.
 std::optional<std::array<unsigned, 3>> tileDims(clang::QualType T,
                                                 llvm::StringRef Name);
+
+/// \p E without parentheses, implicit casts, temporaries, copies and the
+/// wrappers of pseudo-objects and opaque values: the same value.
+const clang::Expr *throughCopies(const clang::Expr *E);
+
+/// `t.<Member>[d]` with d a constant (a tiled_index's `local`, `global`,
+/// `tile` or `tile_origin`, read through copies and temporaries): the
+/// variable t, the member and d.
+struct IndexMemberCoordinate {
+  const clang::ValueDecl *Var;
+  const clang::MemberExpr *Member;
+  int64_t Dim;
+};
+std::optional<IndexMemberCoordinate>
+indexMemberCoordinate(const clang::Expr *E, llvm::StringRef Member, const clang::ASTContext &Ctx);
 
 } // namespace ampcc
 
