@@ -150,8 +150,7 @@ bool WorkItemLoops::emitLiftedInRows(const ForStmt *FS) {
       FS->getCond()->HasSideEffects(Ctx) || (L.Step && L.Step->HasSideEffects(Ctx)) ||
       L.Counter->getInit()->HasSideEffects(Ctx))
     return false;
-  FE.line("for (size_t ampcc_lz = 0; ampcc_lz < " + std::to_string(Tile[2]) + "; ++ampcc_lz)");
-  FE.line("for (size_t ampcc_ly = 0; ampcc_ly < " + std::to_string(Tile[1]) + "; ++ampcc_ly) {");
+  openRowLoops(" {");
   ++FE.Indent;
   RowsOpen = true;
   FE.emitStmt(FS->getInit());

@@ -606,8 +606,7 @@ bool WorkItemLoops::plan(const Stmt *B) {
 }
 
 void WorkItemLoops::openLoop(bool Vectorize, const std::string &XLo, const std::string &XHi) {
-  std::string X = std::to_string(Tile[0]), Y = std::to_string(Tile[1]),
-              Z = std::to_string(Tile[2]);
+  std::string X = std::to_string(Tile[0]), Y = std::to_string(Tile[1]);
   // One loop per dimension of the tile, the fastest innermost: its local id
   // is the induction variable, so accesses along it are contiguous. Between
   // two barriers the work-items are unordered, as in an untiled launch: the
@@ -616,10 +615,8 @@ void WorkItemLoops::openLoop(bool Vectorize, const std::string &XLo, const std::
   // vectoriser) would unroll, dropping the pragma: the vectoriser then takes
   // the loop over ly, at a stride of a tile row (gathers and scatters:
   // matmul-tiled ran 14x slower). unroll(disable) keeps the loop whole.
-  if (!RowsOpen) {
-    FE.line("for (size_t ampcc_lz = 0; ampcc_lz < " + Z + "; ++ampcc_lz)");
-    FE.line("for (size_t ampcc_ly = 0; ampcc_ly < " + Y + "; ++ampcc_ly)");
-  }
+  if (!RowsOpen)
+    openRowLoops();
   // Inside a lifted loop (emitLiftedInRows), a row of at most 32 as one
   // vector iteration: the loop over it then disappears and what a
   // work-item updates in every iteration of the lifted loop is kept in
@@ -646,6 +643,12 @@ void WorkItemLoops::openLoop(bool Vectorize, const std::string &XLo, const std::
             "];");
   FE.Out += IndexPrologue;
   declareFromIndex();
+}
+
+void WorkItemLoops::openRowLoops(llvm::StringRef After) {
+  FE.line("for (size_t ampcc_lz = 0; ampcc_lz < " + std::to_string(Tile[2]) + "; ++ampcc_lz)");
+  FE.line("for (size_t ampcc_ly = 0; ampcc_ly < " + std::to_string(Tile[1]) + "; ++ampcc_ly)" +
+          After.str());
 }
 
 void WorkItemLoops::closeLoop() {

@@ -114,6 +114,9 @@ private:
   /// \p XLo, \p XHi: the range of the fastest dimension's local id, when
   /// not the whole tile's (names declared before the loop).
   void openLoop(bool Vectorize, const std::string &XLo = "0", const std::string &XHi = "");
+  /// The loops over the tile's slower dimensions (ampcc_lz, then ampcc_ly),
+  /// a line each, \p After ending the second.
+  void openRowLoops(llvm::StringRef After = "");
   void closeLoop();
   // Guards on the local id (WorkItemGuards.cpp).
   /// Statements between barriers that are declarations and then one `if`
@@ -163,8 +166,9 @@ private:
   /// dimensions and around the fastest one's alone, where the tile has
   /// more than one row and the loop's head may run once a row: false
   /// (nothing printed) otherwise. A value each work-item updates in every
-  /// iteration (an accumulator) then stays in registers for the whole loop
-  /// where, around every row, it went to memory and back each iteration.
+  /// iteration (an accumulator) then stays in registers for the whole loop,
+  /// where with the loop around the whole tile it went to memory and back
+  /// each iteration.
   bool emitLiftedInRows(const clang::ForStmt *FS);
   /// A loop whose counter starts from the index (`for (i = t.global[0]; i
   /// < n; i += stride)`) and moves by a uniform step to a uniform bound:
