@@ -62,6 +62,9 @@ typedef unsigned long ulong;
 #define CLK_LOCAL_MEM_FENCE 1
 #define CLK_GLOBAL_MEM_FENCE 2
 #define barrier(flags) ampcc_host_barrier()
+/* At the start and each iteration's end of a loop that waits at a barrier
+ * (StmtEmitter.cpp's iterationBarrier says why); nothing in OpenCL C. */
+#define AMPCC_ITERATION_BARRIER() ampcc_host_barrier()
 /* Other threads may read global memory at once; the tile's own work-items
  * run on this thread, for which a compiler fence orders tile_static. */
 #define mem_fence(flags) __atomic_thread_fence(__ATOMIC_SEQ_CST)

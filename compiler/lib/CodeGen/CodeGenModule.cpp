@@ -349,7 +349,8 @@ std::string CodeGenModule::finish() {
   // defines these there): in OpenCL they are what they stand for.
   if (hostKernels())
     OS << "#ifndef AMPCC_HOST\n#define AMPCC_TILE_STATIC __local\n"
-          "#define AMPCC_KERNEL_PARAMS(...) (__VA_ARGS__)\n#endif\n\n";
+          "#define AMPCC_KERNEL_PARAMS(...) (__VA_ARGS__)\n#define AMPCC_ITERATION_BARRIER() ((void)0)\n"
+          "#endif\n\n";
   if (usesFaultRecord()) {
     // Sized now that every checked access is known. A skipped access
     // reads or writes scratch of its own space: the fault buffer's tail,

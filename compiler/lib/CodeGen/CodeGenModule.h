@@ -34,6 +34,7 @@
 #define AMPCC_CODEGEN_CODEGENMODULE_H
 
 #include "CloneKey.h"
+#include "BarrierQueries.h"
 #include "MutationQueries.h"
 #include "ampcc/Analysis/AmpModel.h"
 #include "ampcc/Analysis/KernelFinder.h"
@@ -211,6 +212,8 @@ public:
   /// What the kernels' bodies change (MutationQueries.h).
   MutationQueries &mutations() { return *Mutations; }
   std::shared_ptr<MutationQueries> sharedMutations() const { return Mutations; }
+  /// Where the kernels wait at barriers (BarrierQueries.h).
+  BarrierQueries &barriers() { return Barriers; }
   /// Registers an element of \p Bytes accessed robustly: the sink's two
   /// regions (writes, then zeros for reads) are as large as the largest.
   void noteRobustElement(uint64_t Bytes) {
@@ -243,6 +246,7 @@ private:
   clang::DiagnosticsEngine &Diags;
   DeviceOptions Opts;
   std::shared_ptr<MutationQueries> Mutations;
+  BarrierQueries Barriers;
 
   llvm::StringSet<> UsedNames;
   /// Per class and the space its views view (classes without views: global).

@@ -41,12 +41,6 @@ namespace {
 /// recursion, this bounds what a mistake would cost.
 const unsigned MaxInlineDepth = 8;
 
-bool takesTileObject(const FunctionDecl *FD) {
-  return llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
-    const CXXRecordDecl *RD = P->getType().getNonReferenceType()->getAsCXXRecordDecl();
-    return RD && (isAmpClass(RD, "tile_barrier") || isAmpClass(RD, "tiled_index"));
-  });
-}
 
 } // namespace
 
@@ -56,34 +50,7 @@ WorkItemLoops::WorkItemLoops(WorkItemLoops &Caller, const FunctionPlan &Plan)
   FE.LocalPrefix = "ampcc_i" + std::to_string(++root().InlinedCount) + "_";
 }
 
-bool WorkItemLoops::waits(const FunctionDecl *FD) {
-  if (auto It = Waits.find(FD); It != Waits.end())
-    return It->second;
-  Waits[FD] = false; // A recursive call adds no barrier of its own.
-  bool Result = false;
-  const FunctionDecl *Def = nullptr;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-      MD && isAmpClass(MD->getParent(), "tile_barrier")) {
-    Result = true;
-  } else if (isLibraryIntrinsic(FD, FD->getNumParams())) {
-    Result = false; // Fences, atomics, math: no wait.
-  } else if (!FD->hasBody(Def)) {
-    Result = takesTileObject(FD); // Unknown: it may wait if it can.
-  } else {
-    struct Calls : RecursiveASTVisitor<Calls> {
-      WorkItemLoops &W;
-      bool Found = false;
-      explicit Calls(WorkItemLoops &W) : W(W) {}
-      bool VisitCallExpr(CallExpr *CE) {
-        const FunctionDecl *Callee = CE->getDirectCallee();
-        return !(Found = Callee && W.waits(Callee));
-      }
-    } C(*this);
-    C.TraverseStmt(Def->getBody());
-    Result = C.Found;
-  }
-  return Waits[FD] = Result;
-}
+bool WorkItemLoops::waits(const FunctionDecl *FD) { return FE.CG.barriers().waits(FD); }
 
 const CallExpr *WorkItemLoops::waitingCall(const Stmt *S) {
   // Plain calls only: a member function would bring its object along.

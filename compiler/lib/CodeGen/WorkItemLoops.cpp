@@ -19,13 +19,6 @@ namespace ampcc {
 
 namespace {
 
-bool isBarrierCall(const Stmt *S) {
-  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(S);
-  if (!MC || !MC->getMethodDecl())
-    return false;
-  return isAmpClass(MC->getMethodDecl()->getParent(), "tile_barrier");
-}
-
 /// What makes a body unfit for work-item loops anywhere in it; counts its
 /// barriers and its calls of functions that wait at one.
 struct Unfit : RecursiveASTVisitor<Unfit> {
@@ -41,7 +34,7 @@ struct Unfit : RecursiveASTVisitor<Unfit> {
   }
   bool VisitLambdaExpr(LambdaExpr *) { return !(Found = true); }
   bool VisitCallExpr(CallExpr *CE) {
-    if (isBarrierCall(CE) || Waiting(CE))
+    if (BarrierQueries::isBarrierCall(CE) || Waiting(CE))
       ++BarrierCalls;
     return true;
   }
@@ -402,23 +395,12 @@ bool WorkItemLoops::mayChange(const Stmt *S, const VarDecl *VD, bool Writes) {
   return false;
 }
 
-bool WorkItemLoops::hasBarrier(const Stmt *S) {
-  if (!S)
-    return false;
-  auto It = Barriers.find(S);
-  if (It != Barriers.end())
-    return It->second;
-  const auto *CE = dyn_cast<CallExpr>(S);
-  bool Has = CE && (isBarrierCall(CE) || (CE->getDirectCallee() && waits(CE->getDirectCallee())));
-  for (const Stmt *Child : S->children())
-    Has |= hasBarrier(Child);
-  return Barriers[S] = Has;
-}
+bool WorkItemLoops::hasBarrier(const Stmt *S) { return FE.CG.barriers().hasBarrier(S); }
 
 bool WorkItemLoops::isBarrierStatement(const Stmt *S) {
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(S))
     S = EWC->getSubExpr();
-  return isBarrierCall(S);
+  return BarrierQueries::isBarrierCall(S);
 }
 
 bool WorkItemLoops::returnsInLoop(const Stmt *S, bool InLoop) {

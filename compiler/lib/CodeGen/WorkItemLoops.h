@@ -273,8 +273,6 @@ private:
   /// Every work-item loop's first statements: the index, and in an inlined
   /// callee its callers' values from the index and its parameters.
   std::string IndexPrologue;
-  llvm::DenseMap<const clang::Stmt *, bool> Barriers;
-  llvm::DenseMap<const clang::FunctionDecl *, bool> Waits;
   unsigned BarrierStatements = 0;
   std::vector<Param> Params;
   /// The call statements that wait, in order: planned after the body.
