@@ -91,7 +91,7 @@ bool WorkItemLoops::uniformAddress(const Expr *E) {
     // A tile_static variable, or a capture of a kernel that cannot change
     // its own (a local or a loop counter is every work-item's own).
     return VD && (VD->hasAttr<CUDASharedAttr>() ||
-                  (!isa<ParmVarDecl>(VD) && !Locals.contains(VD) && Op && Op->isConst()));
+                  (!ownParameter(VD) && !Locals.contains(VD) && Op && Op->isConst()));
   }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     return uniformAddress(ASE->getBase()) && isUniform(ASE->getIdx());

@@ -184,6 +184,13 @@ bool WorkItemLoops::mayUpdateShared(const Stmt *S) {
   return C.Found;
 }
 
+bool WorkItemLoops::ownParameter(const VarDecl *VD) const {
+  // A kernel's body names the parameters of the function around the
+  // lambda that it captures, as the function's ParmVarDecls: captures.
+  return isa<ParmVarDecl>(VD) &&
+         (!Op || VD->getDeclContext() == static_cast<const DeclContext *>(Op));
+}
+
 bool WorkItemLoops::isUniformVar(const ValueDecl *D) {
   if (isa<EnumConstantDecl>(D))
     return true;
@@ -195,7 +202,7 @@ bool WorkItemLoops::isUniformVar(const ValueDecl *D) {
   // A tile_static array stands for its address, the tile's.
   if (VD->hasAttr<CUDASharedAttr>() && VD->getType()->isArrayType())
     return true;
-  if (isa<ParmVarDecl>(VD))
+  if (ownParameter(VD))
     return false; // The index parameter varies.
   // A local set once from uniform values (`int TileRow = t.tile[0]`).
   if (Locals.contains(VD))

@@ -89,6 +89,9 @@ private:
   WorkItemLoops(WorkItemLoops &Caller, const FunctionPlan &Plan);
 
   bool hasBarrier(const clang::Stmt *S);
+  /// A parameter of the kernel's call operator (the index) or of an
+  /// inlined callee: not a capture of the enclosing function's parameter.
+  bool ownParameter(const clang::VarDecl *VD) const;
   bool isBarrierStatement(const clang::Stmt *S);
   /// Checks a statement that holds a barrier, and records the locals of
   /// its statement lists.
