@@ -34,5 +34,9 @@ read -r USER SYS < "$WORK/time"
 awk -v n="$UNITS" -v new="$NEW" -v u="$USER" -v s="$SYS" -v seeds="$NSEEDS" 'BEGIN {
   printf "fuzz-rate: %d inputs (%d new) from %d seeds in %.1f CPU s: %.3f s each, %.1f per CPU second\n",
          n, new, seeds, u + s, (u + s) / n, n / (u + s) }'
+# The harness's own count: Clang's parses per input (Visual C++ repair
+# rounds parse a file again).
+awk '/^ampcc-fuzz: [0-9]+ inputs, [0-9]+ parses/ {
+  printf "fuzz-rate: %.2f parses per input\n", $4 / $2 }' "$WORK/log"
 grep -q 'ERROR\|deadly signal' "$WORK/log" && { echo "fuzz-rate: a finding:"; grep -m3 'ERROR\|deadly' "$WORK/log"; }
 exit 0

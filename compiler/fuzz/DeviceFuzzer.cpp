@@ -41,6 +41,9 @@ namespace {
 std::string TempDir, InputPath;
 std::vector<std::string> Args;
 std::unique_ptr<ampcc::PrecompiledAmpCache> Prefixes;
+/// Inputs run and Clang's parses of them (repair rounds make more than one
+/// an input), printed at exit for scripts/fuzz-rate.sh.
+unsigned long long Inputs = 0, Parses = 0;
 
 /// Where the precompiled <amp.h> is kept, and the stamp that ties it to
 /// this build of the harness (a rebuilt harness builds its own).
@@ -79,7 +82,12 @@ extern "C" int LLVMFuzzerInitialize(int *Argc, char ***Argv) {
   }
   TempDir = Dir.str().str();
   // Do not leave a directory behind per run.
-  std::atexit([] { llvm::sys::fs::remove_directories(TempDir); });
+  std::atexit([] {
+    llvm::sys::fs::remove_directories(TempDir);
+    // stdout: fuzz.sh and fuzz-rate.sh close stderr (-close_fd_mask=2).
+    if (Inputs)
+      llvm::outs() << "ampcc-fuzz: " << Inputs << " inputs, " << Parses << " parses\n";
+  });
   InputPath = (Dir + "/input.cpp").str();
   Args = ampcc::frontendLanguageArgs(AMPCC_BUILD_INCLUDE_DIR, "c++17");
   Args.push_back("-fdelayed-template-parsing");
@@ -107,7 +115,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       OS << "#include <amp.h>\n";
     OS.write(reinterpret_cast<const char *>(Data), Size);
   }
-  ampcc::compileDevice(InputPath, Args, AMPCC_CLANGXX_PATH, ampcc::DeviceOptions(),
-                       Prefixes.get());
+  ampcc::DeviceCompileResult R = ampcc::compileDevice(
+      InputPath, Args, AMPCC_CLANGXX_PATH, ampcc::DeviceOptions(), Prefixes.get());
+  ++Inputs;
+  Parses += R.Parses;
   return 0;
 }

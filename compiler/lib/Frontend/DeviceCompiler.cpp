@@ -229,6 +229,7 @@ DeviceCompileResult compileDevice(const std::string &File,
   VisualCppFileChanges FileChanges;
   DeviceCompileResult Result = runDevicePass(File, Args, ClangPath, Overlays, Opts, Diags,
                                              Reordered.Misplacements, &FileChanges);
+  unsigned Parses = 1;
   // A UTF-8 byte order mark is skipped only at the start of a file: the
   // host pass's copy starts with a #line.
   if (Reordered.Changed)
@@ -263,6 +264,7 @@ DeviceCompileResult compileDevice(const std::string &File,
       Again->RetryWithFixIts = !Last;
       Result = runDevicePass(File, Args, ClangPath, Overlays, Opts, *Again,
                              Reordered.Misplacements, &FileChanges);
+      ++Parses;
       std::vector<SourceEdit> More = Again->Repairs.edits();
       if (Result.Success || More.empty() || Last)
         break;
@@ -278,9 +280,12 @@ DeviceCompileResult compileDevice(const std::string &File,
     Printed += Again->printedErrors();
   }
   // A failed parse always says why.
-  if (!Result.Success && !Printed)
+  if (!Result.Success && !Printed) {
     Printed = parseAsWritten(File, Args, ClangPath, Opts, DiagOpts.get(), ErrorLimit,
                              Reordered, MainPath.str().str());
+    ++Parses;
+  }
+  Result.Parses = Parses;
   // The host pass reads UTF-16 files as the device pass did, as UTF-8
   // text, and includes spelt in another case as the files on disk.
   auto MainText = FileChanges.Transcoded.find(MainPath.str().str());

@@ -19,6 +19,9 @@ namespace ampcc {
 
 struct DeviceCompileResult {
   bool Success = false;
+  /// Clang's parses of the file: one, and one for each round of Visual C++
+  /// repairs, and one more to say why a repaired parse failed.
+  unsigned Parses = 0;
   std::string Program; ///< OpenCL C; empty when there are no kernels.
   /// DeviceOptions::HostKernels: the same program as C for the host CPU
   /// (include/ampcc/host_kernel.h), the kernels' host entries aside.
