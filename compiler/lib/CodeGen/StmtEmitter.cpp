@@ -58,7 +58,7 @@ public:
   void VisitForStmt(const ForStmt *FS) {
     openBlock(); // The init-statement's variables.
     FE.emitStmt(FS->getInit());
-    std::string Wait = iterationBarrier(FS);
+    bool Wait = iterationBarrier(FS);
     if (std::optional<StridedLoop> SL = matchStridedLoop(FS)) {
       // Counted first, so that LLVM can unroll it (StridedLoops.h). The
       // block scopes the count, as nested loops declare theirs.
@@ -66,8 +66,8 @@ public:
       FE.line("long ampcc_trips_left = " + std::string(StridedTripsHelper) + "(" +
               FE.expr(SL->CounterRef) + ", " + FE.expr(SL->Bound) + ", " +
               FE.expr(SL->Stride) + ");");
-      FE.line("for (; ampcc_trips_left > 0; --ampcc_trips_left, " + Wait +
-              FE.discardedExpr(FS->getInc()) + ")");
+      FE.line("for (; ampcc_trips_left > 0; --ampcc_trips_left, " +
+              afterIteration(Wait, FE.discardedExpr(FS->getInc())) + ")");
       FE.loopBody(FS->getBody());
       closeBlock();
       return;
@@ -79,7 +79,7 @@ public:
       Cond = FE.expr(FS->getCond());
     // The increment's value is discarded (`for (...; v.x++)`).
     std::string Inc = FS->getInc() ? FE.discardedExpr(FS->getInc()) : "";
-    FE.line("for (; " + Cond + "; " + joinIncrement(Wait, Inc) + ")");
+    FE.line("for (; " + Cond + "; " + afterIteration(Wait, Inc) + ")");
     if (const VarDecl *CV = FS->getConditionVariable())
       conditionVariableLoop(CV, FS->getBody());
     else
@@ -87,21 +87,22 @@ public:
     closeBlock();
   }
   void VisitWhileStmt(const WhileStmt *WS) {
-    std::string Wait = iterationBarrier(WS);
+    bool Wait = iterationBarrier(WS);
     if (const VarDecl *CV = WS->getConditionVariable()) {
-      FE.line("for (;; " + joinIncrement(Wait, "") + ")");
+      FE.line("for (;; " + afterIteration(Wait, "") + ")");
       return conditionVariableLoop(CV, WS->getBody());
     }
     std::string Cond = FE.expr(WS->getCond());
-    FE.line(Wait.empty() ? "while (" + Cond + ")" : "for (; " + Cond + "; " + joinIncrement(Wait, "") + ")");
+    FE.line(Wait ? "for (; " + Cond + "; " + afterIteration(Wait, "") + ")"
+                 : "while (" + Cond + ")");
     FE.loopBody(WS->getBody());
   }
   void VisitDoStmt(const DoStmt *DS) {
-    std::string Wait = iterationBarrier(DS);
+    bool Wait = iterationBarrier(DS);
     FE.line("do");
     FE.loopBody(DS->getBody());
-    FE.line("while (" + (Wait.empty() ? "" : "(" + Wait) + FE.expr(DS->getCond()) +
-            (Wait.empty() ? "" : ")") + ");");
+    std::string Cond = FE.expr(DS->getCond());
+    FE.line("while (" + (Wait ? "(" + afterIteration(Wait, Cond) + ")" : Cond) + ");");
   }
   void VisitSwitchStmt(const SwitchStmt *SS) {
     FE.line("switch (" +
@@ -152,25 +153,26 @@ private:
     FE.line("}");
   }
   /// For a loop that waits at a barrier, on the host backend's fiber path:
-  /// a barrier where the loop starts (printed now) and "AMPCC_ITERATION_BARRIER(), "
-  /// for the end of each iteration (returned). A fiber runs its work-item to
+  /// prints a barrier where the loop starts and returns true, for one at
+  /// the end of each iteration (afterIteration). A fiber runs its work-item to
   /// the next barrier, so without them one work-item would start the next
   /// iteration, and store into tile_static memory, before the others had
   /// read the last one's values: a race that a program missing its loop's
   /// trailing barrier has, but that GPUs, PoCL (which puts these barriers in
   /// as well) and the work-item loops (which run each iteration for the whole
   /// tile) never show. OpenCL C defines the macro away (CodeGenModule.cpp).
-  std::string iterationBarrier(const Stmt *Loop) {
+  bool iterationBarrier(const Stmt *Loop) {
     if (!FE.CG.hostKernels() || !FE.CG.barriers().hasBarrier(Loop))
-      return "";
+      return false;
     FE.line("AMPCC_ITERATION_BARRIER();");
-    return "AMPCC_ITERATION_BARRIER(), ";
+    return true;
   }
-  /// A for-increment of \p Wait (with its trailing ", ") and \p Inc.
-  static std::string joinIncrement(const std::string &Wait, const std::string &Inc) {
-    if (Inc.empty())
-      return Wait.empty() ? "" : Wait.substr(0, Wait.size() - 2);
-    return Wait + Inc;
+  /// \p Next (an increment, a condition, or nothing) preceded by the
+  /// iteration's barrier when \p Wait: what runs between two iterations.
+  static std::string afterIteration(bool Wait, const std::string &Next) {
+    if (!Wait)
+      return Next;
+    return Next.empty() ? "AMPCC_ITERATION_BARRIER()" : "AMPCC_ITERATION_BARRIER(), " + Next;
   }
   /// The body of a loop whose condition declares \p CV: declared and tested
   /// at the top of each iteration, destroyed at its end.

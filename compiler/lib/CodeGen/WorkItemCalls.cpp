@@ -41,7 +41,6 @@ namespace {
 /// recursion, this bounds what a mistake would cost.
 const unsigned MaxInlineDepth = 8;
 
-
 } // namespace
 
 WorkItemLoops::WorkItemLoops(WorkItemLoops &Caller, const FunctionPlan &Plan)
