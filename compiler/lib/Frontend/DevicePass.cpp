@@ -9,6 +9,7 @@
 #include "ampcc/Sema/LibraryMemberDefinitions.h"
 #include "ampcc/Sema/DeclaratorGroups.h"
 #include "ampcc/Sema/DeferredDiagnosticRoots.h"
+#include "ampcc/Sema/HeaderVTableUses.h"
 #include "ampcc/Sema/LocalClassInference.h"
 #include "ampcc/Sema/PrecompiledKeywords.h"
 #include "ampcc/Sema/TargetContexts.h"
@@ -311,9 +312,11 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // Before the header is written: what every file would read back for
-    // nothing (DeferredDiagnosticRoots.h).
-    if (PrefixOnly && TheSema)
+    // nothing (DeferredDiagnosticRoots.h, HeaderVTableUses.h).
+    if (PrefixOnly && TheSema) {
       dropInertDeferredDiagnosticRoots(*TheSema);
+      dropHeaderVTableUses(*TheSema);
+    }
     if (PrefixOnly)
       return;
     TranslationUnitRoots Roots = TranslationUnitRoots::of(Ctx, &Listener);
