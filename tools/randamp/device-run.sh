@@ -13,20 +13,12 @@
 set -uo pipefail
 : "${NAME:?}" "${SEEDS:?}"
 DEST=${OUT:-.}
-TC=.device/randamp-tc/toolchain.tar.xz
-R=$PWD/.device/randamp-root
 P=$PWD/.device/randamp-pocl
 mkdir -p "$DEST"
 LOG=$DEST/$NAME.log
 exec > >(tee -a "$LOG") 2>&1
 t0=$(date +%s)
-if [ -f "$TC" ] && ! cmp -s <(stat -c %s "$TC") "$R/.packed" 2>/dev/null; then
-  rm -rf "$R" && mkdir -p "$R"
-  xz -d -T0 < "$TC" | tar -C "$R" -xf - && stat -c %s "$TC" > "$R/.packed"
-  echo "toolchain unpacked in $(( $(date +%s) - t0 )) s"
-fi
-[ -x "$R/ampcc/bin/ampcc" ] || { echo "no toolchain: carry $TC"; exit 3; }
-echo "ampcc of $(cat "$R/ampcc/COMMIT" 2>/dev/null)"
+. tools/randamp/device-toolchain.sh || exit 3
 POCL=.device/pocl/root.tar.xz
 if [ -f "$POCL" ] && ! cmp -s <(stat -c %s "$POCL") "$P/.packed" 2>/dev/null; then
   rm -rf "$P" && mkdir -p "$P"
@@ -49,11 +41,9 @@ if [ -f "$P/.packed" ]; then
 elif [[ ,$BACKENDS, == *,opencl,* ]]; then
   echo "no PoCL: carry $POCL"; exit 3
 fi
+# The toolchain's libraries before PoCL's (device-toolchain.sh put them
+# first; PoCL's were appended since).
 export LD_LIBRARY_PATH="$R/usr/lib/x86_64-linux-gnu:$LD_LIBRARY_PATH"
-export LIBRARY_PATH=$R/usr/lib/x86_64-linux-gnu
-export AMPCC_CLANGXX=$R/usr/lib/llvm-19/bin/clang++
-export AMPCC_LIBCLC_PATH=$R/usr/lib/clc/nvptx64--nvidiacl.bc
-export AMPCC_PCH_DIR=$R/pch
 unset AMPCC_BACKEND
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 # LIMIT: seconds before device.py is stopped (a program that hangs would
