@@ -365,10 +365,9 @@ public:
   KernelAction(DeviceCompileResult &Result, const DeviceOptions &Opts,
                RestrictDiagConsumer &Restrict,
                const std::vector<ReorderResult::Misplaced> &Misplaced,
-               std::vector<SourceEdit> &InferenceEdits, VisualCppRepairs &Repairs,
-               MainFileStart *Start)
+               std::vector<SourceEdit> &InferenceEdits, VisualCppRepairs &Repairs)
       : Result(Result), Opts(Opts), Restrict(Restrict), Misplaced(Misplaced),
-        InferenceEdits(InferenceEdits), Repairs(Repairs), Start(Start) {}
+        InferenceEdits(InferenceEdits), Repairs(Repairs) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // Case-insensitive lookup stays out of system headers (VisualCppFiles.h).
     setSystemHeaderDirs(CI);
@@ -380,16 +379,6 @@ public:
                                }));
     CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRanges>(Skipped));
     return true;
-  }
-  void ExecuteAction() override {
-    // Sema is made here, not by the parse, so that a fork server's
-    // children share it (ASTFrontendAction makes one only if none is).
-    if (Start) {
-      CompilerInstance &CI = getCompilerInstance();
-      CI.createSema(getTranslationUnitKind(), nullptr);
-      Start->reached(CI);
-    }
-    ASTFrontendAction::ExecuteAction();
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
@@ -420,7 +409,6 @@ private:
   std::vector<SourceRange> Skipped;
   std::vector<SourceEdit> &InferenceEdits;
   VisualCppRepairs &Repairs;
-  MainFileStart *Start;
 };
 
 /// Builds a precompiled header of the device pass: its parse of the prefix
@@ -572,7 +560,7 @@ DeviceCompileResult runDevicePass(const std::string &File,
                                   const DeviceOptions &Opts,
                                   ForwardingDiagConsumer &Diags,
                                   const std::vector<ReorderResult::Misplaced> &Misplaced,
-                                  VisualCppFileChanges *FileChanges, MainFileStart *Start) {
+                                  VisualCppFileChanges *FileChanges) {
   DeviceCompileResult Result;
   std::vector<std::string> Args = devicePassArgs(File, FrontendArgs, ClangPath);
   // In-memory files shadow the real ones at the same paths.
@@ -597,7 +585,7 @@ DeviceCompileResult runDevicePass(const std::string &File,
   tooling::ToolInvocation Invocation(
       CC1.empty() ? Args : CC1,
       std::make_unique<KernelAction>(Result, Opts, Diags.restrictions(), Misplaced,
-                                     Diags.InferenceEdits, Diags.Repairs, Start),
+                                     Diags.InferenceEdits, Diags.Repairs),
       Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   if (!Invocation.run() || Diags.Errors)
