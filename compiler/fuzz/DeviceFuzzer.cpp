@@ -16,12 +16,6 @@
 // (PrecompiledAmpCache). AMPCC_FUZZ_NO_PCH=1 compiles each input as
 // written, <amp.h> parsed every time (to compare).
 //
-// Each input is compiled in a child of a fork server (ForkedCompiles.h,
-// DeviceForkServer.h), forked where the pass has read the precompiled
-// header and is about to read the file: what every input paid before its
-// own work, and the header's declarations most files read back, are paid
-// once. AMPCC_FUZZ_FORK_SERVER=0 compiles each input in this process.
-//
 // The inputs' diagnostics, thousands a minute, are silenced by libFuzzer's
 // -close_fd_mask=2 (scripts/fuzz.sh), which gives its own messages and the
 // sanitizers' reports a copy of stderr first. The harness once sent stderr
@@ -30,32 +24,23 @@
 // interrupted run, and the notices of a crash or a hang, were lost.
 //
 //===----------------------------------------------------------------------===//
-#include "ForkedCompiles.h"
-
 #include "ampcc/Frontend/DeviceCompiler.h"
-#include "ampcc/Frontend/DeviceForkServer.h"
 #include "ampcc/Frontend/PrecompiledAmp.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <sys/wait.h>
-
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <string>
 
 namespace {
 
-std::string TempDir, InputPath, TemplatePath;
+std::string TempDir, InputPath;
 std::vector<std::string> Args;
 std::unique_ptr<ampcc::PrecompiledAmpCache> Prefixes;
-std::unique_ptr<ampcc::fuzz::ForkedCompiles> Forks;
-/// What precedes each input in its file.
-const char *const Preamble = "#include <amp.h>\n";
 /// Inputs run and Clang's parses of them (repair rounds make more than one
 /// an input), printed at exit for scripts/fuzz-rate.sh.
 unsigned long long Inputs = 0, Parses = 0;
@@ -80,42 +65,6 @@ std::unique_ptr<ampcc::PrecompiledAmpCache> makePrefixes(const char *Argv0) {
                                                       Dir.str().str(), Stamp);
 }
 
-/// libFuzzer's -max_len, if given: the fork server's template must hold
-/// the longest input (a longer one is compiled from the start in its
-/// child). libFuzzer's own default is smaller than 64 KiB.
-size_t maxInputLength(int Argc, char **Argv) {
-  for (int I = 1; I < Argc; ++I)
-    if (!std::strncmp(Argv[I], "-max_len=", 9))
-      return std::strtoull(Argv[I] + 9, nullptr, 10);
-  return 65536;
-}
-
-/// The fork server's main file: the preamble, then spaces for the longest
-/// input.
-bool writeTemplate(size_t MaxLen) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(TemplatePath, EC);
-  if (EC)
-    return false;
-  if (Prefixes)
-    OS << Preamble;
-  OS << std::string(MaxLen + 2, ' ') << "\n";
-  return true;
-}
-
-bool serve(const ampcc::DeviceForkServer &Callbacks) {
-  ampcc::DeviceForkServer Server = Callbacks;
-  Server.Input = InputPath;
-  return ampcc::serveDeviceCompiles(TemplatePath, Args, AMPCC_CLANGXX_PATH, ampcc::DeviceOptions(),
-                                    Prefixes.get(), Server);
-}
-
-void compileInProcess() {
-  ampcc::DeviceCompileResult R = ampcc::compileDevice(
-      InputPath, Args, AMPCC_CLANGXX_PATH, ampcc::DeviceOptions(), Prefixes.get());
-  Parses += R.Parses;
-}
-
 } // namespace
 
 /// ampcc's instrumented code inlines LLVM's BumpPtrAllocator, which poisons
@@ -134,10 +83,6 @@ extern "C" int LLVMFuzzerInitialize(int *Argc, char ***Argv) {
   TempDir = Dir.str().str();
   // Do not leave a directory behind per run.
   std::atexit([] {
-    // The server's CPU time, and its children's, count in this process's
-    // once it is waited for (scripts/fuzz-rate.sh).
-    if (Forks)
-      Forks->stop();
     llvm::sys::fs::remove_directories(TempDir);
     // stdout: fuzz.sh and fuzz-rate.sh close stderr (-close_fd_mask=2).
     if (Inputs)
@@ -157,10 +102,6 @@ extern "C" int LLVMFuzzerInitialize(int *Argc, char ***Argv) {
   const char *NoPCH = std::getenv("AMPCC_FUZZ_NO_PCH");
   if (!(NoPCH && *NoPCH == '1'))
     Prefixes = makePrefixes(*Argc ? (*Argv)[0] : "ampcc-fuzz");
-  const char *Fork = std::getenv("AMPCC_FUZZ_FORK_SERVER");
-  TemplatePath = (Dir + "/template.cpp").str();
-  if (!(Fork && *Fork == '0') && writeTemplate(maxInputLength(*Argc, *Argv)))
-    Forks = std::make_unique<ampcc::fuzz::ForkedCompiles>(serve);
   return 0;
 }
 
@@ -171,21 +112,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     if (EC)
       return 0;
     if (Prefixes)
-      OS << Preamble;
+      OS << "#include <amp.h>\n";
     OS.write(reinterpret_cast<const char *>(Data), Size);
   }
+  ampcc::DeviceCompileResult R = ampcc::compileDevice(
+      InputPath, Args, AMPCC_CLANGXX_PATH, ampcc::DeviceOptions(), Prefixes.get());
   ++Inputs;
-  std::optional<int> Status = Forks ? Forks->compile() : std::nullopt;
-  if (!Status) {
-    compileInProcess();
-    return 0;
-  }
-  Parses += Forks->lastParses();
-  if (WIFEXITED(*Status) && WEXITSTATUS(*Status) == 0)
-    return 0;
-  // A finding: here libFuzzer sees it and reports it as usual.
-  compileInProcess();
-  llvm::errs() << "ampcc-fuzz: the input stopped a forked compile (wait status " << *Status
-               << ") but not one in process\n";
-  std::abort();
+  Parses += R.Parses;
+  return 0;
 }

@@ -178,13 +178,6 @@ DeviceCompileResult compileDevice(const std::string &File,
                                   const std::string &ClangPath,
                                   const DeviceOptions &Opts,
                                   PrecompiledAmpCache *Prefixes) {
-  return compileDeviceFrom(File, FrontendArgs, ClangPath, Opts, Prefixes, nullptr);
-}
-
-DeviceCompileResult compileDeviceFrom(const std::string &File,
-                                      const std::vector<std::string> &FrontendArgs,
-                                      const std::string &ClangPath, const DeviceOptions &Opts,
-                                      PrecompiledAmpCache *Prefixes, MainFileStart *Start) {
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts = diagnosticOptions(FrontendArgs);
   unsigned ErrorLimit = errorLimit(FrontendArgs);
   ForwardingDiagConsumer Diags(DiagOpts.get(), /*ErrorsOnly=*/false);
@@ -235,10 +228,8 @@ DeviceCompileResult compileDeviceFrom(const std::string &File,
     Overlays[MainPath.str().str()] = Reordered.Text;
   VisualCppFileChanges FileChanges;
   DeviceCompileResult Result = runDevicePass(File, Args, ClangPath, Overlays, Opts, Diags,
-                                             Reordered.Misplacements, &FileChanges, Start);
+                                             Reordered.Misplacements, &FileChanges);
   unsigned Parses = 1;
-  if (Start && Start->replacedText())
-    Buffer = llvm::MemoryBuffer::getMemBufferCopy(*Start->replacedText(), File);
   // A UTF-8 byte order mark is skipped only at the start of a file: the
   // host pass's copy starts with a #line.
   if (Reordered.Changed)

@@ -18,25 +18,9 @@
 #include <string>
 #include <vector>
 
-namespace clang {
-class CompilerInstance;
-}
-
 namespace ampcc {
 
 class ForwardingDiagConsumer;
-
-/// Told when a run of the device pass has set Clang up (the driver's
-/// command line, the precompiled header read, Sema made) and is about to
-/// read the main file: the fuzzer's fork server (DeviceForkServer.h)
-/// forks there, and each child gives the main file its own text.
-class MainFileStart {
-public:
-  virtual ~MainFileStart() = default;
-  virtual void reached(clang::CompilerInstance &CI) = 0;
-  /// The main file's text once reached() replaced it; null before.
-  virtual const std::string *replacedText() const = 0;
-};
 
 /// One run of the device pass over \p File; \p Overlays (absolute path to
 /// contents) replace the files on disk: the main file and user headers as
@@ -47,16 +31,7 @@ DeviceCompileResult runDevicePass(const std::string &File,
                                   const std::map<std::string, std::string> &Overlays,
                                   const DeviceOptions &Opts, ForwardingDiagConsumer &Diags,
                                   const std::vector<ReorderResult::Misplaced> &Misplaced,
-                                  VisualCppFileChanges *FileChanges = nullptr,
-                                  MainFileStart *Start = nullptr);
-
-/// compileDevice, with \p Start told at its first parse's start. Where
-/// Start replaced the main file there, what follows the first parse (the
-/// repairs' parses) reads Start's text.
-DeviceCompileResult compileDeviceFrom(const std::string &File,
-                                      const std::vector<std::string> &FrontendArgs,
-                                      const std::string &ClangPath, const DeviceOptions &Opts,
-                                      PrecompiledAmpCache *Prefixes, MainFileStart *Start);
+                                  VisualCppFileChanges *FileChanges = nullptr);
 
 /// Builds the device pass's precompiled header of \p PrefixFile (which
 /// includes <amp.h>) into \p Output, under the same \p FrontendArgs as
