@@ -19,6 +19,14 @@ mkdir -p "$DEST"
 W=$(mktemp -d)
 B=.device W=$W . bench/device-env.sh
 export LD_LIBRARY_PATH="$R/usr/lib/x86_64-linux-gnu:$LD_LIBRARY_PATH"
+# Every vendor of the machine, as run-conformance-on-device.sh: its CPU
+# OpenCL runtime is what WARP and REF run on once BACKEND forces the GPU's
+# backend (without it, 43 tests of 5_Data_Cont fail through CUDA).
+if [ "${BACKEND:-host}" != host ]; then
+  mkdir -p /etc/OpenCL/vendors
+  [ -f /etc/OpenCL/vendors/nvidia.icd ] || echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+  export OCL_ICD_VENDORS=/etc/OpenCL/vendors
+fi
 PACK=.device/conformance-suite/suite.tar.xz
 [ -f "$PACK" ] || { echo "no suite: carry $PACK"; exit 3; }
 C=$W/suite
