@@ -5,10 +5,12 @@
 // stride` inside an inlined callee, `l == 0`); the id on the right (`n >
 // l`), `>=`, `<=`; bounds below 0, past the tile and in it; a rank-2 tile,
 // whose fastest dimension is local[1]; the id plus terms (`l + TS * i` in a
-// loop lifted out of the work-item loop, `l - 3`); and guards that keep
-// the whole loop:
-// local[0] of the rank-2 tile, an unsigned comparison, an `else`, a bound
-// that varies by work-item.
+// loop lifted out of the work-item loop, `l - 3`); an `else`, and an
+// assignment of a choice on such a guard (`s[l] = l < step ? a : b`, `==`
+// with a bound in the tile and past it), whose other side runs as loops
+// over the work-items the guard refuses; and guards that keep the whole
+// loop: local[0] of the rank-2 tile, an unsigned comparison, a bound that
+// varies by work-item.
 // RUN: %ampcc -fhost-kernels %s -o %t && env AMPCC_BACKEND=host %t | %FileCheck %s
 // RUN: %ampcc -emit-host-kernels %s -o %t.c && %FileCheck --check-prefix=LOOPS %s < %t.c
 // CHECK: tree: 0 mismatches of 512
@@ -16,6 +18,7 @@
 // CHECK: rank 2: 0 mismatches of 256
 // CHECK: offsets: 0 mismatches of 2048
 // CHECK: whole loops: 0 mismatches of 512
+// CHECK: choices: 0 mismatches of 512
 // CHECK-NOT: mismatch at
 //
 // The tree's steps and the last write: loops over the admitted work-items.
@@ -48,8 +51,29 @@
 // LOOPS: S[J] += J + 1;
 // LOOPS: long ampcc_gb = (long)(Concurrency_index_1_operator_subscript(T.tile, (uint)(0))) + (long)(3);
 // LOOPS: void main_kernel_4__loops(
+// LOOPS: if ((uint)(L) < 7u)
+// LOOPS: size_t ampcc_glo = 0, ampcc_ghi = (ampcc_gb < 0 ? 0 : ampcc_gb > 64 ? 64 : ampcc_gb);
+// LOOPS: S[L] += 4;
+// LOOPS: size_t ampcc_olo = ampcc_glo < ampcc_ghi ? ampcc_glo : 64, ampcc_ohi = ampcc_glo < ampcc_ghi ? ampcc_ghi : 64;
+// LOOPS: for (size_t ampcc_lx = 0; ampcc_lx < ampcc_olo; ++ampcc_lx) {
+// LOOPS: S[L] += 8;
+// LOOPS: for (size_t ampcc_lx = ampcc_ohi; ampcc_lx < 64; ++ampcc_lx) {
+// LOOPS: S[L] += 8;
 // LOOPS-NOT: ampcc_glo
-// LOOPS: #endif
+// LOOPS: if (L < ampcc_view_cint_1_at_dom_rdv(InV, T.global__) + 20)
+// The choices: each side a loop of its own, no `?` left in them.
+// LOOPS: void main_kernel_5__loops(
+// LOOPS: size_t ampcc_glo = 0, ampcc_ghi =
+// LOOPS: for (size_t ampcc_lx = ampcc_glo; ampcc_lx < ampcc_ghi; ++ampcc_lx) {
+// LOOPS: S[L] = ampcc_view_cint_1_at_dom_rdv(InV, T.global__) * 3;
+// LOOPS: for (size_t ampcc_lx = 0; ampcc_lx < ampcc_olo; ++ampcc_lx) {
+// LOOPS: S[L] = L + 100;
+// LOOPS: for (size_t ampcc_lx = ampcc_ohi; ampcc_lx < 64; ++ampcc_lx) {
+// LOOPS: S[L] = L + 100;
+// LOOPS: ampcc_ghi = (ampcc_gb >= 0 && ampcc_gb < 64 ? ampcc_gb + 1 : 0);
+// LOOPS: S[L] = S[L] + 1000;
+// LOOPS: S[L] = S[L] + 1;
+// LOOPS: S[L] = S[L] + 1;
 #include <amp.h>
 #include "Inputs/report.h"
 #include <cstdio>
@@ -207,5 +231,28 @@ int main() {
     Want[G] = 1 + 2 * (L < 7) + (L < 9 ? 4 : 8) + 16 * (L < In[G] + 20);
   }
   Fails += report("whole loops", Out, Want);
+
+  // Choices on the guard. The step is below 0, in the tile and past it;
+  // the picked work-item in tile 0 only, past the tile in the others (an
+  // equality admitting none: each work-item still adds 1 once).
+  OutV.discard_data();
+  parallel_for_each(OutV.extent.tile<TS>(), [=](tiled_index<TS> T) restrict(amp) {
+    tile_static int S[TS];
+    int L = T.local[0];
+    S[L] = 0;
+    T.barrier.wait();
+    S[L] = L < 13 * T.tile[0] - 20 ? InV[T.global] * 3 : L + 100;
+    T.barrier.wait();
+    S[L] = L == 70 * T.tile[0] + 5 ? S[L] + 1000 : S[L] + 1;
+    T.barrier.wait();
+    OutV[T.global] = S[L];
+  });
+  OutV.synchronize();
+  for (int G = 0; G < Items; ++G) {
+    int L = G % TS, Tile = G / TS;
+    int First = L < 13 * Tile - 20 ? In[G] * 3 : L + 100;
+    Want[G] = First + (L == 70 * Tile + 5 ? 1000 : 1);
+  }
+  Fails += report("choices", Out, Want);
   return Fails != 0;
 }

@@ -10,7 +10,11 @@
 // terms alike for the tile, as in `j = l + tile * i; if (j < step)` inside a
 // loop lifted out of the work-item loop) with a value alike for the tile,
 // the loop runs over the work-items the condition admits instead, and the
-// branch runs unguarded. Declarations before the `if` may come along.
+// branch runs unguarded. Declarations before the `if` may come along. An
+// `else`, and an assignment of a choice on such a condition (binomial
+// pricing's `next[i] = j < step ? pu * v[j + 1] + pd * v[j] : 0`, which
+// computed both sides for every work-item, the vectoriser's select), run
+// as a second loop over the work-items the condition refuses.
 //
 //===----------------------------------------------------------------------===//
 #include "WorkItemLoops.h"
@@ -117,10 +121,30 @@ WorkItemLoops::guardedRegion(llvm::ArrayRef<const Stmt *> Stmts) {
       Declared.insert(VD);
     }
   }
-  const auto *If = dyn_cast<IfStmt>(Stmts.back());
-  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() || If->isConsteval())
+  GuardedRegion G;
+  const Expr *Cond = nullptr;
+  if (const auto *If = dyn_cast<IfStmt>(Stmts.back())) {
+    if (If->getInit() || If->getConditionVariable() || If->isConsteval())
+      return std::nullopt;
+    Cond = If->getCond();
+    G.Admitted = If->getThen();
+    G.Others = If->getElse();
+  } else if (const auto *Assign = dyn_cast<BinaryOperator>(Stmts.back())) {
+    // x = c ? a : b, of one arithmetic type throughout (no conversion of
+    // the choice to print), x without side effects (it is printed twice).
+    const auto *Choice = dyn_cast<ConditionalOperator>(Assign->getRHS()->IgnoreParens());
+    if (Assign->getOpcode() != BO_Assign || !Choice ||
+        !Assign->getType()->isArithmeticType() ||
+        Assign->getLHS()->HasSideEffects(FE.CG.getContext()))
+      return std::nullopt;
+    Cond = Choice->getCond();
+    G.Admitted = Choice->getTrueExpr();
+    G.Others = Choice->getFalseExpr();
+    G.Choice = Assign;
+  }
+  if (!Cond)
     return std::nullopt;
-  const auto *BO = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParens());
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParens());
   if (!BO || !BO->isComparisonOp() || BO->getOpcode() == BO_NE ||
       !BO->getLHS()->getType()->isSignedIntegerType() ||
       !BO->getRHS()->getType()->isSignedIntegerType())
@@ -142,7 +166,7 @@ WorkItemLoops::guardedRegion(llvm::ArrayRef<const Stmt *> Stmts) {
     return std::nullopt;
   auto ChangedOrOwn = [&](const Expr *E) {
     return llvm::any_of(varsIn(E), [&](const VarDecl *VD) {
-      return Declared.contains(VD) || mayChange(If->getThen(), VD);
+      return Declared.contains(VD) || mayChange(Stmts.back(), VD);
     });
   };
   if (ChangedOrOwn(Bound) ||
@@ -158,7 +182,9 @@ WorkItemLoops::guardedRegion(llvm::ArrayRef<const Stmt *> Stmts) {
   };
   // b + 1 without overflow: b is at most LONG_MAX only where b >= X.
   std::string Next = "(" + B + " >= " + X + " ? " + X + " : " + B + " + 1)";
-  GuardedRegion G{"0", X, If, "long " + B + " = " + BoundText + ";"};
+  G.Lo = "0";
+  G.Hi = X;
+  G.BoundDecl = "long " + B + " = " + BoundText + ";";
   switch (Opc) {
   case BO_LT: G.Hi = Clamp(B); break;
   case BO_LE: G.Hi = Clamp(Next); break;
@@ -189,16 +215,37 @@ bool WorkItemLoops::emitGuardedLoop(llvm::ArrayRef<const Stmt *> Stmts, bool Vec
   ++FE.Indent;
   FE.line(G->BoundDecl);
   FE.line("size_t ampcc_glo = " + G->Lo + ", ampcc_ghi = " + G->Hi + ";");
-  openLoop(Vectorize, "ampcc_glo", "ampcc_ghi");
-  FE.pushScope();
-  for (const Stmt *S : Stmts.drop_back())
-    FE.emitStmt(S);
-  FE.emitStmt(G->If->getThen());
-  FE.popScope();
-  closeLoop();
+  auto Loop = [&](const std::string &Lo, const std::string &Hi, bool Others) {
+    openLoop(Vectorize, Lo, Hi);
+    FE.pushScope();
+    for (const Stmt *S : Stmts.drop_back())
+      FE.emitStmt(S);
+    emitGuardedPart(*G, Others);
+    FE.popScope();
+    closeLoop();
+  };
+  Loop("ampcc_glo", "ampcc_ghi", false);
+  if (G->Others) {
+    // The rest of the row: below and above the admitted range, or all of
+    // it where that range is empty (an equality's bound outside the tile).
+    std::string X = std::to_string(Tile[0]);
+    FE.line("size_t ampcc_olo = ampcc_glo < ampcc_ghi ? ampcc_glo : " + X +
+            ", ampcc_ohi = ampcc_glo < ampcc_ghi ? ampcc_ghi : " + X + ";");
+    Loop("0", "ampcc_olo", true);
+    Loop("ampcc_ohi", X, true);
+  }
   --FE.Indent;
   FE.line("}");
   return true;
+}
+
+void WorkItemLoops::emitGuardedPart(const GuardedRegion &G, bool Others) {
+  const Stmt *Part = Others ? G.Others : G.Admitted;
+  if (!G.Choice) {
+    FE.emitStmt(Part);
+    return;
+  }
+  FE.line(FE.expr(G.Choice->getLHS()) + " = " + FE.expr(cast<Expr>(Part)) + ";");
 }
 
 } // namespace ampcc

@@ -126,15 +126,23 @@ private:
   /// comparing the fastest dimension's local id (plus terms) with a bound
   /// alike for the tile: the range of ampcc_lx it admits (expressions of
   /// ampcc_gb, which BoundDecl declares) and the `if`.
+  /// The last statement's guard admits [Lo, Hi) of the fastest dimension;
+  /// what runs there (an if's branch, or the assignment of a choice's
+  /// first value), and what runs for the others (its else branch, or the
+  /// choice's second value; nothing for an if without else).
   struct GuardedRegion {
     std::string Lo, Hi;
-    const clang::IfStmt *If;
     std::string BoundDecl;
+    const clang::Stmt *Admitted = nullptr, *Others = nullptr;
+    /// `x = c ? a : b`: Admitted and Others are a and b.
+    const clang::BinaryOperator *Choice = nullptr;
   };
   std::optional<GuardedRegion> guardedRegion(llvm::ArrayRef<const clang::Stmt *> Stmts);
   /// Prints \p Stmts as a loop over the work-items the guard admits; false
   /// (nothing printed) where they are not such a region.
   bool emitGuardedLoop(llvm::ArrayRef<const clang::Stmt *> Stmts, bool Vectorize);
+  /// The guard's part of the region: Admitted, or Others when \p Others.
+  void emitGuardedPart(const GuardedRegion &G, bool Others);
   /// Terms alike for the tile added to (or, when first is true, taken from)
   /// the local id.
   using IdTerms = llvm::SmallVector<std::pair<bool, const clang::Expr *>, 2>;
