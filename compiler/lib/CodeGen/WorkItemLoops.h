@@ -122,14 +122,13 @@ private:
   void openRowLoops(llvm::StringRef After = "");
   void closeLoop();
   // Guards on the local id (WorkItemGuards.cpp).
-  /// Statements between barriers that are declarations and then one `if`
-  /// comparing the fastest dimension's local id (plus terms) with a bound
-  /// alike for the tile: the range of ampcc_lx it admits (expressions of
-  /// ampcc_gb, which BoundDecl declares) and the `if`.
-  /// The last statement's guard admits [Lo, Hi) of the fastest dimension;
-  /// what runs there (an if's branch, or the assignment of a choice's
-  /// first value), and what runs for the others (its else branch, or the
-  /// choice's second value; nothing for an if without else).
+  /// Statements between barriers that are declarations and then one `if`,
+  /// or one assignment of a choice, comparing the fastest dimension's local
+  /// id (plus terms) with a bound alike for the tile: the range [Lo, Hi) of
+  /// ampcc_lx it admits (expressions of ampcc_gb, which BoundDecl
+  /// declares), what runs there (the if's branch, or the choice's first
+  /// value) and what runs for the others (its else branch, or the choice's
+  /// second value; nothing for an if without else).
   struct GuardedRegion {
     std::string Lo, Hi;
     std::string BoundDecl;
