@@ -1,6 +1,7 @@
 //===- KernelFinder.cpp - find the kernels of a translation unit --------===//
 #include "ampcc/Analysis/KernelFinder.h"
 
+#include "ampcc/Analysis/HostLibraryCode.h"
 #include "ampcc/Support/Diagnostics.h"
 
 #include "clang/AST/Attr.h"
@@ -48,6 +49,24 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
+  // Host library code holds nothing this looks for (HostLibraryCode.h).
+  bool TraverseDecl(Decl *D) {
+    return (D && isHostLibraryCode(D)) || RecursiveASTVisitor::TraverseDecl(D);
+  }
+
+  // A generic lambda's call operator, instantiated for each argument type,
+  // is not below the expression (which holds the template): a kernel
+  // there, launched once the lambda is called with a type (given to
+  // std::for_each, say), is in those specializations.
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    if (!RecursiveASTVisitor::TraverseLambdaExpr(LE))
+      return false;
+    if (FunctionTemplateDecl *T = LE->getLambdaClass()->getDependentLambdaCallOperator())
+      for (FunctionDecl *Spec : T->specializations())
+        if (!TraverseDecl(Spec))
+          return false;
+    return true;
+  }
 
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = CE->getDirectCallee();

@@ -10,6 +10,7 @@
 #include "ampcc/Sema/DeclaratorGroups.h"
 #include "ampcc/Sema/DeferredDiagnosticRoots.h"
 #include "ampcc/Sema/HeaderVTableUses.h"
+#include "ampcc/Sema/HostLibraryInstantiations.h"
 #include "ampcc/Sema/LocalClassInference.h"
 #include "ampcc/Sema/PrecompiledKeywords.h"
 #include "ampcc/Sema/TargetContexts.h"
@@ -172,6 +173,9 @@ public:
 
   bool HandleTopLevelDecl(DeclGroupRef G) override {
     Typedefs.inferInGroup(G, [&](SourceLocation L) { Restrict.dropWarningsAt(L); });
+    // Before the file's end, where Clang would instantiate them.
+    if (TheSema)
+      LibraryCode.drop(*TheSema);
     return true;
   }
   void HandleTagDeclDefinition(TagDecl *D) override {
@@ -316,6 +320,7 @@ public:
     if (PrefixOnly && TheSema) {
       dropInertDeferredDiagnosticRoots(*TheSema);
       dropHeaderVTableUses(*TheSema);
+      LibraryCode.drop(*TheSema);
     }
     if (PrefixOnly)
       return;
@@ -356,6 +361,7 @@ private:
   PassListener Listener;
   TypedefRestrictions Typedefs;
   TargetContexts Targets;
+  HostLibraryFilter LibraryCode;
   std::vector<SourceEdit> &InferenceEdits;
   VisualCppRepairs &Repairs;
 };

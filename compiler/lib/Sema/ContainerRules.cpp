@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Rule.h"
+#include "ampcc/Analysis/HostLibraryCode.h"
 #include "ampcc/Analysis/KernelFinder.h"
 
 #include "clang/AST/DeclTemplate.h"
@@ -26,6 +27,14 @@ class Finder : public RecursiveASTVisitor<Finder> {
 public:
   explicit Finder(CheckContext &C) : C(C) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // Host library code holds no view but itself (HostLibraryCode.h).
+  bool TraverseDecl(Decl *D) {
+    if (!D || !isHostLibraryCode(D))
+      return RecursiveASTVisitor::TraverseDecl(D);
+    if (auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(D))
+      VisitClassTemplateSpecializationDecl(Spec);
+    return true;
+  }
 
   bool VisitClassTemplateSpecializationDecl(ClassTemplateSpecializationDecl *Spec) {
     std::optional<ViewShape> Shape = viewShape(Spec);

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Rule.h"
+#include "ampcc/Analysis/HostLibraryCode.h"
 #include "ampcc/Sema/SpecialMemberInference.h"
 
 #include "clang/AST/Attr.h"
@@ -26,6 +27,10 @@ class Finder : public RecursiveASTVisitor<Finder> {
 public:
   explicit Finder(CheckContext &C) : C(C) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // Host library code holds nothing this looks for (HostLibraryCode.h).
+  bool TraverseDecl(Decl *D) {
+    return (D && isHostLibraryCode(D)) || RecursiveASTVisitor::TraverseDecl(D);
+  }
 
   bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
     if (!RD->isThisDeclarationADefinition() || RD->isDependentContext() ||

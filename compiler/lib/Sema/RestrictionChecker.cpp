@@ -14,6 +14,7 @@
 
 #include "CheckContext.h"
 #include "Rule.h"
+#include "ampcc/Analysis/HostLibraryCode.h"
 #include "ampcc/Sema/ClangFinding.h"
 
 #include "clang/AST/Attr.h"
@@ -133,6 +134,10 @@ class RootFinder : public RecursiveASTVisitor<RootFinder> {
 public:
   explicit RootFinder(CheckContext &C) : C(C) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // Host library code holds nothing this looks for (HostLibraryCode.h).
+  bool TraverseDecl(Decl *D) {
+    return (D && isHostLibraryCode(D)) || RecursiveASTVisitor::TraverseDecl(D);
+  }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     add(FD);

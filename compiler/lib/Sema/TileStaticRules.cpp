@@ -12,6 +12,7 @@
 #include "Rule.h"
 
 #include "ampcc/Analysis/AmpModel.h"
+#include "ampcc/Analysis/HostLibraryCode.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -41,6 +42,10 @@ public:
   explicit Finder(CheckContext &C) : C(C) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
+  // Host library code holds nothing this looks for (HostLibraryCode.h).
+  bool TraverseDecl(Decl *D) {
+    return (D && isHostLibraryCode(D)) || RecursiveASTVisitor::TraverseDecl(D);
+  }
 
   bool VisitVarDecl(VarDecl *VD) {
     const auto *A = VD->getAttr<CUDASharedAttr>();
