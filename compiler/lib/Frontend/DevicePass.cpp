@@ -173,8 +173,11 @@ public:
 
   bool HandleTopLevelDecl(DeclGroupRef G) override {
     Typedefs.inferInGroup(G, [&](SourceLocation L) { Restrict.dropWarningsAt(L); });
-    // Before the file's end, where Clang would instantiate them.
-    if (TheSema)
+    // Before the file's end, where Clang would instantiate them; all of
+    // them after an error (HostLibraryInstantiations.h).
+    if (TheSema && !PrefixOnly && TheSema->getDiagnostics().hasErrorOccurred())
+      LibraryCode.restore(*TheSema);
+    else if (TheSema)
       LibraryCode.drop(*TheSema);
     return true;
   }

@@ -28,6 +28,8 @@ bool isDroppable(const ValueDecl *D) {
 } // namespace
 
 unsigned HostLibraryFilter::drop(Sema &S) {
+  if (Stopped)
+    return 0;
   // Both lists only grow while the file is parsed; what was looked at
   // before stays where it was.
   auto &Pending = S.PendingInstantiations;
@@ -38,6 +40,7 @@ unsigned HostLibraryFilter::drop(Sema &S) {
                                if (!isDroppable(P.first))
                                  return false;
                                Dropped.insert(P.first->getCanonicalDecl());
+                               DroppedPending.push_back(P);
                                ++Count;
                                return true;
                              });
@@ -51,12 +54,25 @@ unsigned HostLibraryFilter::drop(Sema &S) {
 
   auto &Uses = S.VTableUses;
   UsesSeen = std::min<size_t>(UsesSeen, Uses.size());
-  auto UsesGone = std::remove_if(Uses.begin() + UsesSeen, Uses.end(),
-                                 [](const Sema::VTableUse &U) { return isHostLibraryCode(U.first); });
+  auto UsesGone = std::remove_if(Uses.begin() + UsesSeen, Uses.end(), [&](const Sema::VTableUse &U) {
+    if (!isHostLibraryCode(U.first))
+      return false;
+    DroppedUses.push_back(U);
+    return true;
+  });
   Count += Uses.end() - UsesGone;
   Uses.erase(UsesGone, Uses.end());
   UsesSeen = Uses.size();
   return Count;
+}
+
+void HostLibraryFilter::restore(Sema &S) {
+  Stopped = true;
+  S.PendingInstantiations.insert(S.PendingInstantiations.end(), DroppedPending.begin(),
+                                 DroppedPending.end());
+  S.VTableUses.append(DroppedUses.begin(), DroppedUses.end());
+  DroppedPending.clear();
+  DroppedUses.clear();
 }
 
 } // namespace ampcc

@@ -10,7 +10,13 @@
 // declarations only); the host pass instantiates and checks them as
 // before. Left out here: cpu-only functions and vtables of host library
 // code. Kept: everything amp code can call (restrict(amp), constexpr,
-// Clang's implicit host-device), and all else.
+// Clang's implicit host-device), and all else. A file with an error gets
+// them back before its end, so that what they get wrong (a static_assert
+// that names the header to include) is reported with the file's errors:
+// the host pass, which would report it, does not run then. (An error that
+// only the file's end brings, in an instantiation that was kept, does not:
+// what the library code left out gets wrong is then reported by the host
+// pass once that error is fixed.)
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_SEMA_HOSTLIBRARYINSTANTIATIONS_H
@@ -18,11 +24,18 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include "clang/Basic/SourceLocation.h"
+
 #include <cstddef>
+#include <deque>
+#include <utility>
+#include <vector>
 
 namespace clang {
+class CXXRecordDecl;
 class Decl;
 class Sema;
+class ValueDecl;
 } // namespace clang
 
 namespace ampcc {
@@ -36,8 +49,17 @@ public:
   /// entries it dropped.
   unsigned drop(clang::Sema &S);
 
+  /// Gives \p S back what drop() left out, before the translation unit's
+  /// end, and drops nothing more: the file has an error, and what those
+  /// instantiations get wrong is then reported with it, as without the
+  /// filter.
+  void restore(clang::Sema &S);
+
 private:
   size_t PendingSeen = 0, UsesSeen = 0;
+  bool Stopped = false;
+  std::deque<std::pair<clang::ValueDecl *, clang::SourceLocation>> DroppedPending;
+  std::vector<std::pair<clang::CXXRecordDecl *, clang::SourceLocation>> DroppedUses;
   llvm::SmallPtrSet<const clang::Decl *, 32> Dropped;
 };
 
