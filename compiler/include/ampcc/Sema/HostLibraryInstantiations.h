@@ -22,9 +22,8 @@
 #ifndef AMPCC_SEMA_HOSTLIBRARYINSTANTIATIONS_H
 #define AMPCC_SEMA_HOSTLIBRARYINSTANTIATIONS_H
 
-#include "llvm/ADT/SmallPtrSet.h"
-
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <cstddef>
 #include <deque>
