@@ -15,7 +15,7 @@ from .tiled import TiledUnit
 from .untiled import UntiledUnit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FORMAT = 7  # Bump when the same seed would give another program.
+FORMAT = 8  # Bump when the same seed would give another program.
 
 # Features, each on in a program with its probability; a unit takes each
 # of the program's with a further chance, so small combinations are common.
@@ -78,7 +78,7 @@ def generate(seed, units=None, features=None):
     out += ["#include <amp.h>", "#include <amp_math.h>"]
     if "vec" in feats:
         out.append("#include <amp_short_vectors.h>")
-    out += ["#include <cmath>", "#include <cstdio>", "#include <exception>", "#include <vector>",
+    out += ["#include <algorithm>", "#include <cmath>", "#include <cstdio>", "#include <exception>", "#include <vector>",
             "using namespace concurrency;"]
     if "vec" in feats:
         out.append("using namespace concurrency::graphics;")
