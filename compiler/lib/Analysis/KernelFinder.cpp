@@ -43,16 +43,12 @@ const ClassTemplateSpecializationDecl *computeDomainOf(const FunctionDecl *FD) {
   return Spec;
 }
 
-class Finder : public RecursiveASTVisitor<Finder> {
+class Finder : public UserCodeVisitor<Finder> {
 public:
   explicit Finder(ASTContext &Ctx) : Ctx(Ctx) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
-  // Host library code holds nothing this looks for (HostLibraryCode.h).
-  bool TraverseDecl(Decl *D) {
-    return (D && isHostLibraryCode(D)) || RecursiveASTVisitor::TraverseDecl(D);
-  }
 
   // A generic lambda's call operator, instantiated for each argument type,
   // is not below the expression (which holds the template): a kernel

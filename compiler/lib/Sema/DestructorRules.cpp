@@ -23,14 +23,10 @@ namespace ampcc {
 
 namespace {
 
-class Finder : public RecursiveASTVisitor<Finder> {
+class Finder : public UserCodeVisitor<Finder> {
 public:
   explicit Finder(CheckContext &C) : C(C) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
-  // Host library code holds nothing this looks for (HostLibraryCode.h).
-  bool TraverseDecl(Decl *D) {
-    return (D && isHostLibraryCode(D)) || RecursiveASTVisitor::TraverseDecl(D);
-  }
 
   bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
     if (!RD->isThisDeclarationADefinition() || RD->isDependentContext() ||

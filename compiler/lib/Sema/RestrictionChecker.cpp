@@ -130,14 +130,10 @@ private:
 /// Every restrict(amp) and restrict(cpu, amp) function written in the
 /// translation unit (explicitly, not Clang's implicit host-device ones), in
 /// source order; template instantiations included, templates not.
-class RootFinder : public RecursiveASTVisitor<RootFinder> {
+class RootFinder : public UserCodeVisitor<RootFinder> {
 public:
   explicit RootFinder(CheckContext &C) : C(C) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
-  // Host library code holds nothing this looks for (HostLibraryCode.h).
-  bool TraverseDecl(Decl *D) {
-    return (D && isHostLibraryCode(D)) || RecursiveASTVisitor::TraverseDecl(D);
-  }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     add(FD);

@@ -37,15 +37,11 @@ bool hasWrittenInit(const VarDecl *VD) {
   return true;
 }
 
-class Finder : public RecursiveASTVisitor<Finder> {
+class Finder : public UserCodeVisitor<Finder> {
 public:
   explicit Finder(CheckContext &C) : C(C) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
-  // Host library code holds nothing this looks for (HostLibraryCode.h).
-  bool TraverseDecl(Decl *D) {
-    return (D && isHostLibraryCode(D)) || RecursiveASTVisitor::TraverseDecl(D);
-  }
 
   bool VisitVarDecl(VarDecl *VD) {
     const auto *A = VD->getAttr<CUDASharedAttr>();

@@ -24,15 +24,24 @@
 #ifndef AMPCC_ANALYSIS_HOSTLIBRARYCODE_H
 #define AMPCC_ANALYSIS_HOSTLIBRARYCODE_H
 
-namespace clang {
-class Decl;
-} // namespace clang
+#include "clang/AST/RecursiveASTVisitor.h"
 
 namespace ampcc {
 
 /// Whether \p D, and everything in it, is host library code (above). A
 /// template is not: its specializations are judged one by one.
 bool isHostLibraryCode(const clang::Decl *D);
+
+/// A RecursiveASTVisitor over the file that does not descend into host
+/// library code: for walks that look for the user's code (kernels, amp
+/// functions, tile_static variables, destructors), none of which is there.
+template <typename Derived>
+class UserCodeVisitor : public clang::RecursiveASTVisitor<Derived> {
+public:
+  bool TraverseDecl(clang::Decl *D) {
+    return (D && isHostLibraryCode(D)) || clang::RecursiveASTVisitor<Derived>::TraverseDecl(D);
+  }
+};
 
 } // namespace ampcc
 
