@@ -121,12 +121,14 @@ class TiledUnit:
             ctx = base_ctx(in_loop)
             head = []
             modes = {}
+            owned = []
             for name, k in tarrays:
                 mode = "W" if p == 0 else rng.choice(["W", "R", "R", "-"] + (["A"] if name in tsops else []))
                 modes[name] = mode
                 if mode == "W":
                     own = self.own_slot(rng)
                     place = "%s[%s]" % (name, own)
+                    owned.append((place, k))
                     if p == 0:
                         head.append("%s = %s;" % (place, ExprGen(ctx).expr(k, 2)))
                     ctx.leaves.setdefault(k, []).append(lambda c, place=place: place)
@@ -147,12 +149,14 @@ class TiledUnit:
                 else:
                     ctx.extra_stmts.append((2, lambda g, d, l, name=name, k=k: [atomics.update(
                         g.e, tsops[name], k, name)]))
+            self.add_choices(rng, ctx, [("@" + s, k) for s, k in states] + owned)
             gen = StmtGen(ctx, budget=rng.randint(3, 15))
             body = head + gen.block(depth=2, count=rng.randint(1, 5))
             if p == count - 1:
                 body += [gen.update("%s[%s]" % (b.name, gpos), b.kind) for b in outs]
             if p > 0 and rng.random() < 0.3:
-                body = self.guard(rng, body)
+                other = gen.block(depth=2, count=rng.randint(1, 3)) if rng.random() < 0.5 else []
+                body = self.guard(rng, body, other)
             phases.append((body, in_loop, modes))
 
         buffers = ins + outs + atoms
@@ -241,19 +245,40 @@ class TiledUnit:
         run += compare_all(buffers)
         return top, run
 
-    def guard(self, rng, body):
+    def guard(self, rng, body, other):
         """BODY for the work-items whose id in the fastest dimension passes
-        a comparison with a constant (from below the tile to past it): a
-        phase some work-items skip, as a tree reduction's steps do; the
-        host backend runs only those it admits. Never phase 0, which must
-        write every slot."""
+        a comparison with a constant (from below the tile to past it), and
+        OTHER (if any) for the rest: a phase some work-items skip, as a
+        tree reduction's steps do; the host backend runs each side as loops
+        over the work-items it admits. Never phase 0, which must write
+        every slot."""
+        lines = ["if (%s) {" % self.local_cond(rng)] + indent(body)
+        if other:
+            lines += ["} else {"] + indent(other)
+        return lines + ["}"]
+
+    def local_cond(self, rng):
+        """The fastest local id compared with a constant, either way round."""
         fast = "l%d" % (self.rank - 1)
         op = rng.choice(["<", "<=", ">", ">=", "=="])
         k = rng.randint(-1, self.tile[-1] + 1)
         flipped = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "=="}
-        cond = ("%s %s %d" % (fast, op, k) if rng.random() < 0.5
+        return ("%s %s %d" % (fast, op, k) if rng.random() < 0.5
                 else "%d %s %s" % (k, flipped[op], fast))
-        return ["if (%s) {" % cond] + indent(body) + ["}"]
+
+    def add_choices(self, rng, ctx, places):
+        """A statement that sets one of PLACES (a kept value, the work-item's
+        own slot of a tile_static array the phase writes) to one of two
+        values by a comparison of the fastest local id (binomial's `next =
+        j < step ? a : b`, which the host backend splits into loops of
+        their own)."""
+        if not places:
+            return
+
+        def choice(g, depth, in_loop):
+            lhs, k = rng.choice(places)
+            return ["%s = %s ? %s : %s;" % (lhs, self.local_cond(rng), g.e.expr(k, 2), g.e.expr(k, 2))]
+        ctx.extra_stmts.append((1.5, choice))
 
     def linear(self, prefix):
         expr = "%s0" % prefix
