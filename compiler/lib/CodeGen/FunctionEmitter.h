@@ -338,6 +338,12 @@ private:
   /// they follow the loop variable); their own declarations print nothing.
   llvm::DenseSet<const clang::VarDecl *> Rematerialized;
   bool DeclaringRematerialized = false;
+  /// Host work-item loops: Replicated locals that are the tile's alike
+  /// (WorkItemLoops::tileValue), kept as one scalar each: their
+  /// declarations print an assignment where DeclaringTileScalars is set
+  /// (once for the tile, before the work-item loop), nothing elsewhere.
+  llvm::DenseSet<const clang::VarDecl *> TileScalars;
+  bool DeclaringTileScalars = false;
   /// Host work-item loops: a function inlined into a tile function names
   /// its locals with a prefix of its own, so that they shadow none of its
   /// callers' (whose declarations its work-item loops repeat).

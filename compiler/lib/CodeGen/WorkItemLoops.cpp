@@ -287,6 +287,112 @@ bool WorkItemLoops::fromIndex(const Expr *E) {
   return false;
 }
 
+/// A function of C++ AMP's math libraries (fast_math, precise_math): a
+/// value of its arguments alone.
+static bool isMathFunction(const FunctionDecl *FD) {
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "fast_math" || NS->getName() == "precise_math")
+        return true;
+  return false;
+}
+
+bool WorkItemLoops::pureArithmetic(const FunctionDecl *FD) {
+  if (auto It = Pure.find(FD); It != Pure.end())
+    return It->second;
+  Pure[FD] = false; // Until shown: a recursive call is not pure.
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || isa<CXXMethodDecl>(Def) || !Def->getReturnType()->isArithmeticType() ||
+      llvm::any_of(Def->parameters(),
+                   [](const ParmVarDecl *P) { return !P->getType()->isArithmeticType(); }))
+    return false;
+  // Arithmetic parameters by value leave the body no memory but its own
+  // locals to read or write, given that it names nothing else (amp code
+  // has no globals) and calls only functions like it.
+  struct Check : RecursiveASTVisitor<Check> {
+    WorkItemLoops &W;
+    const FunctionDecl *Def;
+    bool Ok = true;
+    Check(WorkItemLoops &W, const FunctionDecl *Def) : W(W), Def(Def) {}
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Ok = Ok && VD->getDeclContext() == Def && !VD->isStaticLocal();
+      return Ok;
+    }
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      Ok = Ok && Callee && (isMathFunction(Callee) || W.pureArithmetic(Callee));
+      return Ok;
+    }
+    bool VisitCXXThisExpr(CXXThisExpr *) { return Ok = false; }
+    bool VisitGCCAsmStmt(GCCAsmStmt *) { return Ok = false; }
+  } C(*this, Def);
+  C.TraverseStmt(Def->getBody());
+  return Pure[FD] = C.Ok;
+}
+
+bool WorkItemLoops::tileValue(const Expr *E) {
+  E = E->IgnoreImplicit()->IgnoreParens();
+  if (isUniform(E))
+    return true;
+  auto AllTileValues = [&](auto Range) {
+    return llvm::all_of(Range, [&](const Expr *A) { return tileValue(A); });
+  };
+  // An element of a view or an array (`TV[Opt]`, `A(i, j)`), an index or
+  // extent made of tile values.
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
+    return MD &&
+           (OC->getOperator() == OO_Subscript || OC->getOperator() == OO_Call) &&
+           (isAmpClass(MD->getParent(), "array_view") || isAmpClass(MD->getParent(), "array") ||
+            isAmpClass(MD->getParent(), "index") || isAmpClass(MD->getParent(), "extent")) &&
+           AllTileValues(OC->arguments());
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (copied(CE))
+      return tileValue(copied(CE));
+    const CXXRecordDecl *RD = CE->getConstructor()->getParent();
+    return (isAmpClass(RD, "index") || isAmpClass(RD, "extent")) &&
+           AllTileValues(CE->arguments());
+  }
+  // An element of tile_static memory or of a capture at a uniform place.
+  if (isa<ArraySubscriptExpr>(E))
+    return uniformAddress(E);
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return CE->getDirectCallee() &&
+           (isMathFunction(CE->getDirectCallee()) || pureArithmetic(CE->getDirectCallee())) &&
+           AllTileValues(CE->arguments());
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma && tileValue(BO->getLHS()) &&
+           tileValue(BO->getRHS());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return !UO->isIncrementDecrementOp() && UO->getOpcode() != UO_Deref &&
+           UO->getOpcode() != UO_AddrOf && tileValue(UO->getSubExpr());
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    return tileValue(CE->getSubExpr());
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return tileValue(CO->getCond()) && tileValue(CO->getTrueExpr()) &&
+           tileValue(CO->getFalseExpr());
+  return false;
+}
+
+std::optional<bool> WorkItemLoops::tileLevelDecl(const Stmt *S) const {
+  const auto *DS = dyn_cast<DeclStmt>(S);
+  if (!DS)
+    return std::nullopt;
+  bool Any = false;
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD)
+      return std::nullopt;
+    if (FE.TileScalars.contains(VD))
+      Any = true;
+    else if (!FE.Rematerialized.contains(VD) && !VD->hasAttr<CUDASharedAttr>())
+      return std::nullopt;
+  }
+  return Any;
+}
+
 bool WorkItemLoops::addressFromIndex(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
@@ -453,17 +559,20 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
     // of the work-item loops. A local that a split point follows may live
     // across it: an array over the tile.
     size_t LastSplit = 0, At = 0;
+    llvm::SmallVector<bool, 16> SplitAt(CS->size() + 1, false);
     for (const Stmt *Child : CS->body()) {
       ++At;
       if (isBarrierStatement(Child)) {
         ++BarrierStatements;
         LastSplit = At;
+        SplitAt[At] = true;
         continue;
       }
       if (const CallExpr *Call = waitingCall(Child)) {
         ++BarrierStatements; // It stands for the barriers it waits at.
         Calls.push_back(Call);
         LastSplit = At;
+        SplitAt[At] = true;
         continue;
       }
       if (hasBarrier(Child)) {
@@ -484,38 +593,70 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
       } else if (leavesLoop(Child)) {
         return false;
       }
+      SplitAt[At] = LastSplit == At;
     }
     At = 0;
+    // Whether the statements so far of the current region only declare:
+    // tile scalars are taken at a region's start alone (tileValue).
+    bool Leading = true;
     for (const Stmt *Child : CS->body()) {
+      if (At > 0 && SplitAt[At])
+        Leading = true;
       if (++At >= LastSplit)
         break;
-      if (const auto *DS = dyn_cast<DeclStmt>(Child))
-        for (const Decl *D : DS->decls())
-          if (const auto *VD = dyn_cast<VarDecl>(D)) {
-            if (VD->hasAttr<CUDASharedAttr>())
-              continue;
-            // A reference is never rebound: one to an element of the
-            // tile's storage at a place from the index alone is bound
-            // again in every work-item loop, as a value from the index is.
-            bool FixedRef = VD->getType()->isReferenceType() && VD->getInit() &&
-                            addressFromIndex(VD->getInit());
-            if (((VD->getType()->isArithmeticType() && !mayChange(Body, VD) &&
-                  VD->getInit() && fromIndex(VD->getInit())) ||
-                 FixedRef) &&
-                !readsBodyLocal(VD->getInit())) {
-              FE.Rematerialized.insert(VD);
-              FromIndex.push_back(VD);
-              continue;
-            }
-            if (!replicable(VD, Ctx))
-              return false;
-            FE.Replicated[VD] = replicatedName(VD);
-            // Structure of arrays for an array local too, where no pointer
-            // into it escapes (bounds checks take the element's address).
-            if (VD->getType()->isArrayType() && !FE.CG.checksBounds() &&
-                elementsOnly(VD, Body, Ctx))
-              FE.TileMajor.insert(VD);
+      if (!isa<DeclStmt>(Child))
+        Leading = false;
+      const auto *DS = dyn_cast<DeclStmt>(Child);
+      if (!DS)
+        continue;
+      llvm::SmallVector<const VarDecl *, 4> Scalars;
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); !VD) {
+          Leading = false; // A type: emitLoop's tileLevelDecl stops there.
+        } else {
+          if (VD->hasAttr<CUDASharedAttr>())
+            continue;
+          // A reference is never rebound: one to an element of the
+          // tile's storage at a place from the index alone is bound
+          // again in every work-item loop, as a value from the index is.
+          bool FixedRef = VD->getType()->isReferenceType() && VD->getInit() &&
+                          addressFromIndex(VD->getInit());
+          if (((VD->getType()->isArithmeticType() && !mayChange(Body, VD) &&
+                VD->getInit() && fromIndex(VD->getInit())) ||
+               FixedRef) &&
+              !readsBodyLocal(VD->getInit())) {
+            FE.Rematerialized.insert(VD);
+            FromIndex.push_back(VD);
+            continue;
           }
+          if (!replicable(VD, Ctx))
+            return false;
+          FE.Replicated[VD] = replicatedName(VD);
+          // A kernel whose work-items may have returned could skip the
+          // read for all of them; an inlined callee's locals keep arrays.
+          if (Leading && !Caller && !HasReturns &&
+              VD->getType()->isArithmeticType() && VD->getInit() &&
+              !mayChange(Body, VD) && tileValue(VD->getInit())) {
+            FE.TileScalars.insert(VD);
+            UniformVars.insert(VD);
+            Scalars.push_back(VD);
+            continue;
+          }
+          Leading = false;
+          // Structure of arrays for an array local too, where no pointer
+          // into it escapes (bounds checks take the element's address).
+          if (VD->getType()->isArrayType() && !FE.CG.checksBounds() &&
+              elementsOnly(VD, Body, Ctx))
+            FE.TileMajor.insert(VD);
+        }
+      // A declaration is computed before the work-item loop whole or not
+      // at all: with a local per work-item beside them, its tile scalars
+      // are arrays over the tile too.
+      if (!Leading)
+        for (const VarDecl *VD : Scalars) {
+          FE.TileScalars.erase(VD);
+          UniformVars.erase(VD);
+        }
     }
     return true;
   }
@@ -646,6 +787,22 @@ void WorkItemLoops::closeLoop() {
 }
 
 void WorkItemLoops::emitLoop(std::vector<const Stmt *> &Pending) {
+  // The region's tile scalars, once for the tile before its loop. The
+  // values from the index beside them stay, for the guards' analysis (in
+  // the loop they print nothing but at its top).
+  std::vector<const Stmt *> Rest;
+  bool Leading = true;
+  FE.DeclaringTileScalars = true;
+  for (const Stmt *S : Pending) {
+    std::optional<bool> TileLevel = tileLevelDecl(S);
+    Leading = Leading && TileLevel;
+    if (Leading && *TileLevel)
+      FE.emitStmt(S);
+    else
+      Rest.push_back(S);
+  }
+  FE.DeclaringTileScalars = false;
+  Pending = std::move(Rest);
   if (Pending.empty())
     return;
   bool Vectorize = llvm::none_of(Pending, mayUpdateShared);
@@ -831,7 +988,8 @@ std::string WorkItemLoops::replicatedDecls() {
   for (const auto &[VD, Name] : replicatedInSourceOrder()) {
     if (!FE.TileMajor.contains(VD)) {
       Decls += "  " +
-               FE.CG.declare(VD->getType().getUnqualifiedType(), Name + Tile,
+               FE.CG.declare(VD->getType().getUnqualifiedType(),
+                             FE.TileScalars.contains(VD) ? Name : Name + Tile,
                              VD->getLocation()) +
                ";\n";
       continue;

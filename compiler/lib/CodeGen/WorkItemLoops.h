@@ -206,6 +206,26 @@ private:
   /// \p E depends on the work-item's index and uniform values alone, through
   /// the C++ AMP index classes' members.
   bool fromIndex(const clang::Expr *E);
+  /// \p E is alike for the tile when a region (statements between two
+  /// split points) starts: a uniform value, or made of such values,
+  /// elements of views, arrays, captures and tile_static memory at uniform
+  /// places, and fast_math, precise_math and pureArithmetic functions of
+  /// them. What a region
+  /// reads before it writes anything, every work-item reads alike (another
+  /// work-item's write there in the region would be a race), so a local
+  /// declared so at a region's start is computed once for the tile before
+  /// its work-item loop (TileScalars): binomial's option parameters, which
+  /// had been arrays over the tile read in every step.
+  bool tileValue(const clang::Expr *E);
+  /// \p FD returns an arithmetic value of its arithmetic parameters alone:
+  /// a free function that names only its own locals and calls only math
+  /// functions and functions like it (randamp's safe arithmetic, a
+  /// program's `cnd(d)`).
+  bool pureArithmetic(const clang::FunctionDecl *FD);
+  /// Whether \p S declares tile scalars (true) or only values from the
+  /// index and tile_static storage (false), which print nothing in a
+  /// work-item loop; nullopt for any other statement.
+  std::optional<bool> tileLevelDecl(const clang::Stmt *S) const;
   /// \p E is an lvalue whose address depends on the index and uniform
   /// values alone: an element of a tile_static array or of a capture at
   /// subscripts from the index, its members, or a choice between two such
@@ -273,6 +293,7 @@ private:
   llvm::DenseSet<const clang::Stmt *> Lifted;
   llvm::DenseSet<const clang::Stmt *> Interchanged;
   llvm::DenseSet<const clang::Stmt *> TileJumps; ///< uniformJump's.
+  llvm::DenseMap<const clang::FunctionDecl *, bool> Pure; ///< pureArithmetic's.
   const clang::Stmt *Body = nullptr;
   std::vector<const clang::VarDecl *> FromIndex; ///< In declaration order.
   unsigned Tile[3];
