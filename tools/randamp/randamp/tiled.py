@@ -92,6 +92,8 @@ class TiledUnit:
                 scope.add(Var("it", "int", mutable=False, bound=loop[2]))
             for c, k in scalars:
                 scope.add(Var(c, k, mutable=False))
+            for t, k, _ in tconsts:
+                scope.add(Var(t, k, mutable=False))
             for s, k in states:
                 scope.add(Var("@" + s, k))
             ctx = Ctx(rng, self.features, scope, views=[View(b.name, b.kind, b.extents) for b in ins],
@@ -107,6 +109,25 @@ class TiledUnit:
                 ctx.extra_stmts.append((1.5, lambda g, d, l, b=b, op=op: [atomics.update(
                     g.e, op, b.kind, "%s[%s]" % (b.name, g.e.index(b.extents[0], 2)))]))
             return ctx
+
+        # Values alike for the tile, declared before anything else a
+        # work-item keeps (from the tile's number, the scalars and the
+        # inputs): the host backend computes them once for the tile.
+        tiles = [e // t for e, t in zip(self.extents, self.tile)]
+        tconsts = []
+        if rng.random() < 0.5:
+            tscope = Scope()
+            for d in range(self.rank):
+                tscope.add(Var("tl%d" % d, "int", mutable=False, bound=tiles[d]))
+            for c, k in scalars:
+                tscope.add(Var(c, k, mutable=False))
+            tctx = Ctx(rng, self.features, tscope, views=[View(b.name, b.kind, b.extents) for b in ins],
+                       structs=self.structs)
+            tctx.counter = counter
+            for i in range(rng.randint(1, 2)):
+                k = rng.choice(kinds)
+                tconsts.append(("tc%d" % i, k, ExprGen(tctx).expr(k, 2)))
+                tctx.scope.add(Var("tc%d" % i, k, mutable=False))
 
         # Initial values of what work-items keep across barriers.
         init_ctx = base_ctx(False)
@@ -174,7 +195,8 @@ class TiledUnit:
                 fparams = (["%s *%s" % (CTYPE[k], t) for t, k in tarrays] +
                            ["%s &%s" % (CTYPE[k], t) for t, k in tscalars] +
                            ["%s &%s" % (CTYPE[k], s) for s, k in states] +
-                           ["int %s" % i for i in ids] + (["int it"] if in_loop else []) + params)
+                           ["int %s" % i for i in ids] + (["int it"] if in_loop else []) +
+                           ["%s %s" % (CTYPE[k], t) for t, k, _ in tconsts] + params)
                 top.append("static void t%d_phase%d(%s) restrict(cpu, amp) {" % (u, p, ", ".join(fparams)))
                 top += indent(render(body, r"\1")) + ["}", ""]
 
@@ -184,7 +206,7 @@ class TiledUnit:
                 return ["{"] + indent(render(body, r"\1[wi]" if host else r"\1")) + ["}"]
             cargs = ([t for t, _ in tarrays] + [t for t, _ in tscalars] +
                      [s + ("[wi]" if host else "") for s, _ in states] + ids +
-                     (["it"] if in_loop else []) + args)
+                     (["it"] if in_loop else []) + [t for t, _, _ in tconsts] + args)
             return ["t%d_phase%d(%s);" % (u, p, ", ".join(cargs))]
 
         def schedule(emit, barrier):
@@ -213,6 +235,9 @@ class TiledUnit:
                  if r < 0.75 else "t.tile_origin[%d] + t.local[%d]" % (d, d))
             dev.append("const int g%d = %s;" % (d, g))
         dev.append("const int wi = %s;" % self.linear("l"))
+        if tconsts:
+            dev += ["const int tl%d = t.tile[%d];" % (d, d) for d in range(self.rank)]
+            dev += ["const %s %s = %s;" % (CTYPE[k], t, e) for t, k, e in tconsts]
         dev += ["%s %s = %s;" % (CTYPE[k], s, e) for s, k, e in inits]
         dev += schedule(lambda p: phase_code(p, False),
                         lambda: ["t.barrier.%s();" % rng.choice(BARRIERS)])
@@ -224,7 +249,11 @@ class TiledUnit:
         top += indent(dev, "    ") + ["  });", "}", ""]
 
         # The reference.
-        host = ["%s %s[%d] = {};" % (CTYPE[k], t, n) for t, k in tarrays]
+        host = []
+        if tconsts:
+            host += ["const int tl%d = b%d / %d;" % (d, d, self.tile[d]) for d in range(self.rank)]
+            host += ["const %s %s = %s;" % (CTYPE[k], t, e) for t, k, e in tconsts]
+        host += ["%s %s[%d] = {};" % (CTYPE[k], t, n) for t, k in tarrays]
         host += ["%s %s = 0;" % (CTYPE[k], t) for t, k in tscalars]
         host += ["%s %s[%d];" % (CTYPE[k], s, n) for s, k, _ in inits]
         host += self.work_items(["%s[wi] = %s;" % (s, e) for s, _, e in inits])
