@@ -25,7 +25,7 @@ static std::string parameterType(llvm::StringRef Param) {
 
 std::string hostEntry(const std::string &Kernel,
                       const std::vector<std::string> &Params, bool Tiled,
-                      bool TileLoops) {
+                      bool TileLoops, bool LanesShareLocals) {
   std::string Unpack, Args;
   for (size_t I = 0; I < Params.size(); ++I) {
     std::string Ty = parameterType(Params[I]), N = "ampcc_a" + std::to_string(I);
@@ -43,14 +43,16 @@ std::string hostEntry(const std::string &Kernel,
                       : std::string());
   // Work-items of an untiled launch are unordered: a kernel whose result
   // depended on their order would race, so the innermost loop carries no
-  // dependence the vectoriser must respect.
+  // dependence the vectoriser must respect, but through locals kept in
+  // memory, which every iteration shares (LaneLocals.h).
   return "static void " + Kernel +
          "__range(void *const *ampcc_args, const ampcc_host_launch *ampcc_l) {\n" +
          Unpack +
          "  for (size_t z = ampcc_l->lo[2]; z < ampcc_l->hi[2]; ++z)\n"
          "    for (size_t y = ampcc_l->lo[1]; y < ampcc_l->hi[1]; ++y) {\n"
          "      const size_t x0 = ampcc_l->lo[0], x1 = ampcc_l->hi[0];\n"
-         "#pragma clang loop vectorize(assume_safety)\n"
+         "#pragma clang loop vectorize(" + (LanesShareLocals ? "enable" : "assume_safety") +
+         ")\n"
          "      for (size_t x = x0; x < x1; ++x) {\n"
          "        ampcc_item it = {{x, y, z}, {0, 0, 0}, {0, 0, 0}};\n"
          "        " + Kernel + "(it" + Args + ");\n"

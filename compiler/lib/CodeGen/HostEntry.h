@@ -21,9 +21,12 @@ namespace ampcc {
 /// work-items at barriers).
 /// \p TileLoops: a tiled kernel also has `<Kernel>__loops`, which runs a
 /// whole tile (WorkItemLoops.h), and gets an entry for it.
+/// \p LanesShareLocals: the kernel keeps locals in memory (LaneLocals.h),
+/// so its untiled loop does not promise the vectoriser independent
+/// iterations.
 std::string hostEntry(const std::string &Kernel,
                       const std::vector<std::string> &Params, bool Tiled,
-                      bool TileLoops = false);
+                      bool TileLoops = false, bool LanesShareLocals = false);
 
 } // namespace ampcc
 

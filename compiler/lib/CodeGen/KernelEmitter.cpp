@@ -16,6 +16,7 @@
 #include "HostEntry.h"
 #include "WorkItemLoops.h"
 #include "ImageLowering.h"
+#include "LaneLocals.h"
 #include "Lowering.h"
 #include "RecordLayoutCheck.h"
 #include "ampcc/Support/Diagnostics.h"
@@ -549,7 +550,8 @@ void KernelEmitter::emit() {
     EK.HostTileLoops = true;
   }
   if (CG.hostKernels() && !ImageKernel)
-    EK.HostEntry = hostEntry(EK.KernelName, Params, K.Tiled, EK.HostTileLoops);
+    EK.HostEntry = hostEntry(EK.KernelName, Params, K.Tiled, EK.HostTileLoops,
+                             !K.Tiled && reachesLaneLocals(Op));
   if (ImageKernel) {
     // The image form of the kernel just emitted: one descriptor for both.
     CG.KernelText += "#ifdef __IMAGE_SUPPORT__\n" + Text + "#endif\n\n";

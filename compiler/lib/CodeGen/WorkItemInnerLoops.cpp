@@ -189,7 +189,7 @@ void WorkItemLoops::emitInterchanged(const ForStmt *FS) {
   FE.line("for (size_t " + K + " = 0;; ++" + K + ") {");
   ++FE.Indent;
   FE.line("int " + Any + " = 0;");
-  openLoop(!mayUpdateShared(FS->getBody()) && !mayUpdateShared(FS->getCond()));
+  openLoop(lanesIndependent(FS->getBody()) && !mayUpdateShared(FS->getCond()));
   declareIteration(L, K);
   // A work-item that stopped stays stopped, as its own loop would.
   FE.line("unsigned char ampcc_on = (" + K + " == 0 || " + Live + "[ampcc_wi]) && (" +
@@ -223,7 +223,7 @@ void WorkItemLoops::emitInterchangedCounted(const ForStmt *FS, const StridedLoop
   FE.line("long " + Lo + " = " + StridedTripsHelper + "(" + Last + ", " + Bound + ", " +
           Stride + "), " + Hi + " = " + StridedTripsHelper + "(" + First + ", " + Bound +
           ", " + Stride + ");");
-  bool Vectorize = !mayUpdateShared(FS->getBody());
+  bool Vectorize = lanesIndependent(FS->getBody());
   // The iterations every work-item runs need no mask; only the last few,
   // which some work-items skip, test the work-item's own counter, in 64
   // bits: below the bound then, the loop's int counter has not wrapped.

@@ -3,6 +3,7 @@
 #include "WorkItemLoops.h"
 
 #include "CodeGenModule.h"
+#include "LaneLocals.h"
 #include "ampcc/Analysis/AmpModel.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -165,6 +166,12 @@ std::string WorkItemLoops::replicatedName(const VarDecl *VD) const {
   for (unsigned I = 1; Taken(Name); ++I)
     Name = Base + "_" + std::to_string(I);
   return Name;
+}
+
+bool WorkItemLoops::lanesIndependent(const Stmt *S) const {
+  // Replicated locals are arrays over the tile, a lane's element each.
+  return !mayUpdateShared(S) &&
+         !declaresLaneLocals(S, [&](const VarDecl *VD) { return FE.Replicated.count(VD) != 0; });
 }
 
 bool WorkItemLoops::mayUpdateShared(const Stmt *S) {
@@ -805,7 +812,8 @@ void WorkItemLoops::emitLoop(std::vector<const Stmt *> &Pending) {
   Pending = std::move(Rest);
   if (Pending.empty())
     return;
-  bool Vectorize = llvm::none_of(Pending, mayUpdateShared);
+  bool Vectorize =
+      llvm::all_of(Pending, [&](const Stmt *S) { return lanesIndependent(S); });
   if (!emitGuardedLoop(Pending, Vectorize)) {
     openLoop(Vectorize);
     FE.pushScope();

@@ -1,0 +1,37 @@
+//===- LaneLocals.h - locals that vector lanes would share -----*- C++ -*-===//
+//
+// Host kernels run their work-items as loops the vectoriser takes, marked
+// `vectorize(assume_safety)`: between barriers, and in an untiled launch,
+// work-items are unordered, so the loop carries no dependence through the
+// program's memory. A local of the kernel (or of a function inlined into
+// it) that stays in memory is another matter: Clang allocates it once for
+// the whole function, so every iteration of the loop uses the same bytes,
+// and the promise would let the vectoriser interleave the lanes' stores
+// and loads there. Locals stay in memory where they are arrays (indexed
+// by values only known at run time) or records holding arrays; such a
+// loop is left for the vectoriser to prove safe itself. Found by random
+// programs (docs/reliability.md, bug 6): `int a[4]; a[k] += i;` in an
+// untiled kernel gave every work-item the last lane's values.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AMPCC_CODEGEN_LANELOCALS_H
+#define AMPCC_CODEGEN_LANELOCALS_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace ampcc {
+
+/// Whether \p S declares a local kept in memory (an array, a record holding
+/// one; not tile_static, nor one \p Elsewhere says lives outside the loop).
+bool declaresLaneLocals(const clang::Stmt *S,
+                        llvm::function_ref<bool(const clang::VarDecl *)> Elsewhere);
+
+/// Whether \p FD's body, or that of a function it calls (C++ AMP's library
+/// aside), declares a local kept in memory.
+bool reachesLaneLocals(const clang::FunctionDecl *FD);
+
+} // namespace ampcc
+
+#endif // AMPCC_CODEGEN_LANELOCALS_H
