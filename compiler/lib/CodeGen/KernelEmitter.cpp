@@ -551,7 +551,7 @@ void KernelEmitter::emit() {
   }
   if (CG.hostKernels() && !ImageKernel)
     EK.HostEntry = hostEntry(EK.KernelName, Params, K.Tiled, EK.HostTileLoops,
-                             !K.Tiled && reachesLaneLocals(Op));
+                             !K.Tiled && reachesLaneLocals(Ctx, Op));
   if (ImageKernel) {
     // The image form of the kernel just emitted: one descriptor for both.
     CG.KernelText += "#ifdef __IMAGE_SUPPORT__\n" + Text + "#endif\n\n";

@@ -168,10 +168,11 @@ std::string WorkItemLoops::replicatedName(const VarDecl *VD) const {
   return Name;
 }
 
-bool WorkItemLoops::lanesIndependent(const Stmt *S) const {
+bool WorkItemLoops::lanesIndependent(llvm::ArrayRef<const Stmt *> Stmts) const {
   // Replicated locals are arrays over the tile, a lane's element each.
-  return !mayUpdateShared(S) &&
-         !declaresLaneLocals(S, [&](const VarDecl *VD) { return FE.Replicated.count(VD) != 0; });
+  return llvm::none_of(Stmts, mayUpdateShared) &&
+         !declaresLaneLocals(FE.CG.getContext(), Stmts,
+                             [&](const VarDecl *VD) { return FE.Replicated.count(VD) != 0; });
 }
 
 bool WorkItemLoops::mayUpdateShared(const Stmt *S) {
@@ -812,8 +813,7 @@ void WorkItemLoops::emitLoop(std::vector<const Stmt *> &Pending) {
   Pending = std::move(Rest);
   if (Pending.empty())
     return;
-  bool Vectorize =
-      llvm::all_of(Pending, [&](const Stmt *S) { return lanesIndependent(S); });
+  bool Vectorize = lanesIndependent(Pending);
   if (!emitGuardedLoop(Pending, Vectorize)) {
     openLoop(Vectorize);
     FE.pushScope();

@@ -250,11 +250,11 @@ private:
   /// (one thread runs the tile), so work-items of one loop must not run it
   /// side by side in vector lanes.
   static bool mayUpdateShared(const clang::Stmt *S);
-  /// Whether \p S, run in a work-item loop, may run in vector lanes side by
-  /// side (`assume_safety`): it updates nothing shared (mayUpdateShared)
-  /// and declares no local kept in memory (LaneLocals.h), which every
-  /// iteration would share.
-  bool lanesIndependent(const clang::Stmt *S) const;
+  /// Whether \p Stmts, a work-item loop's body, may run in vector lanes
+  /// side by side (`assume_safety`): they update nothing shared
+  /// (mayUpdateShared) and declare no local kept in memory (LaneLocals.h),
+  /// which every iteration would share.
+  bool lanesIndependent(llvm::ArrayRef<const clang::Stmt *> Stmts) const;
   /// The array over the tile that stands for \p VD.
   std::string replicatedName(const clang::VarDecl *VD) const;
 
