@@ -288,6 +288,10 @@ def main():
     if args.check_cl:
         ids = [i for i in args.ids.split(";") if i]
         sys.exit(0 if cl_interesting(args.exe, os.path.abspath(args.file), args.want, ids) else 1)
+    # C-Reduce runs the interestingness test in a directory of its own: a
+    # relative path to the compiler would not be found there.
+    if os.sep in args.ampcc:
+        args.ampcc = os.path.abspath(args.ampcc)
     if not args.backend:
         ap.error("--backend is required")
     if args.opencl and args.backend != "opencl":
