@@ -92,6 +92,11 @@ class ExprGen:
             return str(self.rng.randrange(bound))
         if bound & (bound - 1) == 0 and r < 0.75:
             return "(%s & %d)" % (self.expr("int", depth), bound - 1)
+        if self.rng.random() < 0.5:
+            # The same value with operators: a work-item loop whose code
+            # calls none of the program's functions is one the host backend
+            # vectorises (bug 6 hid behind such calls).
+            return "(int)((unsigned)(%s) %% %du)" % (self.expr("int", depth), bound)
         return "r_idx(%s, %d)" % (self.expr("int", depth), bound)
 
     def view_index(self, view, depth=2):
