@@ -16,6 +16,12 @@ bool isInAmpNamespace(const Decl *D) {
   return false;
 }
 
+bool isAmpMathFunction(const FunctionDecl *FD) {
+  const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
+  return NS && (NS->getName() == "fast_math" || NS->getName() == "precise_math") &&
+         isInAmpNamespace(FD);
+}
+
 bool isKernelDiagnostic(const FunctionDecl *FD, llvm::StringRef Name) {
   if (!FD || !FD->getIdentifier() || !isa<NamespaceDecl>(FD->getDeclContext()) ||
       !isInAmpNamespace(FD) ||

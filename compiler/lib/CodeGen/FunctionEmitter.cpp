@@ -113,13 +113,13 @@ void FunctionEmitter::emitDeclCode(const VarDecl *VD) {
   }
   if (Rematerialized.contains(VD) && !DeclaringRematerialized)
     return;
-  if (auto It = Replicated.find(VD); It != Replicated.end() && TileScalars.contains(VD)) {
-    bindVar(VD, It->second);
-    if (DeclaringTileScalars && VD->getInit())
-      line(It->second + " = " + expr(VD->getInit()) + ";");
-    return;
-  }
   if (auto It = Replicated.find(VD); It != Replicated.end()) {
+    if (TileScalars.contains(VD)) {
+      bindVar(VD, It->second);
+      if (DeclaringTileScalars && VD->getInit())
+        line(It->second + " = " + expr(VD->getInit()) + ";");
+      return;
+    }
     bindVar(VD, TileMajor.contains(VD) ? It->second : It->second + "[ampcc_wi]");
     if (VD->getInit())
       line(Vars[VD].Name + " = " + expr(VD->getInit()) + ";");

@@ -2,6 +2,9 @@
 
 #include "LaneLocals.h"
 
+#include "WorkItemLoops.h"
+#include "ampcc/Analysis/AmpModel.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -15,22 +18,15 @@ using namespace clang;
 namespace ampcc {
 namespace {
 
-/// A declaration of C++ AMP's library (namespace Concurrency): its classes
-/// hold arrays (index's `_M_base`) read at constant subscripts once
-/// inlined, which Clang keeps in registers.
-bool inAmpLibrary(const Decl *D) {
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC); NS && NS->getName() == "Concurrency")
-      return true;
-  return false;
-}
-
+/// A record holding an array at any depth. C++ AMP's own classes do not
+/// count: they hold arrays (index's `_M_base`) read at constant subscripts
+/// once inlined, which Clang keeps in registers.
 bool recordHoldsArray(QualType T, unsigned Depth = 0) {
   T = T.getCanonicalType();
   if (Depth > 0 && T->isArrayType())
     return true;
   const auto *RD = T->getAsCXXRecordDecl();
-  if (!RD || !RD->hasDefinition() || inAmpLibrary(RD) || Depth > 8)
+  if (!RD || !RD->hasDefinition() || isInAmpNamespace(RD) || Depth > 8)
     return false;
   for (const FieldDecl *F : RD->fields())
     if (recordHoldsArray(F->getType(), Depth + 1))
@@ -39,31 +35,6 @@ bool recordHoldsArray(QualType T, unsigned Depth = 0) {
     if (recordHoldsArray(B.getType(), Depth + 1))
       return true;
   return false;
-}
-
-/// Whether \p S may change \p VD (an assignment, an increment, its
-/// address).
-bool changes(const Stmt *S, const VarDecl *VD) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *VD;
-    bool Found = false;
-    bool names(const Expr *E) const {
-      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return DRE && DRE->getDecl() == VD;
-    }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      Found |= BO->isAssignmentOp() && names(BO->getLHS());
-      return !Found;
-    }
-    bool VisitUnaryOperator(UnaryOperator *UO) {
-      Found |= (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-               names(UO->getSubExpr());
-      return !Found;
-    }
-  } F;
-  F.VD = VD;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
 }
 
 /// The locals of one function body (or one statement) kept in memory.
@@ -130,7 +101,7 @@ private:
     else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc))
       Step = (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign) &&
              isVar(CA->getLHS(), VD) && CA->getRHS()->isIntegerConstantExpr(Ctx);
-    if (Step && !changes(FS->getBody(), VD))
+    if (Step && !WorkItemLoops::mayChange(FS->getBody(), VD))
       Counters.insert(VD);
   }
 
@@ -216,7 +187,7 @@ void callees(const Stmt *S, llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
     explicit Finder(llvm::SmallVectorImpl<const FunctionDecl *> &Out) : Out(Out) {}
     void add(const FunctionDecl *FD) {
       const FunctionDecl *Def = nullptr;
-      if (FD && !inAmpLibrary(FD) && FD->hasBody(Def))
+      if (FD && !isInAmpNamespace(FD) && FD->hasBody(Def))
         Out.push_back(Def);
     }
     bool VisitCallExpr(CallExpr *CE) {

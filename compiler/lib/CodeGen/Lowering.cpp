@@ -265,10 +265,10 @@ bool isLibraryIntrinsic(const FunctionDecl *FD, unsigned NumArgs) {
   if (!MD) {
     if (!isInAmpNamespace(FD))
       return false;
+    if (isAmpMathFunction(FD))
+      return true;
     const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
     StringRef Space = NS ? NS->getName() : "";
-    if (Space == "fast_math" || Space == "precise_math")
-      return true;
     if (FD->getName().starts_with("atomic_"))
       return true;
     // The fences and direct3d_printf/errorf/abort, declared in <amp.h>.

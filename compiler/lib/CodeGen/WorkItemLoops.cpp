@@ -295,16 +295,6 @@ bool WorkItemLoops::fromIndex(const Expr *E) {
   return false;
 }
 
-/// A function of C++ AMP's math libraries (fast_math, precise_math): a
-/// value of its arguments alone.
-static bool isMathFunction(const FunctionDecl *FD) {
-  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getName() == "fast_math" || NS->getName() == "precise_math")
-        return true;
-  return false;
-}
-
 bool WorkItemLoops::pureArithmetic(const FunctionDecl *FD) {
   if (auto It = Pure.find(FD); It != Pure.end())
     return It->second;
@@ -329,7 +319,7 @@ bool WorkItemLoops::pureArithmetic(const FunctionDecl *FD) {
     }
     bool VisitCallExpr(CallExpr *CE) {
       const FunctionDecl *Callee = CE->getDirectCallee();
-      Ok = Ok && Callee && (isMathFunction(Callee) || W.pureArithmetic(Callee));
+      Ok = Ok && Callee && (isAmpMathFunction(Callee) || W.pureArithmetic(Callee));
       return Ok;
     }
     bool VisitCXXThisExpr(CXXThisExpr *) { return Ok = false; }
@@ -368,7 +358,7 @@ bool WorkItemLoops::tileValue(const Expr *E) {
     return uniformAddress(E);
   if (const auto *CE = dyn_cast<CallExpr>(E))
     return CE->getDirectCallee() &&
-           (isMathFunction(CE->getDirectCallee()) || pureArithmetic(CE->getDirectCallee())) &&
+           (isAmpMathFunction(CE->getDirectCallee()) || pureArithmetic(CE->getDirectCallee())) &&
            AllTileValues(CE->arguments());
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma && tileValue(BO->getLHS()) &&

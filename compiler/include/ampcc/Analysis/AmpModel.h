@@ -64,6 +64,10 @@ inline const clang::StreamingDiagnostic &operator<<(const clang::StreamingDiagno
 /// also reached as concurrency), at any depth.
 bool isInAmpNamespace(const clang::Decl *D);
 
+/// A function of Concurrency::fast_math or Concurrency::precise_math: a
+/// value of its arguments alone.
+bool isAmpMathFunction(const clang::FunctionDecl *FD);
+
 /// Concurrency::direct3d_printf and direct3d_errorf, whose arguments may
 /// be string literals (OpenCL C's printf takes them), and direct3d_abort.
 /// \p Name is the function's name without the namespace.
