@@ -733,7 +733,8 @@ bool WorkItemLoops::plan(const Stmt *B) {
          llvm::all_of(Calls, [this](const CallExpr *Call) { return planCall(Call); });
 }
 
-void WorkItemLoops::openLoop(bool Vectorize, const std::string &XLo, const std::string &XHi) {
+void WorkItemLoops::openLoop(bool Vectorize, const std::string &XLo, const std::string &XHi,
+                             bool Ordered) {
   std::string X = std::to_string(Tile[0]), Y = std::to_string(Tile[1]);
   // One loop per dimension of the tile, the fastest innermost: its local id
   // is the induction variable, so accesses along it are contiguous. Between
@@ -751,7 +752,9 @@ void WorkItemLoops::openLoop(bool Vectorize, const std::string &XLo, const std::
   // registers across it.
   bool WholeRow = RowsOpen && XLo == "0" && XHi.empty() && Tile[0] >= 4 && Tile[0] <= 32 &&
                   llvm::isPowerOf2_32(Tile[0]);
-  if (Vectorize)
+  if (Vectorize && Ordered)
+    FE.line("#pragma clang loop vectorize(enable) unroll(disable)");
+  else if (Vectorize)
     FE.line(std::string("#pragma clang loop vectorize(assume_safety) ") +
             (WholeRow ? "vectorize_width(" + X + ") " : "") + "unroll(disable)");
   FE.line("for (size_t ampcc_lx = " + XLo + "; ampcc_lx < " + (XHi.empty() ? X : XHi) +
@@ -831,9 +834,16 @@ void WorkItemLoops::emitList(llvm::ArrayRef<const Stmt *> Stmts) {
   FE.line("{");
   ++FE.Indent;
   std::vector<const Stmt *> Pending;
-  for (const Stmt *S : Stmts) {
+  for (size_t K = 0; K < Stmts.size(); ++K) {
+    const Stmt *S = Stmts[K];
     if (isBarrierStatement(S)) {
       emitLoop(Pending);
+      continue;
+    }
+    if (K + 2 < Stmts.size() && isBarrierStatement(Stmts[K + 1]) && fusible(S, Stmts[K + 2])) {
+      emitLoop(Pending);
+      emitFused(cast<ForStmt>(S), cast<ForStmt>(Stmts[K + 2]));
+      K += 2;
       continue;
     }
     if (!hasBarrier(S) && !Lifted.contains(S) && !Interchanged.contains(S) &&

@@ -116,7 +116,11 @@ private:
   /// computed from it; closeLoop() ends it.
   /// \p XLo, \p XHi: the range of the fastest dimension's local id, when
   /// not the whole tile's (names declared before the loop).
-  void openLoop(bool Vectorize, const std::string &XLo = "0", const std::string &XHi = "");
+  /// \p Ordered: the loop carries dependences between work-items in the
+  /// order it runs them (fused phases): vectorised only where LLVM proves
+  /// it safe, never on the promise of independent lanes.
+  void openLoop(bool Vectorize, const std::string &XLo = "0", const std::string &XHi = "",
+                bool Ordered = false);
   /// The loops over the tile's slower dimensions (ampcc_lz, then ampcc_ly),
   /// a line each, \p After ending the second.
   void openRowLoops(llvm::StringRef After = "");
@@ -149,6 +153,28 @@ private:
   /// terms; \p Declared: the region's own locals, followed to their values.
   std::optional<IdTerms> fastLocalIdPlus(const clang::Expr *E,
                                          const llvm::DenseSet<const clang::VarDecl *> &Declared);
+  // Two phases fused across the barrier between them (WorkItemFusion.cpp).
+  /// `lx * Lx + counter * Counter + Const`: an index of a fused phase.
+  struct LinearIndex {
+    int64_t Lx = 0, Counter = 0, Const = 0;
+  };
+  /// \p E as a LinearIndex, \p Counter the phase loop's counter and \p Own
+  /// the locals the phase declares (followed to their values).
+  std::optional<LinearIndex> linearIndex(const clang::Expr *E, const clang::VarDecl *Counter,
+                                         const llvm::DenseSet<const clang::VarDecl *> &Own,
+                                         unsigned Depth = 0);
+  /// Whether lifted loops \p A and \p B, a barrier between them, may run as
+  /// one loop whose work-item loop runs A's body and then B's for each
+  /// work-item in turn: see WorkItemFusion.cpp.
+  bool fusible(const clang::Stmt *A, const clang::Stmt *B);
+  void emitFused(const clang::ForStmt *A, const clang::ForStmt *B);
+  /// The name both fused loops' counters print as.
+  std::string fusedCounterName(const clang::ForStmt *A, const clang::ForStmt *B);
+  /// Whether guard \p G's refused side is a value no one reads: `v[i] = c
+  /// ? x : y` where every other mention of v in the body is `v[i]` in
+  /// \p Reader, the fused phase that reads it only where c holds.
+  bool deadOtherSide(const GuardedRegion &G, const clang::ForStmt *Writer,
+                     const clang::ForStmt *Reader, const std::optional<GuardedRegion> &RG);
   // A kernel's own loops without barriers (WorkItemInnerLoops.cpp).
   /// A for loop a work-item runs alone: no barrier, no loop inside, nothing
   /// leaving it, one integer counter declared by it that only its
