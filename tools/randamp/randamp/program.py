@@ -11,11 +11,12 @@ import os
 import random
 
 from .funcs import make_funcs, make_structs, make_templates
+from .inplace import InPlaceUnit
 from .tiled import TiledUnit
 from .untiled import UntiledUnit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FORMAT = 11  # Bump when the same seed would give another program.
+FORMAT = 12  # Bump when the same seed would give another program.
 
 # Features, each on in a program with its probability; a unit takes each
 # of the program's with a further chance, so small combinations are common.
@@ -61,7 +62,9 @@ def generate(seed, units=None, features=None):
         if "fast_math" in ufeats:
             ufeats.add("math")
         ufuncs = funcs if "func" in ufeats else []
-        if urng.random() < tiled_share:
+        if urng.random() < 0.15:
+            unit = InPlaceUnit(urng, u)
+        elif urng.random() < tiled_share:
             unit = TiledUnit(urng, u, ufeats, ufuncs, structs)
         else:
             unit = UntiledUnit(urng, u, ufeats, ufuncs, structs)
