@@ -60,8 +60,15 @@ class Buffer:
     def const(self):
         return self.role == "in"
 
+    def ctype(self):
+        return CTYPE[self.kind]
+
+    def fill(self, v):
+        """Lines that fill vector V from the buffer's seed."""
+        return ["%s(%s, %uu, %d);" % (FILL[self.kind], v, self.seed, self.fill_mode)]
+
     def param_type(self):
-        t = CTYPE[self.kind]
+        t = self.ctype()
         if self.is_array:
             return "%sarray<%s, %d> &" % ("const " if self.const else "", t, self.rank)
         return "array_view<%s%s, %d> " % ("const " if self.const else "", t, self.rank)
@@ -82,12 +89,11 @@ class Buffer:
     def declare(self, side):
         """Lines that make vector NAME_side and the object NAME_side_v the
         kernel is given (host side: arrays on the CPU accelerator)."""
-        t = CTYPE[self.kind]
+        t = self.ctype()
         v = "%s_%s" % (self.name, side)
         obj = v + "_v"
         st = self.storage_extents()
-        lines = ["std::vector<%s> %s(%d);" % (t, v, self.size()),
-                 "%s(%s, %uu, %d);" % (FILL[self.kind], v, self.seed, self.fill_mode)]
+        lines = ["std::vector<%s> %s(%d);" % (t, v, self.size())] + self.fill(v)
         const = "const " if self.const else ""
         where = ", cpu_view" if side == "h" else ""
         p = self.presentation
@@ -136,11 +142,35 @@ class Buffer:
         if p in ("array", "array_section"):
             whole = obj if p == "array" else obj + "_all"
             if self.sync_form == 0:
-                return ["%s = std::vector<%s>(%s);" % (v, CTYPE[self.kind], whole)], v
+                return ["%s = std::vector<%s>(%s);" % (v, self.ctype(), whole)], v
             return ["copy(%s, %s.begin());" % (whole, v)], v
         if p == "view" or self.sync_form == 0:
             return ["%s.synchronize();" % obj], v
         return ["%s_all.synchronize();" % obj if p != "view" else "%s.synchronize();" % obj], v
+
+
+class StructBuffer(Buffer):
+    """A buffer whose elements are one of the program's structs (SDEF):
+    filled field by field from the scalar fills, compared field by field
+    (format 13). Plain views, sections and arrays."""
+
+    def __init__(self, rng, name, sdef, extents, role):
+        super().__init__(rng, name, sdef.name, extents, role,
+                         rng.choice(["view", "view", "section", "array"]))
+        self.sdef = sdef
+
+    def ctype(self):
+        return self.sdef.name
+
+    def fill(self, v):
+        return ["{ std::vector<%s> f(%s.size()); %s(f, %uu, %d); for (size_t i = 0; i < f.size(); ++i) %s[i].%s = f[i]; }"
+                % (CTYPE[k], v, FILL[k], (self.seed + 7919 * n) % (1 << 30), self.fill_mode, v, f)
+                for n, (f, k) in enumerate(self.sdef.fields)]
+
+    def compare(self):
+        return ["{ std::vector<%s> d, h; for (const auto &e : %s_d) d.push_back(e.%s); for (const auto &e : %s_h) h.push_back(e.%s); check.compare(\"%s.%s\", d, h, %s); }"
+                % (CTYPE[k], self.name, f, self.name, f, self.name, f, compare_mode(k))
+                for f, k in self.sdef.fields]
 
 
 def make_buffers(rng, unit, kinds, extents, features, pick_extent, inputs):
@@ -173,6 +203,9 @@ def compare_all(buffers):
             continue
         for side in ("d", "h"):
             lines += b.collect(side)[0]
+        if isinstance(b, StructBuffer):
+            lines += b.compare()
+            continue
         lines.append('check.compare("%s", %s_d, %s_h, %s);' % (b.name, b.name, b.name,
                                                               compare_mode(b.kind)))
     return lines

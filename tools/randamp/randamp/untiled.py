@@ -10,7 +10,7 @@ only inputs and its own output elements, and updates atomic buffers only
 with one commutative operation each."""
 
 from . import atomics
-from .data import compare_all, declare_all, ext_args, make_buffers
+from .data import StructBuffer, compare_all, declare_all, ext_args, make_buffers
 from .expr import Ctx, ExprGen
 from .kinds import CTYPE, literal
 from .scope import Scope, Var, View
@@ -54,6 +54,40 @@ class UntiledUnit:
                 comps.append("(%s[%d] + %d) %% %d" % (idx, d, rng.randint(1, 7), e))
         return "index<%d>(%s)" % (self.rank, ", ".join(comps))
 
+    def struct_buffers(self, ctx, ins, outs):
+        """With structs: sometimes an input view of one of the program's
+        structs (its fields and const members read at in-range places) and
+        an output of one (each work-item its own element, fields updated,
+        or the whole element copied from the input), appended to INS and
+        OUTS (format 13). Returns [(output place, struct)]."""
+        rng, u = self.rng, self.uid
+        if "struct" not in self.features or not self.structs or rng.random() < 0.5:
+            return []
+        sd_in, sd_out = rng.choice(self.structs), rng.choice(self.structs)
+        n_in = pick_extent(rng, 1)[0]
+        sin = StructBuffer(rng, "u%d_sin0" % u, sd_in, [n_in], "in")
+        sout = StructBuffer(rng, "u%d_sout0" % u, sd_out, self.extents, "out")
+        ins.append(sin)
+        outs.append(sout)
+        place = "%s[%s]" % (sout.name, self.permutation("idx"))
+        for f, k in sd_in.fields:
+            ctx.leaves.setdefault(k, []).append(lambda c, f=f: "%s[%s].%s" % (
+                sin.name, ExprGen(c).index(n_in, 1), f))
+        for name, ret, params, const in sd_in.methods:
+            if ret is not None and const:
+                ctx.leaves.setdefault(ret, []).append(
+                    lambda c, name=name, params=params: "%s[%s].%s(%s)" % (
+                        sin.name, ExprGen(c).index(n_in, 1), name,
+                        ", ".join(ExprGen(c).expr(k, 1) for _, k in params)))
+        for f, k in sd_out.fields:
+            ctx.leaves.setdefault(k, []).append(lambda c, f=f: "%s.%s" % (place, f))
+            ctx.extra_stmts.append((2, lambda g, d, l, f=f, k=k: [g.update("%s.%s" % (place, f), k)]))
+        if sd_in is sd_out:
+            ctx.extra_stmts.append((1, lambda g, d, l: ["%s = %s[%s];" % (
+                place, sin.name, g.e.index(n_in, 2))]))
+        self.summary += " structs=%s,%s" % (sd_in.name, sd_out.name)
+        return [(place, sd_out)]
+
     def generate(self):
         """(top-level lines, lines of the unit's run function)."""
         rng, u = self.rng, self.uid
@@ -81,10 +115,16 @@ class UntiledUnit:
             op = atomics.pick_op(rng, b.kind)
             ctx.extra_stmts.append((2, lambda g, d, l, b=b, op=op: [atomics.update(
                 g.e, op, b.kind, "%s[%s]" % (b.name, g.e.index(b.extents[0], 2)))]))
+        struct_places = self.struct_buffers(ctx, ins, outs)
+        if self.form == "functor" and any(b.is_array for b in ins + outs):
+            self.form = "lambda"
+            self.summary = self.summary.replace("form=functor", "form=lambda")
         gen = StmtGen(ctx, budget=rng.randint(8, 40))
         body = gen.block(depth=3, count=rng.randint(3, 8))
         # Every output is written at least once, at the end, unconditionally.
         body += [gen.update(place, b.kind) for b, place in places]
+        body += [gen.update("%s.%s" % (place, f), k) for place, sd in struct_places
+                 for f, k in sd.fields]
 
         buffers = ins + outs + atoms
         params = ["%s%s" % (b.param_type(), b.name) for b in buffers] + \
