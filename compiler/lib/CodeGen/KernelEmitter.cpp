@@ -12,6 +12,7 @@
 
 #include "ClonePlanner.h"
 #include "DomainIndexing.h"
+#include "ElementParts.h"
 #include "FunctionEmitter.h"
 #include "HostEntry.h"
 #include "WorkItemLoops.h"
@@ -551,7 +552,7 @@ void KernelEmitter::emit() {
   }
   if (CG.hostKernels() && !ImageKernel)
     EK.HostEntry = hostEntry(EK.KernelName, Params, K.Tiled, EK.HostTileLoops,
-                             !K.Tiled && reachesLaneLocals(Ctx, Op));
+                             !K.Tiled && (reachesLaneLocals(Ctx, Op) || writesElementParts(Op)));
   if (ImageKernel) {
     // The image form of the kernel just emitted: one descriptor for both.
     CG.KernelText += "#ifdef __IMAGE_SUPPORT__\n" + Text + "#endif\n\n";

@@ -180,8 +180,9 @@ private:
   bool InMemory = false;
 };
 
-/// The functions \p S calls, the C++ AMP library's aside, with bodies.
-void callees(const Stmt *S, llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
+} // namespace
+
+void programCallees(const Stmt *S, llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
   struct Finder : RecursiveASTVisitor<Finder> {
     llvm::SmallVectorImpl<const FunctionDecl *> &Out;
     explicit Finder(llvm::SmallVectorImpl<const FunctionDecl *> &Out) : Out(Out) {}
@@ -202,15 +203,13 @@ void callees(const Stmt *S, llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
   F.TraverseStmt(const_cast<Stmt *>(S));
 }
 
-} // namespace
-
 bool declaresLaneLocals(ASTContext &Ctx, llvm::ArrayRef<const Stmt *> Stmts,
                         llvm::function_ref<bool(const VarDecl *)> Elsewhere) {
   return Scan(Ctx, Elsewhere).keepsLocalsInMemory(Stmts);
 }
 
-bool reachesLaneLocals(ASTContext &Ctx, const FunctionDecl *FD) {
-  auto Nowhere = [](const VarDecl *) { return false; };
+bool anyReachedFunction(const FunctionDecl *FD,
+                        llvm::function_ref<bool(const FunctionDecl *)> Pred) {
   llvm::DenseSet<const FunctionDecl *> Seen;
   llvm::SmallVector<const FunctionDecl *, 8> Work;
   const FunctionDecl *Def = nullptr;
@@ -220,11 +219,18 @@ bool reachesLaneLocals(ASTContext &Ctx, const FunctionDecl *FD) {
     const FunctionDecl *F = Work.pop_back_val();
     if (!Seen.insert(F).second)
       continue;
-    if (Scan(Ctx, Nowhere).keepsLocalsInMemory({F->getBody()}))
+    if (Pred(F))
       return true;
-    callees(F->getBody(), Work);
+    programCallees(F->getBody(), Work);
   }
   return false;
+}
+
+bool reachesLaneLocals(ASTContext &Ctx, const FunctionDecl *FD) {
+  auto Nowhere = [](const VarDecl *) { return false; };
+  return anyReachedFunction(FD, [&](const FunctionDecl *F) {
+    return Scan(Ctx, Nowhere).keepsLocalsInMemory({F->getBody()});
+  });
 }
 
 } // namespace ampcc

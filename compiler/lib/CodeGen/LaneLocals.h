@@ -26,6 +26,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace ampcc {
 
@@ -35,6 +36,15 @@ namespace ampcc {
 /// the loop).
 bool declaresLaneLocals(clang::ASTContext &Ctx, llvm::ArrayRef<const clang::Stmt *> Stmts,
                         llvm::function_ref<bool(const clang::VarDecl *)> Elsewhere);
+
+/// The functions \p S calls, constructors included, with bodies, the
+/// C++ AMP library's aside.
+void programCallees(const clang::Stmt *S, llvm::SmallVectorImpl<const clang::FunctionDecl *> &Out);
+
+/// Whether \p Pred holds for \p FD (defined) or a function of the program
+/// it calls, directly or not (programCallees).
+bool anyReachedFunction(const clang::FunctionDecl *FD,
+                        llvm::function_ref<bool(const clang::FunctionDecl *)> Pred);
 
 /// Whether \p FD's body, or that of a function it calls (C++ AMP's library
 /// aside), declares a local kept in memory.

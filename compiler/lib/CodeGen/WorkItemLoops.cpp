@@ -3,6 +3,7 @@
 #include "WorkItemLoops.h"
 
 #include "CodeGenModule.h"
+#include "ElementParts.h"
 #include "LaneLocals.h"
 #include "ampcc/Analysis/AmpModel.h"
 
@@ -170,7 +171,7 @@ std::string WorkItemLoops::replicatedName(const VarDecl *VD) const {
 
 bool WorkItemLoops::lanesIndependent(llvm::ArrayRef<const Stmt *> Stmts) const {
   // Replicated locals are arrays over the tile, a lane's element each.
-  return llvm::none_of(Stmts, mayUpdateShared) &&
+  return llvm::none_of(Stmts, mayUpdateShared) && !writesElementParts(FE.CG.getContext().getSourceManager(), Stmts) &&
          !declaresLaneLocals(FE.CG.getContext(), Stmts,
                              [&](const VarDecl *VD) { return FE.Replicated.count(VD) != 0; });
 }
