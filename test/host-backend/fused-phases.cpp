@@ -7,7 +7,9 @@
 // reads, and one without a guard (fused); one whose first phase reads
 // the element before its own (s[j] after a write of s[j + 1]), a 2-D
 // tile, and a second phase that writes a view (not fused); a refused side
-// read after the loop (fused, the side kept).
+// read after the loop (fused, the side kept); a second phase whose own
+// local takes the name of the first phase's counter, which its counter
+// would print as (not fused: it gave 128 of 128 wrong).
 // RUN: %ampcc -O2 -fhost-kernels %s -o %t && env AMPCC_BACKEND=host %t | %FileCheck %s
 // RUN: %ampcc -O2 -fno-robust-buffer-access -fhost-kernels %s -o %t.norobust && env AMPCC_BACKEND=host %t.norobust | %FileCheck %s
 // RUN: %ampcc -O2 -emit-host-kernels %s -o %t.c && %FileCheck --check-prefix=LOOPS %s < %t.c
@@ -17,6 +19,7 @@
 // CHECK: rows: 0 mismatches of 1024
 // CHECK: view: 0 mismatches of 1024
 // CHECK: refused side read: 0 mismatches of 1024
+// CHECK: counter's name taken: 0 mismatches of 1024
 // CHECK-NOT: mismatch at
 //
 // The guarded update: one loop over the admitted work-items, both phases
@@ -41,6 +44,8 @@
 // LOOPS: vectorize(enable)
 // LOOPS: ampcc_olo
 // LOOPS: ampcc_wi_Next[I][ampcc_wi] = 7u;
+// LOOPS-LABEL: void main_kernel_6__loops(
+// LOOPS-NOT: vectorize(enable)
 #include <amp.h>
 #include "Inputs/report.h"
 #include <vector>
@@ -286,5 +291,35 @@ int main() {
       Want[T * N + J] = S[J] + (J < N - 199 ? S[J] : 7u);
   }
   Fails += report("refused side read", Out, Want);
+
+  // The second phase counts with K and declares an I of its own.
+  OutV.discard_data();
+  parallel_for_each(extent<1>(Tiles * TS).tile<TS>(), [=](tiled_index<TS> T) restrict(amp) {
+    tile_static unsigned S[N + 1];
+    int L = T.local[0], Base = T.tile[0] * N;
+    for (int I = 0; I < PT; ++I)
+      S[L + TS * I] = InV[Base + L + TS * I];
+    if (L == 0)
+      S[N] = 0;
+    T.barrier.wait();
+    unsigned Next[PT];
+    for (int I = 0; I < PT; ++I) {
+      int J = L + TS * I;
+      Next[I] = S[J] + 2u * S[J + 1];
+    }
+    T.barrier.wait();
+    for (int K = 0; K < PT; ++K) {
+      int I = 7, J = L + TS * K;
+      S[J] = Next[K] + unsigned(I);
+    }
+    T.barrier.wait();
+    for (int I = 0; I < PT; ++I)
+      OutV[Base + L + TS * I] = S[L + TS * I];
+  });
+  OutV.synchronize();
+  Expect(2u, 1, 0, true);
+  for (unsigned &W : Want)
+    W += 7u;
+  Fails += report("counter's name taken", Out, Want);
   return Fails != 0;
 }

@@ -274,6 +274,11 @@ bool WorkItemLoops::fusible(const Stmt *SA, const Stmt *SB) {
   // What each phase touches.
   llvm::DenseSet<const VarDecl *> OwnA = declaredIn(A->getBody()),
                                   OwnB = declaredIn(B->getBody());
+  // B's counter prints as A's: no local of B's may take that name.
+  if (llvm::any_of(OwnB, [&](const VarDecl *VD) {
+        return VD != LB.Counter && VD->getName() == LA.Counter->getName();
+      }))
+    return false;
   PhaseScan PA(LA.Counter, OwnA, FE.Replicated), PB(LB.Counter, OwnB, FE.Replicated);
   PA.TraverseStmt(const_cast<Stmt *>(A->getBody()));
   PB.TraverseStmt(const_cast<Stmt *>(B->getBody()));
