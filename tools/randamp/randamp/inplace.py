@@ -84,6 +84,11 @@ class InPlaceUnit:
         outside = rng.random() < 0.5
         read_after = outside and form_a != "guarded" and rng.random() < 0.6
         counter_b = rng.choice(["i", "i", "k"])
+        if counter_b == "k" and rng.random() < 0.5:
+            # A local of the second phase named as the first phase's
+            # counter (format 14): the host backend prints the fused loop's
+            # counter with the first's name, which this would shadow.
+            stmt_b = "int i = j & 3; " + stmt_b.replace("%s nx[i];" % op, "%s nx[i] + (unsigned)i;" % op, 1)
 
         def phase_b(c):
             return stmt_b.replace("nx[i]", "nx[%s]" % c) if c != "i" else stmt_b
