@@ -70,15 +70,32 @@ class UntiledUnit:
         ins.append(sin)
         outs.append(sout)
         place = "%s[%s]" % (sout.name, self.permutation("idx"))
+
+        def nested(c, make, plain):
+            # An index or argument is an expression that may read the input
+            # again: two levels deep at most (format 15; deeper, a literal).
+            depth = getattr(c, "struct_leaf_depth", 0)
+            if depth >= 2:
+                return plain()
+            c.struct_leaf_depth = depth + 1
+            try:
+                return make()
+            finally:
+                c.struct_leaf_depth = depth
+
+        def element(c):
+            return nested(c, lambda: ExprGen(c).index(n_in, 1), lambda: str(rng.randrange(n_in)))
+
         for f, k in sd_in.fields:
-            ctx.leaves.setdefault(k, []).append(lambda c, f=f: "%s[%s].%s" % (
-                sin.name, ExprGen(c).index(n_in, 1), f))
+            ctx.leaves.setdefault(k, []).append(
+                lambda c, f=f: "%s[%s].%s" % (sin.name, element(c), f))
         for name, ret, params, const in sd_in.methods:
             if ret is not None and const:
                 ctx.leaves.setdefault(ret, []).append(
                     lambda c, name=name, params=params: "%s[%s].%s(%s)" % (
-                        sin.name, ExprGen(c).index(n_in, 1), name,
-                        ", ".join(ExprGen(c).expr(k, 1) for _, k in params)))
+                        sin.name, element(c), name, ", ".join(
+                            nested(c, lambda k=k: ExprGen(c).expr(k, 1), lambda k=k: literal(rng, k))
+                            for _, k in params)))
         for f, k in sd_out.fields:
             ctx.leaves.setdefault(k, []).append(lambda c, f=f: "%s.%s" % (place, f))
             ctx.extra_stmts.append((2, lambda g, d, l, f=f, k=k: [g.update("%s.%s" % (place, f), k)]))
