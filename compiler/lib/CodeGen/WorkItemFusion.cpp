@@ -22,7 +22,8 @@
 // own locals and elements `v[i]` of a local v kept per work-item, which
 // every mention of v names so (each i's element is written and read in the
 // same iteration); nothing through pointers or references, no calls but
-// C++ AMP's library. The fused loop carries those dependences: it asks
+// C++ AMP's library. The second loop's counter prints as the first's, so
+// no local of the second phase may take that name. The fused loop carries those dependences: it asks
 // LLVM to vectorise what it proves (vectorize(enable)), not assume_safety.
 //
 // When both phases are the same guard on the local id (WorkItemGuards.cpp),
