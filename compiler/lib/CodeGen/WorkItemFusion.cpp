@@ -34,8 +34,6 @@
 //===----------------------------------------------------------------------===//
 #include "WorkItemLoops.h"
 
-#include "ampcc/Analysis/AmpModel.h"
-
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -54,19 +52,6 @@ llvm::SmallVector<const Stmt *, 8> bodyStmts(const ForStmt *FS) {
   if (const auto *CS = dyn_cast<CompoundStmt>(FS->getBody()))
     return {CS->body_begin(), CS->body_end()};
   return {FS->getBody()};
-}
-
-/// The locals declared in \p S.
-llvm::DenseSet<const VarDecl *> declaredIn(const Stmt *S) {
-  struct Collect : RecursiveASTVisitor<Collect> {
-    llvm::DenseSet<const VarDecl *> Vars;
-    bool VisitVarDecl(VarDecl *VD) {
-      Vars.insert(VD);
-      return true;
-    }
-  } C;
-  C.TraverseStmt(const_cast<Stmt *>(S));
-  return C.Vars;
 }
 
 /// `v[c]`: the base variable of a subscript of an array variable at the
@@ -134,14 +119,10 @@ struct PhaseScan : RecursiveASTVisitor<PhaseScan> {
                : fail();
   }
   bool VisitCallExpr(CallExpr *CE) {
-    // C++ AMP's library alone (math, views' const accessors), no atomics.
-    const FunctionDecl *FD = CE->getDirectCallee();
-    if (!FD || !isInAmpNamespace(FD) ||
-        (FD->getIdentifier() && FD->getName().starts_with("atomic_")))
-      return fail();
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->isInstance() && !MD->isConst())
-      return fail();
-    return true;
+    // Calls of C++ AMP's library alone, no atomics (mayUpdateShared, in
+    // fusible), and of none of its members that change their object.
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+    return MD && MD->isInstance() && !MD->isConst() ? fail() : true;
   }
   bool VisitMemberExpr(MemberExpr *ME) { return ME->isArrow() ? fail() : true; }
   bool VisitCXXThisExpr(CXXThisExpr *) { return fail(); }
@@ -280,6 +261,8 @@ bool WorkItemLoops::fusible(const Stmt *SA, const Stmt *SB) {
         return VD != LB.Counter && VD->getName() == LA.Counter->getName();
       }))
     return false;
+  if (mayUpdateShared(A->getBody()) || mayUpdateShared(B->getBody()))
+    return false;
   PhaseScan PA(LA.Counter, OwnA, FE.Replicated), PB(LB.Counter, OwnB, FE.Replicated);
   PA.TraverseStmt(const_cast<Stmt *>(A->getBody()));
   PB.TraverseStmt(const_cast<Stmt *>(B->getBody()));
@@ -386,57 +369,17 @@ void WorkItemLoops::emitFused(const ForStmt *A, const ForStmt *B) {
   llvm::SmallVector<const Stmt *, 16> All(SA.begin(), SA.end());
   All.append(SB.begin(), SB.end());
   bool Vectorize = lanesIndependent(All);
-  // Each phase's statements in a block of their own: both may declare `j`.
-  auto Phase = [&](llvm::ArrayRef<const Stmt *> Stmts) {
-    FE.line("{");
-    ++FE.Indent;
-    FE.pushScope();
-    for (const Stmt *S : Stmts)
-      FE.emitStmt(S);
-    FE.popScope();
-    --FE.Indent;
-    FE.line("}");
-  };
   std::optional<GuardedRegion> GA = guardedRegion(SA), GB = guardedRegion(SB);
   if (!GA) {
+    // Each phase's statements in a block of their own: both may declare `j`.
     openLoop(Vectorize, "0", "", /*Ordered=*/true);
-    Phase(SA);
-    Phase(SB);
+    emitPhase(SA, nullptr, false, /*Block=*/true);
+    emitPhase(SB, nullptr, false, /*Block=*/true);
     closeLoop();
   } else {
-    FE.line(GA->BoundDecl);
-    FE.line("size_t ampcc_glo = " + GA->Lo + ", ampcc_ghi = " + GA->Hi + ";");
-    auto Part = [&](llvm::ArrayRef<const Stmt *> Stmts, const GuardedRegion &G, bool Others) {
-      if (Others && !G.Others)
-        return;
-      FE.line("{");
-      ++FE.Indent;
-      FE.pushScope();
-      for (const Stmt *S : Stmts.drop_back())
-        FE.emitStmt(S);
-      emitGuardedPart(G, Others);
-      FE.popScope();
-      --FE.Indent;
-      FE.line("}");
-    };
-    openLoop(Vectorize, "ampcc_glo", "ampcc_ghi", /*Ordered=*/true);
-    Part(SA, *GA, false);
-    Part(SB, *GB, false);
-    closeLoop();
     if (deadOtherSide(*GA, A, B, GB))
       GA->Others = nullptr;
-    if (GA->Others || GB->Others) {
-      std::string X = std::to_string(Tile[0]);
-      FE.line("size_t ampcc_olo = ampcc_glo < ampcc_ghi ? ampcc_glo : " + X +
-              ", ampcc_ohi = ampcc_glo < ampcc_ghi ? ampcc_ghi : " + X + ";");
-      for (auto [Lo, Hi] : {std::pair<std::string, std::string>{"0", "ampcc_olo"},
-                            {"ampcc_ohi", X}}) {
-        openLoop(Vectorize, Lo, Hi, /*Ordered=*/true);
-        Part(SA, *GA, true);
-        Part(SB, *GB, true);
-        closeLoop();
-      }
-    }
+    emitGuardedLoops({{SA, *GA}, {SB, *GB}}, Vectorize, /*Ordered=*/true);
   }
   --FE.Indent;
   FE.line("}");

@@ -211,21 +211,29 @@ bool WorkItemLoops::emitGuardedLoop(llvm::ArrayRef<const Stmt *> Stmts, bool Vec
   std::optional<GuardedRegion> G = guardedRegion(Stmts);
   if (!G)
     return false;
+  emitGuardedLoops({{Stmts, *G}}, Vectorize, /*Ordered=*/false);
+  return true;
+}
+
+void WorkItemLoops::emitGuardedLoops(llvm::ArrayRef<GuardedPhase> Phases, bool Vectorize,
+                                     bool Ordered) {
+  const GuardedRegion &G = Phases.front().G;
   FE.line("{");
   ++FE.Indent;
-  FE.line(G->BoundDecl);
-  FE.line("size_t ampcc_glo = " + G->Lo + ", ampcc_ghi = " + G->Hi + ";");
+  FE.line(G.BoundDecl);
+  FE.line("size_t ampcc_glo = " + G.Lo + ", ampcc_ghi = " + G.Hi + ";");
+  // Several phases (fused) each in a block of their own: both may declare
+  // `j`.
+  bool Blocks = Phases.size() > 1;
   auto Loop = [&](const std::string &Lo, const std::string &Hi, bool Others) {
-    openLoop(Vectorize, Lo, Hi);
-    FE.pushScope();
-    for (const Stmt *S : Stmts.drop_back())
-      FE.emitStmt(S);
-    emitGuardedPart(*G, Others);
-    FE.popScope();
+    openLoop(Vectorize, Lo, Hi, Ordered);
+    for (const GuardedPhase &P : Phases)
+      if (!Others || P.G.Others)
+        emitPhase(P.Stmts, &P.G, Others, Blocks);
     closeLoop();
   };
   Loop("ampcc_glo", "ampcc_ghi", false);
-  if (G->Others) {
+  if (llvm::any_of(Phases, [](const GuardedPhase &P) { return P.G.Others; })) {
     // The rest of the row: below and above the admitted range, or all of
     // it where that range is empty (an equality's bound outside the tile).
     std::string X = std::to_string(Tile[0]);
@@ -236,7 +244,24 @@ bool WorkItemLoops::emitGuardedLoop(llvm::ArrayRef<const Stmt *> Stmts, bool Vec
   }
   --FE.Indent;
   FE.line("}");
-  return true;
+}
+
+void WorkItemLoops::emitPhase(llvm::ArrayRef<const Stmt *> Stmts, const GuardedRegion *G,
+                              bool Others, bool Block) {
+  if (Block) {
+    FE.line("{");
+    ++FE.Indent;
+  }
+  FE.pushScope();
+  for (const Stmt *S : G ? Stmts.drop_back() : Stmts)
+    FE.emitStmt(S);
+  if (G)
+    emitGuardedPart(*G, Others);
+  FE.popScope();
+  if (Block) {
+    --FE.Indent;
+    FE.line("}");
+  }
 }
 
 void WorkItemLoops::emitGuardedPart(const GuardedRegion &G, bool Others) {

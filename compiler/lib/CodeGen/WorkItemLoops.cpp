@@ -176,17 +176,28 @@ bool WorkItemLoops::lanesIndependent(llvm::ArrayRef<const Stmt *> Stmts) const {
                              [&](const VarDecl *VD) { return FE.Replicated.count(VD) != 0; });
 }
 
+llvm::DenseSet<const VarDecl *> WorkItemLoops::declaredIn(const Stmt *S) {
+  struct Collect : RecursiveASTVisitor<Collect> {
+    llvm::DenseSet<const VarDecl *> Vars;
+    bool VisitVarDecl(VarDecl *VD) {
+      Vars.insert(VD);
+      return true;
+    }
+  } C;
+  C.TraverseStmt(const_cast<Stmt *>(S));
+  return C.Vars;
+}
+
 bool WorkItemLoops::mayUpdateShared(const Stmt *S) {
   struct Calls : RecursiveASTVisitor<Calls> {
     bool Found = false;
     bool VisitCallExpr(CallExpr *CE) {
       const FunctionDecl *FD = CE->getDirectCallee();
-      if (!FD || (FD->getIdentifier() && FD->getName().starts_with("atomic_")))
-        return !(Found = true);
-      for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
-        if (const auto *NS = dyn_cast<NamespaceDecl>(DC); NS && NS->getName() == "Concurrency")
-          return true; // The C++ AMP library's own functions.
-      return !(Found = true);
+      // The C++ AMP library's own functions but its atomics.
+      if (!FD || (FD->getIdentifier() && FD->getName().starts_with("atomic_")) ||
+          !isInAmpNamespace(FD))
+        Found = true;
+      return !Found;
     }
   } C;
   C.TraverseStmt(const_cast<Stmt *>(S));
@@ -704,15 +715,7 @@ bool WorkItemLoops::planLevel(const Stmt *S) {
 
 bool WorkItemLoops::plan(const Stmt *B) {
   Body = B;
-  struct Declared : RecursiveASTVisitor<Declared> {
-    llvm::DenseSet<const VarDecl *> &Vars;
-    explicit Declared(llvm::DenseSet<const VarDecl *> &Vars) : Vars(Vars) {}
-    bool VisitVarDecl(VarDecl *VD) {
-      Vars.insert(VD);
-      return true;
-    }
-  } Collect(Locals);
-  Collect.TraverseStmt(const_cast<Stmt *>(Body));
+  Locals = declaredIn(Body);
   auto Waiting = [this](const CallExpr *CE) {
     return CE->getDirectCallee() && waits(CE->getDirectCallee());
   };

@@ -144,6 +144,20 @@ private:
   /// Prints \p Stmts as a loop over the work-items the guard admits; false
   /// (nothing printed) where they are not such a region.
   bool emitGuardedLoop(llvm::ArrayRef<const clang::Stmt *> Stmts, bool Vectorize);
+  /// A region's statements and its guard.
+  struct GuardedPhase {
+    llvm::ArrayRef<const clang::Stmt *> Stmts;
+    GuardedRegion G;
+  };
+  /// \p Phases, one guard alike for all, as loops over the work-items it
+  /// admits and over the others where a phase has a side for them; the
+  /// phases in order in each loop (fused phases when several: \p Ordered,
+  /// see openLoop).
+  void emitGuardedLoops(llvm::ArrayRef<GuardedPhase> Phases, bool Vectorize, bool Ordered);
+  /// \p Stmts in a work-item loop: with \p G, its declarations and then the
+  /// guard's part (the others' when \p Others); in a block with \p Block.
+  void emitPhase(llvm::ArrayRef<const clang::Stmt *> Stmts, const GuardedRegion *G, bool Others,
+                 bool Block);
   /// The guard's part of the region: Admitted, or Others when \p Others.
   void emitGuardedPart(const GuardedRegion &G, bool Others);
   /// Terms alike for the tile added to (or, when first is true, taken from)
@@ -276,6 +290,8 @@ private:
   /// (one thread runs the tile), so work-items of one loop must not run it
   /// side by side in vector lanes.
   static bool mayUpdateShared(const clang::Stmt *S);
+  /// The variables \p S declares.
+  static llvm::DenseSet<const clang::VarDecl *> declaredIn(const clang::Stmt *S);
   /// Whether \p Stmts, a work-item loop's body, may run in vector lanes
   /// side by side (`assume_safety`): they update nothing shared
   /// (mayUpdateShared) and declare no local kept in memory (LaneLocals.h),
