@@ -17,6 +17,8 @@ results, never into an int, a condition or an index.
 
 CTYPE = {"int": "int", "uint": "unsigned", "fx": "float", "dx": "double",
          "fa": "float", "da": "double"}
+# The element type of a kind's short vectors (int_3, float_2, ...).
+VEC_TYPE = {"int": "int", "uint": "uint", "fx": "float", "fa": "float", "dx": "double", "da": "double"}
 EXACT = ("int", "uint", "fx", "dx")
 APPROX = ("fa", "da")
 DOUBLE = ("dx", "da")

@@ -7,10 +7,8 @@ when it is written (at most a few iterations), so every program ends.
 """
 
 from .expr import ExprGen
-from .kinds import APPROX, CTYPE, literal
+from .kinds import APPROX, CTYPE, VEC_TYPE, literal
 from .scope import Scope, Var
-
-VEC_TYPE = {"int": "int", "uint": "uint", "fx": "float", "fa": "float", "dx": "double", "da": "double"}
 
 
 def indent(lines, by="  "):

@@ -22,6 +22,7 @@ import re
 
 from . import atomics
 from .data import compare_all, declare_all, ext_args, make_buffers, product
+from .elements import bounded, fresh_value, is_vector, read_part, set_parts, vec_def, write_part
 from .expr import Ctx, ExprGen
 from .kinds import CTYPE, literal
 from .scope import Scope, Var, View
@@ -62,6 +63,7 @@ class TiledUnit:
         scalars = [("c%d" % i, rng.choice(kinds)) for i in range(rng.randint(0, 2))]
         values = {c: literal(rng, k) for c, k in scalars}
         tarrays = [("ts%d" % i, rng.choice(kinds)) for i in range(rng.randint(1, 2))]
+        etarrays = self.element_arrays(rng, kinds)
         tscalars = []
         if "atomic" in self.features:
             tscalars = [("tv%d" % i, rng.choice(["int", "uint"])) for i in range(rng.randint(0, 2))]
@@ -159,6 +161,8 @@ class TiledUnit:
                 elif mode == "A":
                     ctx.extra_stmts.append((2, lambda g, d, l, name=name, k=k: [atomics.update(
                         g.e, tsops[name], k, "%s[%s]" % (name, g.e.index(n, 2)))]))
+            for name, sdef in etarrays:
+                modes[name] = self.element_array_phase(rng, ctx, name, sdef, p, head, owned)
             for name, k in tscalars:
                 mode = "I" if p == 0 else rng.choice(["R", "A", "A"])
                 modes[name] = mode
@@ -193,6 +197,7 @@ class TiledUnit:
         if not self.inline:
             for p, (body, in_loop, _) in enumerate(phases):
                 fparams = (["%s *%s" % (CTYPE[k], t) for t, k in tarrays] +
+                           ["%s *%s" % (sd.name, t) for t, sd in etarrays] +
                            ["%s &%s" % (CTYPE[k], t) for t, k in tscalars] +
                            ["%s &%s" % (CTYPE[k], s) for s, k in states] +
                            ["int %s" % i for i in ids] + (["int it"] if in_loop else []) +
@@ -204,7 +209,7 @@ class TiledUnit:
             body, in_loop, _ = phases[p]
             if self.inline:
                 return ["{"] + indent(render(body, r"\1[wi]" if host else r"\1")) + ["}"]
-            cargs = ([t for t, _ in tarrays] + [t for t, _ in tscalars] +
+            cargs = ([t for t, _ in tarrays] + [t for t, _ in etarrays] + [t for t, _ in tscalars] +
                      [s + ("[wi]" if host else "") for s, _ in states] + ids +
                      (["it"] if in_loop else []) + [t for t, _, _ in tconsts] + args)
             return ["t%d_phase%d(%s);" % (u, p, ", ".join(cargs))]
@@ -227,6 +232,7 @@ class TiledUnit:
 
         # The kernel.
         dev = ["tile_static %s %s[%d];" % (CTYPE[k], t, n) for t, k in tarrays]
+        dev += ["tile_static %s %s[%d];" % (sd.name, t, n) for t, sd in etarrays]
         dev += ["tile_static %s %s;" % (CTYPE[k], t) for t, k in tscalars]
         for d in range(self.rank):
             dev.append("const int l%d = t.local[%d];" % (d, d))
@@ -254,6 +260,7 @@ class TiledUnit:
             host += ["const int tl%d = b%d / %d;" % (d, d, self.tile[d]) for d in range(self.rank)]
             host += ["const %s %s = %s;" % (CTYPE[k], t, e) for t, k, e in tconsts]
         host += ["%s %s[%d] = {};" % (CTYPE[k], t, n) for t, k in tarrays]
+        host += ["%s %s[%d] = {};" % (sd.name, t, n) for t, sd in etarrays]
         host += ["%s %s = 0;" % (CTYPE[k], t) for t, k in tscalars]
         host += ["%s %s[%d];" % (CTYPE[k], s, n) for s, k, _ in inits]
         host += self.work_items(["%s[wi] = %s;" % (s, e) for s, _, e in inits])
@@ -273,6 +280,63 @@ class TiledUnit:
                                                   [values[c] for c, _ in scalars])))
         run += compare_all(buffers)
         return top, run
+
+    def element_arrays(self, rng, kinds):
+        """Sometimes a tile_static array of one of the program's structs or
+        of a short vector type (format 16): [(name, StructDef)]."""
+        types = []
+        if "struct" in self.features and self.structs:
+            types.append(lambda: rng.choice(self.structs))
+        if "vec" in self.features:
+            types.append(lambda: vec_def(rng.choice(kinds), rng.randint(2, 4)))
+        if not types or rng.random() < 0.4:
+            return []
+        self.summary += " element-arrays"
+        return [("te%d" % i, rng.choice(types)()) for i in range(rng.randint(1, 2))]
+
+    def element_array_phase(self, rng, ctx, name, sdef, p, head, owned):
+        """What phase P does with tile_static array NAME of SDEF: "W" (each
+        work-item its own slot: parts updated, set or read, the whole
+        element replaced, a struct's members called; phase 0 sets every
+        part first), "R" (parts and const members read anywhere) or "-".
+        Adds to CTX, HEAD (phase 0's first lines) and OWNED (the parts a
+        choice may set)."""
+        mode = "W" if p == 0 else rng.choice(["W", "R", "R", "-"])
+        n = self.size
+        if mode == "W":
+            slot = "%s[%s]" % (name, self.own_slot(rng))
+            if p == 0:
+                if rng.random() < 0.5:
+                    head.append("%s = %s;" % (slot, fresh_value(ExprGen(ctx), sdef)))
+                else:
+                    head += ["%s.%s = %s;" % (slot, f, ExprGen(ctx).expr(k, 2)) for f, k in sdef.fields]
+            for f, k in sdef.fields:
+                owned.append(("%s.%s" % (slot, f), k))
+                ctx.leaves.setdefault(k, []).append(
+                    lambda c, f=f: slot + read_part(rng, sdef, f))
+                ctx.extra_stmts.append((1.5, lambda g, d, l, f=f, k=k: [
+                    g.update(write_part(rng, sdef, slot, f), k)]))
+            ctx.extra_stmts.append((0.7, lambda g, d, l: ["%s = %s;" % (slot, fresh_value(g.e, sdef))]))
+            if is_vector(sdef):
+                ctx.extra_stmts.append((0.8, lambda g, d, l: set_parts(g, sdef, slot)))
+            for m, ret, params, const in sdef.methods:
+                if not const:
+                    ctx.extra_stmts.append((0.8, lambda g, d, l, m=m, params=params: [
+                        "%s.%s(%s);" % (slot, m, ", ".join(g.e.expr(k, 2) for _, k in params))]))
+        elif mode == "R":
+            def element(c):
+                return "%s[%s]" % (name, bounded(c, lambda: ExprGen(c).index(n, 1),
+                                                  lambda: str(rng.randrange(n))))
+            for f, k in sdef.fields:
+                ctx.leaves.setdefault(k, []).append(
+                    lambda c, f=f: element(c) + read_part(rng, sdef, f))
+            for m, ret, params, const in sdef.methods:
+                if ret is not None and const:
+                    ctx.leaves.setdefault(ret, []).append(
+                        lambda c, m=m, params=params: "%s.%s(%s)" % (element(c), m, ", ".join(
+                            bounded(c, lambda k=k: ExprGen(c).expr(k, 1), lambda k=k: literal(rng, k))
+                            for _, k in params)))
+        return mode
 
     def guard(self, rng, body, other):
         """BODY for the work-items whose id in the fastest dimension passes

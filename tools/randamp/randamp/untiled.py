@@ -11,6 +11,7 @@ with one commutative operation each."""
 
 from . import atomics
 from .data import StructBuffer, compare_all, declare_all, ext_args, make_buffers
+from .elements import bounded, combine, read_part, set_parts, vec_def, write_part
 from .expr import Ctx, ExprGen
 from .kinds import CTYPE, literal
 from .scope import Scope, Var, View
@@ -71,20 +72,8 @@ class UntiledUnit:
         outs.append(sout)
         place = "%s[%s]" % (sout.name, self.permutation("idx"))
 
-        def nested(c, make, plain):
-            # An index or argument is an expression that may read the input
-            # again: two levels deep at most (format 15; deeper, a literal).
-            depth = getattr(c, "struct_leaf_depth", 0)
-            if depth >= 2:
-                return plain()
-            c.struct_leaf_depth = depth + 1
-            try:
-                return make()
-            finally:
-                c.struct_leaf_depth = depth
-
         def element(c):
-            return nested(c, lambda: ExprGen(c).index(n_in, 1), lambda: str(rng.randrange(n_in)))
+            return bounded(c, lambda: ExprGen(c).index(n_in, 1), lambda: str(rng.randrange(n_in)))
 
         for f, k in sd_in.fields:
             ctx.leaves.setdefault(k, []).append(
@@ -94,7 +83,7 @@ class UntiledUnit:
                 ctx.leaves.setdefault(ret, []).append(
                     lambda c, name=name, params=params: "%s[%s].%s(%s)" % (
                         sin.name, element(c), name, ", ".join(
-                            nested(c, lambda k=k: ExprGen(c).expr(k, 1), lambda k=k: literal(rng, k))
+                            bounded(c, lambda k=k: ExprGen(c).expr(k, 1), lambda k=k: literal(rng, k))
                             for _, k in params)))
         for f, k in sd_out.fields:
             ctx.leaves.setdefault(k, []).append(lambda c, f=f: "%s.%s" % (place, f))
@@ -104,6 +93,44 @@ class UntiledUnit:
                 place, sin.name, g.e.index(n_in, 2))]))
         self.summary += " structs=%s,%s" % (sd_in.name, sd_out.name)
         return [(place, sd_out)]
+
+    def vec_buffers(self, ctx, ins, outs):
+        """With short vectors: sometimes an input view of int_3, float_2, ...
+        (components read at in-range places, by name, getter or swizzle)
+        and an output of one (each work-item its own element: components
+        set by name, reference, setter or swizzle, the whole element copied
+        or combined from the input's), appended to INS and OUTS (format
+        16). Returns [(output place, vector type)]."""
+        rng, u = self.rng, self.uid
+        if "vec" not in self.features or rng.random() < 0.5:
+            return []
+        kinds = ctx.kinds()
+        vin = vec_def(rng.choice(kinds), rng.randint(2, 4))
+        vout = vin if rng.random() < 0.5 else vec_def(rng.choice(kinds), rng.randint(2, 4))
+        n_in = pick_extent(rng, 1)[0]
+        bin_ = StructBuffer(rng, "u%d_vin0" % u, vin, [n_in], "in")
+        bout = StructBuffer(rng, "u%d_vout0" % u, vout, self.extents, "out")
+        ins.append(bin_)
+        outs.append(bout)
+        place = "%s[%s]" % (bout.name, self.permutation("idx"))
+
+        def element(c):
+            return "%s[%s]" % (bin_.name, bounded(c, lambda: ExprGen(c).index(n_in, 1),
+                                                  lambda: str(rng.randrange(n_in))))
+
+        for f, k in vin.fields:
+            ctx.leaves.setdefault(k, []).append(
+                lambda c, f=f: element(c) + read_part(rng, vin, f))
+        for f, k in vout.fields:
+            ctx.leaves.setdefault(k, []).append(lambda c, f=f: place + read_part(rng, vout, f))
+            ctx.extra_stmts.append((1.5, lambda g, d, l, f=f, k=k: [
+                g.update(write_part(rng, vout, place, f), k)]))
+        ctx.extra_stmts.append((1, lambda g, d, l: set_parts(g, vout, place)))
+        if vin.name == vout.name:
+            ctx.extra_stmts.append((1, lambda g, d, l: ["%s = %s;" % (
+                place, combine(rng, vout, place, element(g.ctx)) or element(g.ctx))]))
+        self.summary += " vectors=%s,%s" % (vin.name, vout.name)
+        return [(place, vout)]
 
     def generate(self):
         """(top-level lines, lines of the unit's run function)."""
@@ -132,7 +159,7 @@ class UntiledUnit:
             op = atomics.pick_op(rng, b.kind)
             ctx.extra_stmts.append((2, lambda g, d, l, b=b, op=op: [atomics.update(
                 g.e, op, b.kind, "%s[%s]" % (b.name, g.e.index(b.extents[0], 2)))]))
-        struct_places = self.struct_buffers(ctx, ins, outs)
+        struct_places = self.struct_buffers(ctx, ins, outs) + self.vec_buffers(ctx, ins, outs)
         if self.form == "functor" and any(b.is_array for b in ins + outs):
             self.form = "lambda"
             self.summary = self.summary.replace("form=functor", "form=lambda")
