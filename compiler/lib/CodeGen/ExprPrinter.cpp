@@ -109,8 +109,7 @@ public:
   std::string VisitConditionalOperator(const ConditionalOperator *CO) {
     // C's ?: is never an lvalue: select between addresses instead.
     if (CO->isGLValue())
-      return "(*(" + FE.expr(CO->getCond()) + " ? " + FE.addressOf(CO->getTrueExpr()) +
-             " : " + FE.addressOf(CO->getFalseExpr()) + "))";
+      return FE.conditionalObject(CO);
     return FE.expr(CO->getCond()) + " ? " + FE.expr(CO->getTrueExpr()) + " : " +
            FE.expr(CO->getFalseExpr());
   }

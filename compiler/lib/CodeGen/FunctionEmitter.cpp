@@ -451,6 +451,19 @@ std::string FunctionEmitter::declRef(const DeclRefExpr *DRE) {
   return "0";
 }
 
+/// \p E without parentheses and the opaque values that bind it once: a
+/// property's operand (`v.x = c ? a : b` passes `c ? a : b` to set_x as
+/// an opaque value, PropertyLowering.cpp) is the expression it binds.
+static const Expr *throughOpaqueValues(const Expr *E) {
+  E = E->IgnoreParens();
+  while (const auto *OVE = dyn_cast<OpaqueValueExpr>(E)) {
+    if (!OVE->getSourceExpr())
+      break;
+    E = OVE->getSourceExpr()->IgnoreParens();
+  }
+  return E;
+}
+
 std::string FunctionEmitter::cast(const CastExpr *CE) {
   const Expr *Sub = CE->getSubExpr();
   switch (CE->getCastKind()) {
@@ -481,7 +494,7 @@ std::string FunctionEmitter::cast(const CastExpr *CE) {
                  expr(Pun->getSubExpr()) + ")";
       }
     if (CE->getCastKind() == CK_LValueToRValue)
-      if (const auto *CO = dyn_cast<ConditionalOperator>(Sub->IgnoreParens()))
+      if (const auto *CO = dyn_cast<ConditionalOperator>(throughOpaqueValues(Sub)))
         return conditionalValue(CO);
     if (isa<ExplicitCastExpr>(CE) && CE->getType()->isVoidType())
       return "(void)(" + expr(Sub) + ")";
@@ -622,6 +635,21 @@ std::string FunctionEmitter::conditionalValue(const ConditionalOperator *CO) {
   // tools/randamp (seed 1094).
   return "(" + expr(CO->getCond()) + " ? " + valueOf(CO->getTrueExpr()) + " : " +
          valueOf(CO->getFalseExpr()) + ")";
+}
+
+std::string FunctionEmitter::conditionalObject(const ConditionalOperator *CO) {
+  // OpenCL 1.2 has no generic address space: `(c ? tile_static_int :
+  // private_int) += 3` has no pointer to select. Its reads never get here
+  // (conditionalValue).
+  AddrSpace True = spaceOf(CO->getTrueExpr()), False = spaceOf(CO->getFalseExpr());
+  if (True != False) {
+    report(CG.getDiags(), CO->getQuestionLoc(), Diag::err_amp_conditional_spaces)
+        << static_cast<unsigned>(True) << static_cast<unsigned>(False)
+        << CO->getTrueExpr()->getSourceRange() << CO->getFalseExpr()->getSourceRange();
+    return "0";
+  }
+  return "(*(" + expr(CO->getCond()) + " ? " + addressOf(CO->getTrueExpr()) + " : " +
+         addressOf(CO->getFalseExpr()) + "))";
 }
 
 std::string FunctionEmitter::valueOf(const Expr *E) {

@@ -275,6 +275,10 @@ private:
   /// The value of conditional lvalue \p CO, read: nested conditionals
   /// select values too.
   std::string conditionalValue(const clang::ConditionalOperator *CO);
+  /// Conditional lvalue \p CO as an object (assigned, bound to a
+  /// reference): a selection between addresses, which one pointer can
+  /// hold only when both lie in one address space (else an error).
+  std::string conditionalObject(const clang::ConditionalOperator *CO);
   /// \p E where C++ reads the object it names whole (a struct copied,
   /// assigned or passed by value): a conditional lvalue gives its value.
   std::string valueOf(const clang::Expr *E);
