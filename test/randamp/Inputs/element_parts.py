@@ -1,6 +1,6 @@
 """Counts, in the programs of SEEDS, what format 16 makes: untiled units
-with short-vector views, tiled units with tile_static arrays of structs
-and of short vectors, and the ways their parts are named (a swizzle's
+with short-vector views, tiled units with views of structs (format 17)
+and with tile_static arrays of structs and of short vectors, and the ways their parts are named (a swizzle's
 component read, a swizzle's setter, ref_x(), a member called on a
 tile_static struct). Exits 1 when any is missing, so that the generator
 cannot silently stop making one."""
@@ -16,6 +16,7 @@ from randamp.program import generate  # noqa: E402
 
 COUNTS = {
     "vector views": re.compile(r"^// unit \d+: untiled .* vectors=\w+_\d,\w+_\d ", re.M),
+    "tiled struct views": re.compile(r"^// unit \d+: tiled .* structs=S\d+,S\d+", re.M),
     "tile_static struct arrays": re.compile(r"^ *tile_static S\d+ te\d+\[", re.M),
     "tile_static vector arrays": re.compile(r"^ *tile_static (int|uint|float|double)_\d te\d+\[", re.M),
     "swizzle reads": re.compile(r"\]\.[xyzw]{2}\.[xy]\b"),

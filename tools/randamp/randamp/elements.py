@@ -6,7 +6,8 @@ short-vector views, tiled units for tile_static arrays of structs and of
 short vectors (where the host backend's handling of element parts, bug 7
 of docs/reliability.md, and the devices' vector layouts meet)."""
 
-from .kinds import VEC_TYPE
+from .expr import ExprGen
+from .kinds import VEC_TYPE, literal
 from .scope import StructDef
 
 COMPONENTS = "xyzw"
@@ -36,6 +37,43 @@ def bounded(c, make, plain):
         return make()
     finally:
         c.struct_leaf_depth = depth
+
+
+def indexed(rng, name, n):
+    """A function of a context giving an element of NAME[N] at an in-range
+    index (a literal inside two levels of such leaves)."""
+    return lambda c: "%s[%s]" % (name, bounded(c, lambda: ExprGen(c).index(n, 1),
+                                              lambda: str(rng.randrange(n))))
+
+
+def element_leaves(rng, ctx, element, sdef):
+    """Leaves of CTX reading the parts and const members of ELEMENT(ctx),
+    an element of SDEF (their arguments bounded as the index is)."""
+    for f, k in sdef.fields:
+        ctx.leaves.setdefault(k, []).append(lambda c, f=f: element(c) + read_part(rng, sdef, f))
+    for name, ret, params, const in sdef.methods:
+        if ret is not None and const:
+            ctx.leaves.setdefault(ret, []).append(
+                lambda c, name=name, params=params: "%s.%s(%s)" % (element(c), name, ", ".join(
+                    bounded(c, lambda k=k: ExprGen(c).expr(k, 1), lambda k=k: literal(rng, k))
+                    for _, k in params)))
+
+
+def owned_element(rng, ctx, slot, sdef, weight=1.0):
+    """CTX's ways to use SLOT, the work-item's own element of SDEF: its
+    parts read and updated, set (a vector's setters), replaced whole, a
+    struct's non-const members called."""
+    for f, k in sdef.fields:
+        ctx.leaves.setdefault(k, []).append(lambda c, f=f: slot + read_part(rng, sdef, f))
+        ctx.extra_stmts.append((1.5 * weight, lambda g, d, l, f=f, k=k: [
+            g.update(write_part(rng, sdef, slot, f), k)]))
+    ctx.extra_stmts.append((0.7 * weight, lambda g, d, l: ["%s = %s;" % (slot, fresh_value(g.e, sdef))]))
+    if is_vector(sdef):
+        ctx.extra_stmts.append((0.8 * weight, lambda g, d, l: set_parts(g, sdef, slot)))
+    for m, ret, params, const in sdef.methods:
+        if not const:
+            ctx.extra_stmts.append((0.8 * weight, lambda g, d, l, m=m, params=params: [
+                "%s.%s(%s);" % (slot, m, ", ".join(g.e.expr(k, 2) for _, k in params))]))
 
 
 def read_part(rng, sdef, field):

@@ -22,7 +22,8 @@ import re
 
 from . import atomics
 from .data import compare_all, declare_all, ext_args, make_buffers, product
-from .elements import bounded, fresh_value, is_vector, read_part, set_parts, vec_def, write_part
+from .data import StructBuffer
+from .elements import element_leaves, fresh_value, indexed, owned_element, vec_def
 from .expr import Ctx, ExprGen
 from .kinds import CTYPE, literal
 from .scope import Scope, Var, View
@@ -64,6 +65,7 @@ class TiledUnit:
         values = {c: literal(rng, k) for c, k in scalars}
         tarrays = [("ts%d" % i, rng.choice(kinds)) for i in range(rng.randint(1, 2))]
         etarrays = self.element_arrays(rng, kinds)
+        sviews = self.struct_views(rng)
         tscalars = []
         if "atomic" in self.features:
             tscalars = [("tv%d" % i, rng.choice(["int", "uint"])) for i in range(rng.randint(0, 2))]
@@ -106,6 +108,10 @@ class TiledUnit:
                 place = "%s[%s]" % (b.name, gpos)
                 ctx.leaves.setdefault(b.kind, []).append(lambda c, place=place: place)
                 ctx.extra_stmts.append((2, lambda g, d, l, b=b, place=place: [g.update(place, b.kind)]))
+            if sviews:
+                sin, sout = sviews
+                element_leaves(rng, ctx, indexed(rng, sin.name, sin.extents[0]), sin.sdef)
+                owned_element(rng, ctx, "%s[%s]" % (sout.name, gpos), sout.sdef)
             for b in atoms:
                 op = atom_ops[b.name]
                 ctx.extra_stmts.append((1.5, lambda g, d, l, b=b, op=op: [atomics.update(
@@ -179,12 +185,15 @@ class TiledUnit:
             body = head + gen.block(depth=2, count=rng.randint(1, 5))
             if p == count - 1:
                 body += [gen.update("%s[%s]" % (b.name, gpos), b.kind) for b in outs]
+                if sviews:
+                    body += [gen.update("%s[%s].%s" % (sviews[1].name, gpos, f), k)
+                             for f, k in sviews[1].sdef.fields]
             if p > 0 and rng.random() < 0.3:
                 other = gen.block(depth=2, count=rng.randint(1, 3)) if rng.random() < 0.5 else []
                 body = self.guard(rng, body, other)
             phases.append((body, in_loop, modes))
 
-        buffers = ins + outs + atoms
+        buffers = ins + outs + atoms + list(sviews or [])
         params = ["%s%s" % (b.param_type(), b.name) for b in buffers] + \
                  ["%s %s" % (CTYPE[k], c) for c, k in scalars]
         args = [b.name for b in buffers] + [c for c, _ in scalars]
@@ -281,6 +290,20 @@ class TiledUnit:
         run += compare_all(buffers)
         return top, run
 
+    def struct_views(self, rng):
+        """With structs: sometimes (format 17) an input view or array of one
+        of the program's structs (parts and const members read anywhere)
+        and an output of one (each work-item's own element, at its global
+        index, in any phase: parts, the whole element, non-const members),
+        kept apart from the scalar buffers. (StructBuffer in, out) or None."""
+        if "struct" not in self.features or not self.structs or rng.random() < 0.5:
+            return None
+        u = self.uid
+        sin = StructBuffer(rng, "u%d_sin0" % u, rng.choice(self.structs), [pick_extent(rng, 1)[0]], "in")
+        sout = StructBuffer(rng, "u%d_sout0" % u, rng.choice(self.structs), self.extents, "out")
+        self.summary += " structs=%s,%s" % (sin.sdef.name, sout.sdef.name)
+        return sin, sout
+
     def element_arrays(self, rng, kinds):
         """Sometimes a tile_static array of one of the program's structs or
         of a short vector type (format 16): [(name, StructDef)]."""
@@ -302,7 +325,6 @@ class TiledUnit:
         Adds to CTX, HEAD (phase 0's first lines) and OWNED (the parts a
         choice may set)."""
         mode = "W" if p == 0 else rng.choice(["W", "R", "R", "-"])
-        n = self.size
         if mode == "W":
             slot = "%s[%s]" % (name, self.own_slot(rng))
             if p == 0:
@@ -310,32 +332,10 @@ class TiledUnit:
                     head.append("%s = %s;" % (slot, fresh_value(ExprGen(ctx), sdef)))
                 else:
                     head += ["%s.%s = %s;" % (slot, f, ExprGen(ctx).expr(k, 2)) for f, k in sdef.fields]
-            for f, k in sdef.fields:
-                owned.append(("%s.%s" % (slot, f), k))
-                ctx.leaves.setdefault(k, []).append(
-                    lambda c, f=f: slot + read_part(rng, sdef, f))
-                ctx.extra_stmts.append((1.5, lambda g, d, l, f=f, k=k: [
-                    g.update(write_part(rng, sdef, slot, f), k)]))
-            ctx.extra_stmts.append((0.7, lambda g, d, l: ["%s = %s;" % (slot, fresh_value(g.e, sdef))]))
-            if is_vector(sdef):
-                ctx.extra_stmts.append((0.8, lambda g, d, l: set_parts(g, sdef, slot)))
-            for m, ret, params, const in sdef.methods:
-                if not const:
-                    ctx.extra_stmts.append((0.8, lambda g, d, l, m=m, params=params: [
-                        "%s.%s(%s);" % (slot, m, ", ".join(g.e.expr(k, 2) for _, k in params))]))
+            owned += [("%s.%s" % (slot, f), k) for f, k in sdef.fields]
+            owned_element(rng, ctx, slot, sdef)
         elif mode == "R":
-            def element(c):
-                return "%s[%s]" % (name, bounded(c, lambda: ExprGen(c).index(n, 1),
-                                                  lambda: str(rng.randrange(n))))
-            for f, k in sdef.fields:
-                ctx.leaves.setdefault(k, []).append(
-                    lambda c, f=f: element(c) + read_part(rng, sdef, f))
-            for m, ret, params, const in sdef.methods:
-                if ret is not None and const:
-                    ctx.leaves.setdefault(ret, []).append(
-                        lambda c, m=m, params=params: "%s.%s(%s)" % (element(c), m, ", ".join(
-                            bounded(c, lambda k=k: ExprGen(c).expr(k, 1), lambda k=k: literal(rng, k))
-                            for _, k in params)))
+            element_leaves(rng, ctx, indexed(rng, name, self.size), sdef)
         return mode
 
     def guard(self, rng, body, other):

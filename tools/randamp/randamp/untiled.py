@@ -11,7 +11,7 @@ with one commutative operation each."""
 
 from . import atomics
 from .data import StructBuffer, compare_all, declare_all, ext_args, make_buffers
-from .elements import bounded, combine, read_part, set_parts, vec_def, write_part
+from .elements import combine, element_leaves, indexed, read_part, set_parts, vec_def, write_part
 from .expr import Ctx, ExprGen
 from .kinds import CTYPE, literal
 from .scope import Scope, Var, View
@@ -71,26 +71,13 @@ class UntiledUnit:
         ins.append(sin)
         outs.append(sout)
         place = "%s[%s]" % (sout.name, self.permutation("idx"))
-
-        def element(c):
-            return bounded(c, lambda: ExprGen(c).index(n_in, 1), lambda: str(rng.randrange(n_in)))
-
-        for f, k in sd_in.fields:
-            ctx.leaves.setdefault(k, []).append(
-                lambda c, f=f: "%s[%s].%s" % (sin.name, element(c), f))
-        for name, ret, params, const in sd_in.methods:
-            if ret is not None and const:
-                ctx.leaves.setdefault(ret, []).append(
-                    lambda c, name=name, params=params: "%s[%s].%s(%s)" % (
-                        sin.name, element(c), name, ", ".join(
-                            bounded(c, lambda k=k: ExprGen(c).expr(k, 1), lambda k=k: literal(rng, k))
-                            for _, k in params)))
+        element = indexed(rng, sin.name, n_in)
+        element_leaves(rng, ctx, element, sd_in)
         for f, k in sd_out.fields:
             ctx.leaves.setdefault(k, []).append(lambda c, f=f: "%s.%s" % (place, f))
             ctx.extra_stmts.append((2, lambda g, d, l, f=f, k=k: [g.update("%s.%s" % (place, f), k)]))
         if sd_in is sd_out:
-            ctx.extra_stmts.append((1, lambda g, d, l: ["%s = %s[%s];" % (
-                place, sin.name, g.e.index(n_in, 2))]))
+            ctx.extra_stmts.append((1, lambda g, d, l: ["%s = %s;" % (place, element(g.ctx))]))
         self.summary += " structs=%s,%s" % (sd_in.name, sd_out.name)
         return [(place, sd_out)]
 
@@ -113,14 +100,8 @@ class UntiledUnit:
         ins.append(bin_)
         outs.append(bout)
         place = "%s[%s]" % (bout.name, self.permutation("idx"))
-
-        def element(c):
-            return "%s[%s]" % (bin_.name, bounded(c, lambda: ExprGen(c).index(n_in, 1),
-                                                  lambda: str(rng.randrange(n_in))))
-
-        for f, k in vin.fields:
-            ctx.leaves.setdefault(k, []).append(
-                lambda c, f=f: element(c) + read_part(rng, vin, f))
+        element = indexed(rng, bin_.name, n_in)
+        element_leaves(rng, ctx, element, vin)
         for f, k in vout.fields:
             ctx.leaves.setdefault(k, []).append(lambda c, f=f: place + read_part(rng, vout, f))
             ctx.extra_stmts.append((1.5, lambda g, d, l, f=f, k=k: [
