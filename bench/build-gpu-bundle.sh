@@ -27,7 +27,8 @@ E2E=${E2E:-"saxpy-1d api-coverage kernel-diagnostics checked-bounds
   tile-static-objects tiled-reduce-transpose double-data
   short-vector-float4-saxpy texture-get-set texture-image-forms
   direct3d-intrinsics launches-from-threads non-pow2-extent
-  two-kernels-no-transfer discard-data-transfers destructors tile-extent"}
+  two-kernels-no-transfer discard-data-transfers destructors tile-extent
+  conditional-property-operand"}
 for name in $E2E; do
   src=test/e2e/$name.cpp
   flags=$(grep -- '&& %t' "$src" | grep -m1 -o -- '%ampcc [^%]*%s' | sed 's/%ampcc//; s/%s//') || true
