@@ -14,6 +14,24 @@ def ext_args(extents):
     return ", ".join(str(e) for e in extents)
 
 
+def index_of(rank, comps):
+    """An index<RANK> of COMPS (texts): above rank 3, prelude.h's ix4/ix5."""
+    comps = ", ".join(str(c) for c in comps)
+    return "index<%d>(%s)" % (rank, comps) if rank <= 3 else "ix%d(%s)" % (rank, comps)
+
+
+def extent_of(rank, dims):
+    """An extent<RANK> of DIMS: above rank 3, prelude.h's ex4/ex5."""
+    dims = ", ".join(str(e) for e in dims)
+    return "extent<%d>(%s)" % (rank, dims) if rank <= 3 else "ex%d(%s)" % (rank, dims)
+
+
+def dims(rank, extents):
+    """A view constructor's leading arguments: the extents themselves up to
+    rank 3 (C++ AMP's (e0, e1, e2, data) forms), an extent above."""
+    return ext_args(extents) if rank <= 3 else extent_of(rank, extents)
+
+
 def product(xs):
     p = 1
     for x in xs:
@@ -99,10 +117,10 @@ class Buffer:
         p = self.presentation
         if p == "view":
             lines.append("array_view<%s%s, %d> %s(%s, %s);" % (const, t, self.rank, obj,
-                                                               ext_args(st), v))
+                                                               dims(self.rank, st), v))
         elif p == "section":
             lines.append("array_view<%s%s, %d> %s_all(%s, %s);" % (const, t, self.rank, obj,
-                                                                   ext_args(st), v))
+                                                                   dims(self.rank, st), v))
             lines.append("array_view<%s%s, %d> %s = %s;" % (const, t, self.rank, obj,
                                                             self.section(obj + "_all")))
         elif p == "projection":
@@ -112,21 +130,21 @@ class Buffer:
                                                                     self.plane_at))
         elif p == "view_as":
             lines.append("array_view<%s%s, 1> %s_all(%d, %s);" % (const, t, obj, st[0], v))
-            lines.append("array_view<%s%s, %d> %s = %s_all.view_as(extent<%d>(%s));" % (
-                const, t, self.rank, obj, obj, self.rank, ext_args(self.extents)))
+            lines.append("array_view<%s%s, %d> %s = %s_all.view_as(%s);" % (
+                const, t, self.rank, obj, obj, extent_of(self.rank, self.extents)))
         elif p == "array":
-            lines.append("array<%s, %d> %s(extent<%d>(%s), %s.begin(), %s.end()%s);" % (
-                t, self.rank, obj, self.rank, ext_args(st), v, v, where))
+            lines.append("array<%s, %d> %s(%s, %s.begin(), %s.end()%s);" % (
+                t, self.rank, obj, extent_of(self.rank, st), v, v, where))
         elif p == "array_section":
-            lines.append("array<%s, %d> %s_all(extent<%d>(%s), %s.begin(), %s.end()%s);" % (
-                t, self.rank, obj, self.rank, ext_args(st), v, v, where))
+            lines.append("array<%s, %d> %s_all(%s, %s.begin(), %s.end()%s);" % (
+                t, self.rank, obj, extent_of(self.rank, st), v, v, where))
             lines.append("array_view<%s%s, %d> %s = %s;" % (const, t, self.rank, obj,
                                                             self.section(obj + "_all")))
         return lines
 
     def section(self, whole):
-        origin = "index<%d>(%s)" % (self.rank, ext_args(a for a, _ in self.margin))
-        ext = "extent<%d>(%s)" % (self.rank, ext_args(self.extents))
+        origin = index_of(self.rank, [a for a, _ in self.margin])
+        ext = extent_of(self.rank, self.extents)
         if self.section_form == 1 and all(b == 0 for _, b in self.margin):
             return "%s.section(%s)" % (whole, origin)
         if self.section_form == 2 and all(a == 0 for a, _ in self.margin):
@@ -177,7 +195,8 @@ def make_buffers(rng, unit, kinds, extents, features, pick_extent, inputs):
     """A unit's inputs (up to INPUTS, of random shapes), its outputs (the
     launch's EXTENTS) and, with atomics, its atomic counters."""
     ins = [Buffer(rng, "u%d_in%d" % (unit, i), rng.choice(kinds),
-                  pick_extent(rng, rng.randint(1, 3)), "in") for i in range(rng.randint(0, inputs))]
+                  pick_extent(rng, rng.choice([1, 1, 2, 2, 3, 3, 4, 5])), "in")
+           for i in range(rng.randint(0, inputs))]
     outs = [Buffer(rng, "u%d_out%d" % (unit, i), rng.choice(kinds), extents, "out")
             for i in range(rng.randint(1, 2))]
     atoms = []

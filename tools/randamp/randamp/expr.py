@@ -6,6 +6,7 @@ evaluates its operands never changes its value: the same on the host and
 on every device.
 """
 
+from .data import extent_of, index_of
 from .kinds import APPROX, CTYPE, DOUBLE, convert, literal
 
 
@@ -82,13 +83,13 @@ class ExprGen:
         return self.expr("int", depth)
 
     def index(self, bound, depth=2):
-        """An int in [0, BOUND)."""
+        """An int in [0, BOUND); with DEPTH -1, a known index or a literal."""
         known = self.ctx.scope.find(lambda v: v.kind == "int" and v.bound is not None
                                     and v.bound <= bound and v.is_scalar())
         r = self.rng.random()
-        if known and r < 0.45:
+        if known and (r < 0.45 or depth < 0):
             return self.rng.choice(known).name
-        if r < 0.6:
+        if r < 0.6 or depth < 0:
             return str(self.rng.randrange(bound))
         if bound & (bound - 1) == 0 and r < 0.75:
             return "(%s & %d)" % (self.expr("int", depth), bound - 1)
@@ -100,7 +101,18 @@ class ExprGen:
         return "r_idx(%s, %d)" % (self.expr("int", depth), bound)
 
     def view_index(self, view, depth=2):
-        """An in-range element of VIEW, in one of C++ AMP's spellings."""
+        """An in-range element of VIEW, in one of C++ AMP's spellings. An
+        index may read views again: three levels deep at most (ranks 4 and
+        5, format 18, made the nesting grow without end), then known
+        indices and literals."""
+        nesting = getattr(self.ctx, "view_nesting", 0)
+        self.ctx.view_nesting = nesting + 1
+        try:
+            return self._view_index(view, depth if nesting < 3 else -1)
+        finally:
+            self.ctx.view_nesting = nesting
+
+    def _view_index(self, view, depth):
         r = self.rng.random()
         if r < 0.1:
             # A section made in amp code, then one of its elements.
@@ -108,16 +120,16 @@ class ExprGen:
             origin = [rng.randrange(e) for e in view.extents]
             ext = [rng.randint(1, e - o) for e, o in zip(view.extents, origin)]
             comps = [self.index(e, depth) for e in ext]
-            return "%s.section(index<%d>(%s), extent<%d>(%s))[index<%d>(%s)]" % (
-                view.name, view.rank, ", ".join(map(str, origin)), view.rank,
-                ", ".join(map(str, ext)), view.rank, ", ".join(comps))
+            return "%s.section(%s, %s)[%s]" % (
+                view.name, index_of(view.rank, origin), extent_of(view.rank, ext),
+                index_of(view.rank, comps))
         comps = [self.index(e, depth) for e in view.extents]
         if view.rank == 1 and r < 0.5:
             return "%s[%s]" % (view.name, comps[0])
-        if r < 0.35:
+        if r < 0.35 and view.rank <= 3:
             return "%s(%s)" % (view.name, ", ".join(comps))
         if r < 0.7 or view.rank == 1:
-            return "%s[index<%d>(%s)]" % (view.name, view.rank, ", ".join(comps))
+            return "%s[%s]" % (view.name, index_of(view.rank, comps))
         # Projections down to rank 1, then an element.
         return view.name + "".join("[%s]" % c for c in comps)
 

@@ -138,3 +138,22 @@ static inline void r_cas_max(int *p, int v) restrict(cpu, amp) {
   while (seen < v && !r_atomic_cas(p, &seen, v)) {
   }
 }
+
+// index<N> and extent<N> above rank 3, which C++ AMP builds only from an
+// array of components (format 18).
+static inline index<4> ix4(int a, int b, int c, int d) restrict(cpu, amp) {
+  int v[4] = {a, b, c, d};
+  return index<4>(v);
+}
+static inline index<5> ix5(int a, int b, int c, int d, int e) restrict(cpu, amp) {
+  int v[5] = {a, b, c, d, e};
+  return index<5>(v);
+}
+static inline extent<4> ex4(int a, int b, int c, int d) restrict(cpu, amp) {
+  int v[4] = {a, b, c, d};
+  return extent<4>(v);
+}
+static inline extent<5> ex5(int a, int b, int c, int d, int e) restrict(cpu, amp) {
+  int v[5] = {a, b, c, d, e};
+  return extent<5>(v);
+}

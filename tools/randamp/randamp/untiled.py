@@ -10,7 +10,7 @@ only inputs and its own output elements, and updates atomic buffers only
 with one commutative operation each."""
 
 from . import atomics
-from .data import StructBuffer, compare_all, declare_all, ext_args, make_buffers
+from .data import StructBuffer, compare_all, declare_all, extent_of, index_of, make_buffers
 from .elements import combine, element_leaves, indexed, read_part, set_parts, vec_def, write_part
 from .expr import Ctx, ExprGen
 from .kinds import CTYPE, literal
@@ -23,7 +23,9 @@ def pick_extent(rng, rank):
         return [rng.choice([1, 2, 3, 7, 16, 31, 64, 100, 127, 256, 1000])]
     if rank == 2:
         return [rng.randint(1, 24), rng.randint(1, 24)]
-    return [rng.randint(1, 8), rng.randint(1, 8), rng.randint(1, 8)]
+    if rank == 3:
+        return [rng.randint(1, 8), rng.randint(1, 8), rng.randint(1, 8)]
+    return [rng.randint(1, 9 - rank) for _ in range(rank)]
 
 
 class UntiledUnit:
@@ -33,7 +35,9 @@ class UntiledUnit:
         self.features = features
         self.funcs = funcs
         self.structs = structs
-        self.rank = rng.randint(1, 3)
+        # Ranks 4 and 5 since format 18: index<N> and extent<N> built from
+        # arrays, views of them projected and sectioned.
+        self.rank = rng.randint(1, 3) if rng.random() < 0.85 else rng.randint(4, 5)
         self.extents = pick_extent(rng, self.rank)
         self.form = "lambda" if rng.random() < 0.8 else "functor"
         self.summary = "untiled rank=%d ext=%s form=%s" % (
@@ -53,7 +57,7 @@ class UntiledUnit:
                 comps.append("%d - %s[%d]" % (e - 1, idx, d))
             else:
                 comps.append("(%s[%d] + %d) %% %d" % (idx, d, rng.randint(1, 7), e))
-        return "index<%d>(%s)" % (self.rank, ", ".join(comps))
+        return index_of(self.rank, comps)
 
     def struct_buffers(self, ctx, ins, outs):
         """With structs: sometimes an input view of one of the program's
@@ -180,7 +184,7 @@ class UntiledUnit:
                 ["%s_%s_v" % (b.name, side) for b in buffers] + [values[n] for n, _ in scalars]))
 
         run = declare_all(buffers)
-        ext = "extent<%d>(%s)" % (self.rank, ext_args(self.extents))
+        ext = extent_of(self.rank, self.extents)
         r = rng.random()
         if rng.random() < 0.125:
             # The launch in a generic lambda that a library template calls,
@@ -192,8 +196,7 @@ class UntiledUnit:
             run.append("{")
             run.append("  const int zero[1] = {0};")
             run.append("  std::for_each(zero, zero + 1, [&](auto z) {")
-            run.append("    parallel_for_each(extent<%d>(%s), %s);" % (self.rank, ", ".join(dims),
-                                                                    make("d")))
+            run.append("    parallel_for_each(%s, %s);" % (extent_of(self.rank, dims), make("d")))
             run.append("  });")
             run.append("}")
         elif r < 0.5:
@@ -206,8 +209,8 @@ class UntiledUnit:
         run.append("  auto kernel = %s;" % make("h"))
         for d, e in enumerate(self.extents):
             run.append("  %sfor (int x%d = 0; x%d < %d; ++x%d)" % ("  " * d, d, d, e, d))
-        run.append("  %skernel(index<%d>(%s));" % ("  " * self.rank, self.rank,
-                                                   ", ".join("x%d" % d for d in range(self.rank))))
+        run.append("  %skernel(%s);" % ("  " * self.rank, index_of(
+            self.rank, ["x%d" % d for d in range(self.rank)])))
         run.append("}")
         run += compare_all(buffers)
         return top, run
