@@ -206,6 +206,20 @@ def make_buffers(rng, unit, kinds, extents, features, pick_extent, inputs):
     return ins, outs, atoms
 
 
+def own_view(rng, buffers):
+    """Sometimes (format 19) lines making `av`, an accelerator_view of the
+    default accelerator's own, immediate or automatic, for a launch of
+    BUFFERS (none of them arrays, which live on the default view), and the
+    lines after the launch (a flush, a wait or nothing: `av` goes out of
+    scope with the kernel perhaps still queued, and the outputs'
+    synchronize must wait for it). ([], []) otherwise."""
+    if any(b.is_array or b.presentation == "array_section" for b in buffers) or rng.random() < 0.8:
+        return [], []
+    mode = rng.choice(["queuing_mode_immediate", "queuing_mode_automatic"])
+    after = rng.choice([[], ["av.flush();"], ["av.wait();"]])
+    return ["accelerator_view av = accelerator().create_view(%s);" % mode], after
+
+
 def declare_all(buffers):
     """The start of a unit's run function: both sides' data."""
     lines = ["accelerator_view cpu_view = accelerator(accelerator::cpu_accelerator).default_view;"]

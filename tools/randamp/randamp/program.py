@@ -16,7 +16,7 @@ from .tiled import TiledUnit
 from .untiled import UntiledUnit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FORMAT = 18  # Bump when the same seed would give another program.
+FORMAT = 19  # Bump when the same seed would give another program.
 
 # Features, each on in a program with its probability; a unit takes each
 # of the program's with a further chance, so small combinations are common.

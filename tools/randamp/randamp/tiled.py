@@ -21,7 +21,7 @@ or atomically updated."""
 import re
 
 from . import atomics
-from .data import compare_all, declare_all, ext_args, make_buffers, product
+from .data import compare_all, declare_all, ext_args, make_buffers, own_view, product
 from .data import StructBuffer
 from .elements import element_leaves, fresh_value, indexed, owned_element, vec_def
 from .expr import Ctx, ExprGen
@@ -258,10 +258,12 @@ class TiledUnit:
                         lambda: ["t.barrier.%s();" % rng.choice(BARRIERS)])
         capture = "[=, %s]" % ", ".join("&" + r for r in refs) if refs else "[=]"
         tdims = ext_args(self.tile)
+        make_av, after_av = own_view(rng, buffers)
         top.append("static void t%d_device(%s) {" % (u, ", ".join(params)))
-        top.append("  parallel_for_each(extent<%d>(%s).tile<%s>(), %s(tiled_index<%s> t) restrict(amp) {"
-                   % (self.rank, ext_args(self.extents), tdims, capture, tdims))
-        top += indent(dev, "    ") + ["  });", "}", ""]
+        top += indent(make_av)
+        top.append("  parallel_for_each(%sextent<%d>(%s).tile<%s>(), %s(tiled_index<%s> t) restrict(amp) {"
+                   % ("av, " if make_av else "", self.rank, ext_args(self.extents), tdims, capture, tdims))
+        top += indent(dev, "    ") + ["  });"] + indent(after_av) + ["}", ""]
 
         # The reference.
         host = []

@@ -10,7 +10,7 @@ only inputs and its own output elements, and updates atomic buffers only
 with one commutative operation each."""
 
 from . import atomics
-from .data import StructBuffer, compare_all, declare_all, extent_of, index_of, make_buffers
+from .data import StructBuffer, compare_all, declare_all, extent_of, index_of, make_buffers, own_view
 from .elements import combine, element_leaves, indexed, read_part, set_parts, vec_def, write_part
 from .expr import Ctx, ExprGen
 from .kinds import CTYPE, literal
@@ -186,7 +186,11 @@ class UntiledUnit:
         run = declare_all(buffers)
         ext = extent_of(self.rank, self.extents)
         r = rng.random()
-        if rng.random() < 0.125:
+        make_av, after_av = own_view(rng, buffers)
+        if make_av:
+            run += ["{"] + indent(make_av + ["parallel_for_each(av, %s, %s);" % (ext, make("d"))] +
+                                  after_av) + ["}"]
+        elif rng.random() < 0.125:
             # The launch in a generic lambda that a library template calls,
             # its extent depending on the lambda's parameter (0): resolved
             # only in the lambda's specialization, which walks of the
