@@ -59,24 +59,35 @@ class UntiledUnit:
                 comps.append("(%s[%d] + %d) %% %d" % (idx, d, rng.randint(1, 7), e))
         return index_of(self.rank, comps)
 
+    def element_views(self, ctx, ins, outs, prefix, din, dout):
+        """An input view of DIN elements (structs or short vectors) and an
+        output of DOUT, each work-item's own element under the unit's
+        permutation, named u<unit>_<PREFIX>in0 and ..out0 and appended to
+        INS and OUTS; the input's parts and const members become leaves of
+        CTX. Returns (the work-item's output element, a function of a
+        context giving an input element)."""
+        rng, u = self.rng, self.uid
+        n_in = pick_extent(rng, 1)[0]
+        bin_ = StructBuffer(rng, "u%d_%sin0" % (u, prefix), din, [n_in], "in")
+        bout = StructBuffer(rng, "u%d_%sout0" % (u, prefix), dout, self.extents, "out")
+        ins.append(bin_)
+        outs.append(bout)
+        place = "%s[%s]" % (bout.name, self.permutation("idx"))
+        element = indexed(rng, bin_.name, n_in)
+        element_leaves(rng, ctx, element, din)
+        return place, element
+
     def struct_buffers(self, ctx, ins, outs):
         """With structs: sometimes an input view of one of the program's
         structs (its fields and const members read at in-range places) and
         an output of one (each work-item its own element, fields updated,
         or the whole element copied from the input), appended to INS and
         OUTS (format 13). Returns [(output place, struct)]."""
-        rng, u = self.rng, self.uid
+        rng = self.rng
         if "struct" not in self.features or not self.structs or rng.random() < 0.5:
             return []
         sd_in, sd_out = rng.choice(self.structs), rng.choice(self.structs)
-        n_in = pick_extent(rng, 1)[0]
-        sin = StructBuffer(rng, "u%d_sin0" % u, sd_in, [n_in], "in")
-        sout = StructBuffer(rng, "u%d_sout0" % u, sd_out, self.extents, "out")
-        ins.append(sin)
-        outs.append(sout)
-        place = "%s[%s]" % (sout.name, self.permutation("idx"))
-        element = indexed(rng, sin.name, n_in)
-        element_leaves(rng, ctx, element, sd_in)
+        place, element = self.element_views(ctx, ins, outs, "s", sd_in, sd_out)
         for f, k in sd_out.fields:
             ctx.leaves.setdefault(k, []).append(lambda c, f=f: "%s.%s" % (place, f))
             ctx.extra_stmts.append((2, lambda g, d, l, f=f, k=k: [g.update("%s.%s" % (place, f), k)]))
@@ -92,20 +103,13 @@ class UntiledUnit:
         set by name, reference, setter or swizzle, the whole element copied
         or combined from the input's), appended to INS and OUTS (format
         16). Returns [(output place, vector type)]."""
-        rng, u = self.rng, self.uid
+        rng = self.rng
         if "vec" not in self.features or rng.random() < 0.5:
             return []
         kinds = ctx.kinds()
         vin = vec_def(rng.choice(kinds), rng.randint(2, 4))
         vout = vin if rng.random() < 0.5 else vec_def(rng.choice(kinds), rng.randint(2, 4))
-        n_in = pick_extent(rng, 1)[0]
-        bin_ = StructBuffer(rng, "u%d_vin0" % u, vin, [n_in], "in")
-        bout = StructBuffer(rng, "u%d_vout0" % u, vout, self.extents, "out")
-        ins.append(bin_)
-        outs.append(bout)
-        place = "%s[%s]" % (bout.name, self.permutation("idx"))
-        element = indexed(rng, bin_.name, n_in)
-        element_leaves(rng, ctx, element, vin)
+        place, element = self.element_views(ctx, ins, outs, "v", vin, vout)
         for f, k in vout.fields:
             ctx.leaves.setdefault(k, []).append(lambda c, f=f: place + read_part(rng, vout, f))
             ctx.extra_stmts.append((1.5, lambda g, d, l, f=f, k=k: [
