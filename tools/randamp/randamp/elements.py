@@ -6,7 +6,7 @@ short-vector views, tiled units for tile_static arrays of structs and of
 short vectors (where the host backend's handling of element parts, bug 7
 of docs/reliability.md, and the devices' vector layouts meet)."""
 
-from .expr import ExprGen
+from .expr import ExprGen, bounded
 from .kinds import VEC_TYPE, literal
 from .scope import StructDef
 
@@ -23,20 +23,6 @@ def vec_def(kind, n):
 
 def is_vector(sdef):
     return getattr(sdef, "vector", None) is not None
-
-
-def bounded(c, make, plain):
-    """MAKE(), or PLAIN() inside two levels of leaves that make expressions
-    of their own (an element's index, a member's argument), which would
-    otherwise recurse without end (format 15)."""
-    depth = getattr(c, "struct_leaf_depth", 0)
-    if depth >= 2:
-        return plain()
-    c.struct_leaf_depth = depth + 1
-    try:
-        return make()
-    finally:
-        c.struct_leaf_depth = depth
 
 
 def indexed(rng, name, n):

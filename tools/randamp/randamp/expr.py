@@ -41,6 +41,22 @@ class Ctx:
         return [k for k in self.kinds() if k not in APPROX]
 
 
+def bounded(c, make, plain, counter="struct_leaf_depth", limit=2):
+    """MAKE(), or PLAIN() inside LIMIT levels of expressions that make
+    expressions of their own and may nest again (COUNTER on context C
+    counts them): struct and vector elements' indices and members'
+    arguments (format 15, two levels), views' indices (format 18, three),
+    which would otherwise recurse without end."""
+    depth = getattr(c, counter, 0)
+    if depth >= limit:
+        return plain()
+    setattr(c, counter, depth + 1)
+    try:
+        return make()
+    finally:
+        setattr(c, counter, depth)
+
+
 # The functions Visual C++'s fast_math also gives restrict(cpu) code (the C
 # library's): a restrict(cpu, amp) caller may name those only.
 FAST_MATH_ON_HOST = {"acos", "asin", "atan", "atan2", "ceil", "cos", "cosh", "exp", "fabs", "floor",
@@ -105,12 +121,8 @@ class ExprGen:
         index may read views again: three levels deep at most (ranks 4 and
         5, format 18, made the nesting grow without end), then known
         indices and literals."""
-        nesting = getattr(self.ctx, "view_nesting", 0)
-        self.ctx.view_nesting = nesting + 1
-        try:
-            return self._view_index(view, depth if nesting < 3 else -1)
-        finally:
-            self.ctx.view_nesting = nesting
+        return bounded(self.ctx, lambda: self._view_index(view, depth),
+                       lambda: self._view_index(view, -1), counter="view_nesting", limit=3)
 
     def _view_index(self, view, depth):
         r = self.rng.random()

@@ -21,8 +21,7 @@ or atomically updated."""
 import re
 
 from . import atomics
-from .data import compare_all, declare_all, ext_args, make_buffers, own_view, product
-from .data import StructBuffer
+from .data import StructBuffer, compare_all, declare_all, ext_args, make_buffers, own_view, product
 from .elements import element_leaves, fresh_value, indexed, owned_element, vec_def
 from .expr import Ctx, ExprGen
 from .kinds import CTYPE, literal
