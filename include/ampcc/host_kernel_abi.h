@@ -30,6 +30,10 @@ typedef struct ampcc_host_launch {
   /* The part one call runs: global ids (untiled) or group ids (tiled), each
    * [lo, hi) with the offset already added for global ids. */
   size_t lo[3], hi[3];
+  /* Nonzero when the calling thread's arguments named in the kernel's
+   * owned_args are its own zeroed copies of those buffers (the runtime adds
+   * each into its buffer when the thread's share is done). */
+  int owned;
 } ampcc_host_launch;
 
 /* One work-item's ids, which get_global_id & co. read. */
@@ -37,6 +41,7 @@ typedef struct ampcc_item {
   size_t gid[3];
   size_t lid[3];
   size_t grp[3];
+  int owned; /* the launch's ampcc_host_launch::owned */
 } ampcc_item;
 
 /* Untiled kernels: runs every work-item of L's part, in a loop nest. */
@@ -56,6 +61,11 @@ typedef struct ampcc_host_kernel {
   ampcc_host_item_fn item;   /* tiled kernels, else null */
   ampcc_host_tile_fn tile;   /* tiled kernels as loops, else null */
   unsigned long tile_static_bytes; /* its tile_static storage */
+  /* Bit I: argument I is the data of a view the kernel only adds to with
+   * 32-bit atomics whose results it drops (compiler/lib/CodeGen/
+   * AddOnlyViews.h); where ampcc_item::owned says so, those atomics are
+   * plain additions into the thread's copy. */
+  unsigned long long owned_args;
 } ampcc_host_kernel;
 
 /* A barrier of the running tile (runtime/backends/host/TileRunner.cpp). */

@@ -67,8 +67,26 @@ void mirrorTile(void *const *Args, const ampcc_item *It) {
   Out[Gid] = Shared[Lid] * 1000 + int(It->grp[0] + 10 * It->grp[1]);
 }
 
+// Untiled, a kernel that only adds to argument 0 (owned_args bit 0, as
+// AddOnlyViews.h marks one): Bins[x % 16] += 1, a plain addition where the
+// launch says the thread's argument is its own copy, else an atomic; every
+// call records the flag in Seen[0] (args: int *Bins, long *Seen, int
+// *Other, which may overlap Bins).
+void addOwned(void *const *Args, const ampcc_host_launch *L) {
+  int *Bins = *static_cast<int *const *>(Args[0]);
+  long *Seen = *static_cast<long *const *>(Args[1]);
+  for (size_t X = L->lo[0]; X < L->hi[0]; ++X) {
+    if (L->owned)
+      Bins[X % 16] += 1;
+    else
+      __atomic_fetch_add(&Bins[X % 16], 1, __ATOMIC_RELAXED);
+  }
+  __atomic_store_n(&Seen[0], long(L->owned), __ATOMIC_RELAXED);
+}
+
 const ampcc_host_kernel Table[] = {{"count_items", 2, countItems, nullptr},
                                    {"mirror_tile", 2, nullptr, mirrorTile},
+                                   {"add_owned", 3, addOwned, nullptr, nullptr, 0, 1},
                                    {nullptr, 0, nullptr, nullptr}};
 const char Source[] = "/* the OpenCL C these kernels stand for */";
 
@@ -189,4 +207,62 @@ TEST_F(HostBackendTest, ProgramsWithoutHostKernelsSaySo) {
   int Status = 0;
   EXPECT_FALSE(B.kernel(Prog, "no_such_kernel", Status));
   EXPECT_EQ(B.failureOf(Status), Backend::Failure::MissingKernel);
+}
+
+// A launch of a kernel that only adds to a buffer gives each thread a copy,
+// and the copies' sums reach the buffer; not where another argument
+// overlaps the buffer, where the copies would cost more than the launch,
+// or where the buffer is too large to copy.
+TEST_F(HostBackendTest, AddOnlyBuffersGetEachThreadsCopy) {
+  struct Case {
+    const char *What;
+    size_t Items, Bins;
+    bool OtherOverlaps, Owned;
+  } Cases[] = {{"many work-items", 100000, 16, false, true},
+               {"overlapping argument", 100000, 16, true, false},
+               {"fewer work-items than elements", 8, 16, false, false},
+               {"buffer past 4 MiB", 100000, (size_t(4) << 20) / 4 + 1, false, false}};
+  for (const Case &C : Cases) {
+    SCOPED_TRACE(C.What);
+    std::vector<int> Init(C.Bins, 5);
+    Buffer Bins = B.allocate(Ctx, C.Bins * sizeof(int), Init.data(), "");
+    Buffer Seen = B.allocate(Ctx, 2 * sizeof(long), std::vector<long>(2, -1).data(), "");
+    Buffer Other = B.allocate(Ctx, sizeof(int), Init.data(), "");
+    Kernel K = kernel("add_owned");
+    K.setArg(0, Bins);
+    K.setArg(1, Seen);
+    K.setArg(2, C.OtherOverlaps ? Bins : Other);
+    LaunchPart Part;
+    Part.Dims = 1;
+    Part.Size = &C.Items;
+    Q.launch(K, Part);
+    Q.launch(K, Part); // The second adds to the first's sums.
+    std::vector<int> Got(16);
+    std::vector<long> Flags(2);
+    Q.read(Bins, true, 0, 16 * sizeof(int), Got.data());
+    Q.read(Seen, true, 0, 2 * sizeof(long), Flags.data());
+    for (size_t I = 0; I < 16; ++I) {
+      int PerLaunch = int(C.Items / 16 + (I < C.Items % 16));
+      EXPECT_EQ(Got[I], 5 + 2 * PerLaunch) << "bin " << I;
+    }
+    EXPECT_EQ(Flags[0], long(C.Owned));
+  }
+}
+
+TEST(OwnedBuffers, NeedEveryMarkedArgumentToBeABufferOfItsOwn) {
+  ampcc_host_kernel K = {"k", 3, nullptr, nullptr, nullptr, 0, 0b101};
+  unsigned char A[64], Bm[64], Cm[64];
+  std::vector<BufferArg> Args = {{0, A, 64}, {1, Bm, 64}, {2, Cm, 64}};
+  EXPECT_EQ(ownedBuffers(K, Args, 1000, 2).size(), 2u);
+  // 32 words in two copies on 2 threads: 64 work-items at least.
+  EXPECT_EQ(ownedBuffers(K, Args, 63, 2).size(), 0u);
+  EXPECT_EQ(ownedBuffers(K, Args, 64, 2).size(), 2u);
+  // Argument 1 overlaps argument 2's memory.
+  std::vector<BufferArg> Overlapping = {{0, A, 64}, {1, Cm + 60, 4}, {2, Cm, 64}};
+  EXPECT_EQ(ownedBuffers(K, Overlapping, 1000, 2).size(), 0u);
+  // Argument 2 is not a buffer.
+  std::vector<BufferArg> Missing = {{0, A, 64}, {1, Bm, 64}};
+  EXPECT_EQ(ownedBuffers(K, Missing, 1000, 2).size(), 0u);
+  K.owned_args = 0;
+  EXPECT_EQ(ownedBuffers(K, Args, 1000, 2).size(), 0u);
 }

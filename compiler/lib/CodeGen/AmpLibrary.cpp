@@ -10,6 +10,8 @@
 #include "DomainIndexing.h"
 #include "FunctionEmitter.h"
 
+#include "AddOnlyViews.h"
+
 #include "ImageLowering.h"
 #include "Lowering.h"
 
@@ -122,7 +124,7 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
         << ("atomic function '" + FD->getNameAsString() + "'");
     return "0";
   }
-  std::string S = std::string(It->second.first) + "(" + Dest;
+  std::string Callee = It->second.first;
   // Host kernels: one thread runs a whole tile and switches work-items only
   // at barriers, so a tile_static read-modify-write is atomic as it is.
   if (DestSpace == AddrSpace::Local && CG.hostKernels()) {
@@ -133,14 +135,14 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
                          " *)dest;\n  *(" + T + " *)dest = " + It->second.second +
                          ";\n  return old;\n#else\n  return " + It->second.first +
                          "(dest" + (HasValue ? ", v" : "") + ");\n#endif\n}\n\n");
-    S = Fn + "(" + Dest;
+    Callee = Fn;
   } else if (Private) {
     std::string Fn = "ampcc_" + std::string(It->second.first) + "_private_" + T;
     bool HasValue = Args.size() > 1;
     CG.addHelper(Fn, T + " " + Fn + "(" + DestParam + (HasValue ? ", " + T + " v" : "") +
                          ") {\n  " + T + " old = *dest;\n  *dest = " + It->second.second +
                          ";\n  return old;\n}\n\n");
-    S = Fn + "(" + Dest;
+    Callee = Fn;
   } else if (MaybeNull) {
     std::string Fn = "ampcc_" + std::string(It->second.first) +
                      (NullOnlyGuarded ? "_robust_dom_" : "_robust_") + T;
@@ -152,11 +154,42 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
       Body = "#ifdef AMPCC_DOMAIN_COVERED\n  return " + Call + ";\n#else\n" + Body + "#endif\n";
     CG.addHelper(Fn, T + " " + Fn + "(" + DestParam + (HasValue ? ", " + T + " v" : "") +
                          ") {\n" + Body + "}\n\n");
-    S = Fn + "(" + Dest;
+    Callee = Fn;
   }
+  std::string S = Callee + "(" + Dest;
+  if (CG.hostKernels() && DestSpace == AddrSpace::Global && AddOnly &&
+      AddOnly->isSite(Args[0]))
+    S = ownedAtomic(Name, Callee, T, DestParam, MaybeNull) + "(ampcc_it.owned, " + Dest;
   for (unsigned I = 1; I < Args.size(); ++I)
     S += ", " + expr(Args[I]);
   return S + ")";
+}
+
+/// An atomic that adds to a view the kernel only adds to (AddOnlyViews.h),
+/// through \p Inner, its helper or built-in: where the launch gave each
+/// thread a copy of the view's buffer (`owned`), a plain read-modify-write,
+/// in unsigned arithmetic (an int's wrapping is the atomic's, not C's
+/// undefined overflow).
+std::string FunctionEmitter::ownedAtomic(llvm::StringRef Name, const std::string &Inner,
+                                         const std::string &T, const std::string &DestParam,
+                                         bool MaybeNull) {
+  static const llvm::StringMap<const char *> Updates = {{"atomic_fetch_add", "+ (uint)v"},
+                                                        {"atomic_fetch_sub", "- (uint)v"},
+                                                        {"atomic_fetch_inc", "+ 1u"},
+                                                        {"atomic_fetch_dec", "- 1u"}};
+  const char *Update = Updates.lookup(Name);
+  assert(Update && "AddOnlyViews admits the additive atomics only");
+  bool HasValue = Name == "atomic_fetch_add" || Name == "atomic_fetch_sub";
+  std::string Fn = "ampcc_owned_" + llvm::StringRef(Inner).drop_front(
+                                        llvm::StringRef(Inner).starts_with("ampcc_") ? 6 : 0).str();
+  if (!llvm::StringRef(Fn).ends_with("_" + T))
+    Fn += "_" + T;
+  CG.addHelper(Fn, T + " " + Fn + "(int owned, " + DestParam + (HasValue ? ", " + T + " v" : "") +
+                       ") {\n  if (owned) {\n" + (MaybeNull ? "    if (!dest)\n      return 0;\n" : "") +
+                       "    " + T + " old = *(" + T + " *)dest;\n    *(" + T + " *)dest = (" + T +
+                       ")((uint)old " + Update + ");\n    return old;\n  }\n  return " + Inner +
+                       "(dest" + (HasValue ? ", v" : "") + ");\n}\n\n");
+  return Fn;
 }
 
 /// A member of array_view or array that <amp.h> only declares: the

@@ -35,6 +35,7 @@ struct Lowered {
   bool IsAddress;
 };
 
+class AddOnlyViews;
 class DomainIndexing;
 
 class FunctionEmitter {
@@ -68,6 +69,9 @@ public:
   /// by construction are printed with a guard the covered program variant
   /// drops (DomainIndexing.h).
   void setDomainIndexing(DomainIndexing *D) { Domain = D; }
+  /// A host kernel's own body: atomics that add to a view the kernel only
+  /// adds to, which may go to a thread's own copy (AddOnlyViews.h).
+  void setAddOnlyViews(const AddOnlyViews *V) { AddOnly = V; }
 
   /// The C variable holding version \p N of the view variable \p Name
   /// (FunctionPlan::ViewVersion): `__` cannot occur in a C++ name.
@@ -270,6 +274,11 @@ private:
   std::string atomicCall(const clang::FunctionDecl *FD,
                          llvm::ArrayRef<const clang::Expr *> Args,
                          clang::SourceLocation Loc);
+  /// The helper of an atomic on a view the kernel only adds to, over
+  /// \p Inner (AmpLibrary.cpp).
+  std::string ownedAtomic(llvm::StringRef Name, const std::string &Inner,
+                          const std::string &T, const std::string &DestParam,
+                          bool MaybeNull);
   /// The C expression for the address of lvalue \p E.
   std::string addressOf(const clang::Expr *E);
   /// The value of conditional lvalue \p CO, read: nested conditionals
@@ -321,6 +330,7 @@ private:
   unsigned TempCount = 0;
   llvm::DenseMap<const clang::Expr *, ElementUse> ElementUses;
   DomainIndexing *Domain = nullptr;
+  const AddOnlyViews *AddOnly = nullptr;
   /// View accesses (their calls) printed with the _dom helpers, which in
   /// the covered variant never return the null of a dropped atomic.
   llvm::DenseSet<const clang::Expr *> DomainSites;

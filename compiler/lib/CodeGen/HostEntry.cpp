@@ -54,7 +54,7 @@ std::string hostEntry(const std::string &Kernel,
          "#pragma clang loop vectorize(" + (LanesShareLocals ? "enable" : "assume_safety") +
          ")\n"
          "      for (size_t x = x0; x < x1; ++x) {\n"
-         "        ampcc_item it = {{x, y, z}, {0, 0, 0}, {0, 0, 0}};\n"
+         "        ampcc_item it = {{x, y, z}, {0, 0, 0}, {0, 0, 0}, ampcc_l->owned};\n"
          "        " + Kernel + "(it" + Args + ");\n"
          "      }\n"
          "    }\n}\n\n";

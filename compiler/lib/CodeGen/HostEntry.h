@@ -22,8 +22,10 @@ namespace ampcc {
 /// \p TileLoops: a tiled kernel also has `<Kernel>__loops`, which runs a
 /// whole tile (WorkItemLoops.h), and gets an entry for it.
 /// \p LanesShareLocals: the kernel keeps locals in memory (LaneLocals.h),
-/// so its untiled loop does not promise the vectoriser independent
-/// iterations.
+/// or adds to a view with plain instructions where the launch gave each
+/// thread a copy of it (AddOnlyViews.h: two work-items may add to one
+/// element), so its untiled loop does not promise the vectoriser
+/// independent iterations.
 std::string hostEntry(const std::string &Kernel,
                       const std::vector<std::string> &Params, bool Tiled,
                       bool TileLoops = false, bool LanesShareLocals = false);

@@ -209,9 +209,10 @@ std::string emitHostKernelsSource(const std::vector<EmittedKernel> &Kernels,
     S += "    {\"" + K.KernelName + "\", " + std::to_string(K.NumParams) + ", " +
          (Tiled ? "0, " + K.KernelName + "__item" : K.KernelName + "__range, 0") + ", " +
          (K.HostTileLoops ? K.KernelName + "__tile" : std::string("0")) + ", " +
-         std::to_string(K.TileStaticBytes) + "},\n";
+         std::to_string(K.TileStaticBytes) + ", " + std::to_string(K.HostOwnedArgs) +
+         "ull},\n";
   }
-  return S + "    {0, 0, 0, 0, 0, 0}};\n";
+  return S + "    {0, 0, 0, 0, 0, 0, 0}};\n";
 }
 
 std::string emitWideMainEntry(unsigned Params, bool ReturnsVoid) {

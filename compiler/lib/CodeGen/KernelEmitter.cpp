@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "CodeGenModule.h"
 
+#include "AddOnlyViews.h"
 #include "ClonePlanner.h"
 #include "DomainIndexing.h"
 #include "ElementParts.h"
@@ -143,6 +144,8 @@ private:
   /// Each field captured as one 4-byte integer: its capture's index, for
   /// the launch-time facts of IndexRanges.
   llvm::DenseMap<const FieldDecl *, size_t> ScalarCaptures;
+  /// Host kernels: the views the kernel only adds to (AddOnlyViews.h).
+  std::optional<AddOnlyViews> AddOnly;
 };
 
 void KernelEmitter::describe() {
@@ -212,11 +215,20 @@ void KernelEmitter::closure() {
       continue;
     }
     CurrentCapture = Var ? Var : F;
-    size_t First = EK.Captures.size();
+    size_t First = EK.Captures.size(), FirstParam = Params.size();
     flatten(FT, Offset, Dest, Name, FLoc, ByRefArray, RD->isLambda());
-    if (EK.Captures.size() == First + 1 &&
-        EK.Captures[First].Kind != rt::CaptureKind::Value &&
-        EK.Captures[First].Kind != rt::CaptureKind::Bool)
+    bool WholeView = EK.Captures.size() == First + 1 &&
+                     EK.Captures[First].Kind != rt::CaptureKind::Value &&
+                     EK.Captures[First].Kind != rt::CaptureKind::Bool;
+    // An add-only view's data pointer, its first argument, is the one the
+    // host backend may replace by a thread's own copy.
+    if (AddOnly && AddOnly->contains(F)) {
+      if (WholeView && FirstParam < 64)
+        EK.HostOwnedArgs |= uint64_t(1) << FirstParam;
+      else
+        AddOnly->drop(F);
+    }
+    if (WholeView)
       ViewCaptures[F] = First;
     else if (EK.Captures.size() == First + 1 &&
              EK.Captures[First].Kind == rt::CaptureKind::Value && FT->isIntegerType() &&
@@ -484,6 +496,8 @@ std::string KernelEmitter::body() {
   // Host kernels: a copy of the emitter, before it prints, prints the body
   // again as work-item loops where it can (WorkItemLoops.h).
   std::optional<FunctionEmitter> LoopsFE;
+  if (AddOnly)
+    FE.setAddOnlyViews(&*AddOnly);
   if (CG.hostKernels() && K.Tiled && !ImageKernel && !CG.usesFaultRecord())
     LoopsFE.emplace(FE);
   FE.emitStmt(Op->getBody());
@@ -499,6 +513,7 @@ std::string KernelEmitter::body() {
     }
   }
   FE.setDomainIndexing(nullptr);
+  FE.setAddOnlyViews(nullptr);
   EK.TileStaticBytes = FE.hoistedBytes();
   if (Domain) {
     for (const auto &[F, I] : ViewCaptures)
@@ -531,6 +546,12 @@ void KernelEmitter::emit() {
   reportMixedSpaces(CG.Diags, Plan);
   describe();
   mapCaptureFields();
+  if (CG.hostKernels() && !ImageKernel) {
+    llvm::DenseMap<const ValueDecl *, const FieldDecl *> FieldOfVar;
+    for (const auto &[F, Var] : FieldVars)
+      FieldOfVar[Var] = F;
+    AddOnly.emplace(Op, FieldOfVar);
+  }
   closure();
   computeIndex();
   checkState();
@@ -552,7 +573,8 @@ void KernelEmitter::emit() {
   }
   if (CG.hostKernels() && !ImageKernel)
     EK.HostEntry = hostEntry(EK.KernelName, Params, K.Tiled, EK.HostTileLoops,
-                             !K.Tiled && (reachesLaneLocals(Ctx, Op) || writesElementParts(Op)));
+                             !K.Tiled && (reachesLaneLocals(Ctx, Op) || writesElementParts(Op) ||
+                                          EK.HostOwnedArgs));
   if (ImageKernel) {
     // The image form of the kernel just emitted: one descriptor for both.
     CG.KernelText += "#ifdef __IMAGE_SUPPORT__\n" + Text + "#endif\n\n";

@@ -296,6 +296,7 @@ Kernel HostBackend::kernel(const Program &P, const char *Name, int &Status) {
       auto *HK = new HostKernel;
       HK->Entry = K;
       HK->Args.resize(K->num_args);
+      HK->Buffers.resize(K->num_args);
       return Kernel(Handle<ObjectKind::Kernel>::adopt(*this, raw(HK)));
     }
   Status = MissingKernel;
@@ -338,22 +339,28 @@ void HostBackend::setArg(void *K, unsigned Index, size_t Bytes, const void *Valu
         Concurrency::AMPCC_E_INVALIDARG);
   const auto *V = static_cast<const unsigned char *>(Value);
   HK->Args[Index].assign(V, V + Bytes);
+  HK->Buffers[Index] = nullptr;
 }
 
 void HostBackend::setBufferArg(void *K, unsigned Index, void *Mem, const std::string &For) {
   // A __global pointer parameter: its value is the buffer's address.
   void *Address = Mem ? buffer(Mem)->Data : nullptr;
   setArg(K, Index, sizeof Address, &Address, For);
+  kernelOf(K)->Buffers[Index] = Mem ? buffer(Mem) : nullptr;
 }
 
 void HostBackend::launch(void *Q, void *K, const LaunchPart &Part, Event *Done,
                          const std::string &) {
   HostKernel *HK = kernelOf(K);
   std::vector<void *> Args(HK->Args.size());
-  for (size_t I = 0; I < Args.size(); ++I)
+  std::vector<BufferArg> Buffers;
+  for (size_t I = 0; I < Args.size(); ++I) {
     Args[I] = HK->Args[I].data();
+    if (const HostBuffer *B = HK->Buffers[I])
+      Buffers.push_back({unsigned(I), B->Data, B->Bytes});
+  }
   ProfiledCommand Command(Q);
-  runHostKernel(*HK->Entry, Args.data(), Part);
+  runHostKernel(*HK->Entry, Args.data(), Buffers, Part);
   if (Done)
     *Done = marker(nullptr, "");
 }

@@ -83,6 +83,48 @@ const std::string &hostDeviceName();
 struct HostKernel final : HostObject {
   const ampcc_host_kernel *Entry = nullptr;
   std::vector<std::vector<unsigned char>> Args;
+  /// The buffer behind each argument that is one, else null.
+  std::vector<HostBuffer *> Buffers;
+};
+
+/// A buffer argument of a launch: its index and memory.
+struct BufferArg {
+  unsigned Index;
+  unsigned char *Data;
+  size_t Bytes;
+};
+
+/// The buffers of \p Buffers that each of \p Threads threads of a launch
+/// of \p WorkItems work-items adds into a copy of its own (K.owned_args),
+/// or none (OwnedCopies.cpp).
+std::vector<BufferArg> ownedBuffers(const ampcc_host_kernel &K,
+                                    const std::vector<BufferArg> &Buffers,
+                                    size_t WorkItems, unsigned Threads);
+
+/// Each thread's arguments for one launch: the launch's own, or with the
+/// owned buffers replaced by the thread's zeroed copies, which finish()
+/// adds into the buffers (OwnedCopies.cpp). A slot is one thread's part of
+/// the launch (HostLaunch.cpp's Workers).
+class LaunchArgs {
+public:
+  LaunchArgs(void *const *Args, size_t NumArgs, std::vector<BufferArg> Owned,
+             unsigned Threads);
+  bool owned() const { return !Owned.empty(); }
+  /// Called by the thread running slot \p Slot.
+  void *const *forSlot(unsigned Slot);
+  /// The slot's thread is done with the launch.
+  void finish(unsigned Slot);
+
+private:
+  struct SlotArgs {
+    bool Started = false;
+    std::vector<void *> Values; ///< Each owned buffer's copy.
+    std::vector<void *> Args;
+  };
+  void *const *Args;
+  size_t NumArgs;
+  std::vector<BufferArg> Owned;
+  std::vector<SlotArgs> Slots;
 };
 
 class HostBackend final : public Backend {
@@ -180,8 +222,10 @@ std::string missingHostIsa(const char *Isa);
 /// when it can.
 std::string whyHostCannotRunPrograms();
 
-/// Runs kernel \p K over \p Part with arguments \p Args (HostLaunch.cpp).
+/// Runs kernel \p K over \p Part with arguments \p Args, whose buffers are
+/// \p Buffers (HostLaunch.cpp).
 void runHostKernel(const ampcc_host_kernel &K, void *const *Args,
+                   const std::vector<BufferArg> &Buffers,
                    const LaunchPart &Part);
 
 /// Runs one tile of a tiled kernel on the calling thread, its work-items

@@ -88,17 +88,23 @@ public:
   /// The threads a launch runs on: the workers and the caller.
   unsigned width() const { return Threads + 1; }
 
-  /// Runs Body(0) ... Body(Count - 1) on the workers and the calling thread;
-  /// returns when every call has returned. A launch from a second thread
-  /// while the pool is busy runs on its own thread.
-  void run(size_t Count, const std::function<void(size_t)> &Body) {
+  /// Runs Body(0, Slot) ... Body(Count - 1, Slot) on the workers and the
+  /// calling thread, each thread with a slot of its own below width(), then
+  /// SlotDone(Slot) on each thread that ran a call, after its last; returns
+  /// when every call has returned. A launch from a second thread while the
+  /// pool is busy runs on its own thread, as slot 0.
+  void run(size_t Count, const std::function<void(size_t, unsigned)> &Body,
+           const std::function<void(unsigned)> &SlotDone) {
     std::unique_lock<std::mutex> Own(RunLock, std::try_to_lock);
     if (!Own || Threads == 0 || Count == 1) {
       for (size_t I = 0; I < Count; ++I)
-        Body(I);
+        Body(I, 0);
+      if (Count)
+        SlotDone(0);
       return;
     }
     Job = &Body;
+    JobDone = &SlotDone;
     for (unsigned T = 0; T < width(); ++T) {
       Shares[T].Next = Count * T / width();
       Shares[T].End = Count * (T + 1) / width();
@@ -149,11 +155,14 @@ private:
 
   /// Thread \p Self's own share first, then what is left of the others'.
   void work(unsigned Self) {
+    bool Ran = false;
     for (unsigned K = 0; K < width(); ++K) {
       Share &S = Shares[(Self + K) % width()];
-      for (size_t I; (I = S.Next.fetch_add(1)) < S.End;)
-        (*Job)(I);
+      for (size_t I; (I = S.Next.fetch_add(1)) < S.End; Ran = true)
+        (*Job)(I, Self);
     }
+    if (Ran)
+      (*JobDone)(Self);
   }
 
   /// Spins until \p Ready holds or a millisecond has passed (false then).
@@ -200,7 +209,8 @@ private:
   std::mutex RunLock; ///< One launch at a time uses the workers.
   std::mutex M;
   std::condition_variable Wake, Done;
-  const std::function<void(size_t)> *Job = nullptr;
+  const std::function<void(size_t, unsigned)> *Job = nullptr;
+  const std::function<void(unsigned)> *JobDone = nullptr;
   /// A launch's chunks in one contiguous share a thread: as with OpenMP's
   /// static schedule, a thread meets the same data in the next launch of
   /// the same shape, still in its own cache (the bench's reduction on 16
@@ -232,14 +242,15 @@ ampcc_host_launch describe(const LaunchPart &Part) {
 /// enough to amortise taking it, and a multiple of every vector width.
 constexpr size_t Piece = 4096;
 
-void runRanges(ampcc_host_range_fn Fn, void *const *Args, const ampcc_host_launch &L) {
+void runRanges(ampcc_host_range_fn Fn, LaunchArgs &Args, const ampcc_host_launch &L) {
   size_t Rows = L.global[1] * L.global[2], Width = L.global[0];
   size_t PiecesPerRow = (Width + Piece - 1) / Piece;
   size_t RowsPerChunk = PiecesPerRow == 1 ? std::max<size_t>(1, Piece / Width) : 1;
   size_t Chunks = PiecesPerRow == 1 ? (Rows + RowsPerChunk - 1) / RowsPerChunk
                                     : Rows * PiecesPerRow;
-  Workers::get().run(Chunks, [&](size_t C) {
+  Workers::get().run(Chunks, [&](size_t C, unsigned Slot) {
     setCurrentLaunch(&L);
+    void *const *A = Args.forSlot(Slot);
     size_t Row0 = PiecesPerRow == 1 ? C * RowsPerChunk : C / PiecesPerRow;
     size_t RowEnd = PiecesPerRow == 1 ? std::min(Rows, Row0 + RowsPerChunk) : Row0 + 1;
     size_t X0 = PiecesPerRow == 1 ? 0 : C % PiecesPerRow * Piece;
@@ -253,16 +264,16 @@ void runRanges(ampcc_host_range_fn Fn, void *const *Args, const ampcc_host_launc
       Part.lo[2] = L.offset[2] + Row / L.global[1];
       Part.hi[1] = Part.lo[1] + 1;
       Part.hi[2] = Part.lo[2] + 1;
-      Fn(Args, &Part);
+      Fn(A, &Part);
     }
     setCurrentLaunch(nullptr);
-  });
+  }, [&](unsigned Slot) { Args.finish(Slot); });
 }
 
 /// Tiles whole, each on one thread: the kernel's loops over the tile's
 /// work-items where the compiler printed them, else the work-items as
 /// fibers (TileRunner.cpp).
-void runTiles(const ampcc_host_kernel &K, void *const *Args, const ampcc_host_launch &L) {
+void runTiles(const ampcc_host_kernel &K, LaunchArgs &Args, const ampcc_host_launch &L) {
   size_t Groups[3];
   for (unsigned D = 0; D < 3; ++D)
     Groups[D] = L.global[D] / L.local[D];
@@ -273,8 +284,9 @@ void runTiles(const ampcc_host_kernel &K, void *const *Args, const ampcc_host_la
   // Sixteen chunks a thread still balance uneven tiles.
   size_t Total = Groups[0] * Groups[1] * Groups[2];
   size_t PerChunk = std::max<size_t>(1, Total / (size_t(Workers::get().width()) * 16));
-  Workers::get().run((Total + PerChunk - 1) / PerChunk, [&](size_t C) {
+  Workers::get().run((Total + PerChunk - 1) / PerChunk, [&](size_t C, unsigned Slot) {
     setCurrentLaunch(&L);
+    void *const *A = Args.forSlot(Slot);
     for (size_t G = C * PerChunk; G < std::min(Total, (C + 1) * PerChunk); ++G) {
       size_t Group[3] = {G % Groups[0], G / Groups[0] % Groups[1], G / (Groups[0] * Groups[1])};
       if (K.tile) {
@@ -283,25 +295,31 @@ void runTiles(const ampcc_host_kernel &K, void *const *Args, const ampcc_host_la
           Tile.grp[D] = Group[D];
           Tile.gid[D] = L.offset[D] + Group[D] * L.local[D];
         }
-        K.tile(Args, &Tile);
+        Tile.owned = L.owned;
+        K.tile(A, &Tile);
       } else {
-        runTile(K.item, Args, L, Group);
+        runTile(K.item, A, L, Group);
       }
     }
     setCurrentLaunch(nullptr);
-  });
+  }, [&](unsigned Slot) { Args.finish(Slot); });
 }
 
 } // namespace
 
-void runHostKernel(const ampcc_host_kernel &K, void *const *Args, const LaunchPart &Part) {
+void runHostKernel(const ampcc_host_kernel &K, void *const *Args,
+                   const std::vector<BufferArg> &Buffers, const LaunchPart &Part) {
   ampcc_host_launch L = describe(Part);
-  if (L.global[0] * L.global[1] * L.global[2] == 0)
+  size_t WorkItems = L.global[0] * L.global[1] * L.global[2];
+  if (WorkItems == 0)
     return;
+  unsigned Threads = Workers::get().width();
+  LaunchArgs A(Args, K.num_args, ownedBuffers(K, Buffers, WorkItems, Threads), Threads);
+  L.owned = A.owned();
   if (K.range)
-    runRanges(K.range, Args, L);
+    runRanges(K.range, A, L);
   else
-    runTiles(K, Args, L);
+    runTiles(K, A, L);
 }
 
 } // namespace rt

@@ -196,6 +196,7 @@ void runTile(ampcc_host_item_fn Fn, void *const *Args, const ampcc_host_launch &
           It.grp[D] = Group[D];
           It.gid[D] = L.offset[D] + Group[D] * L.local[D] + Lid[D];
         }
+        It.owned = L.owned;
         Stacks[I] = newFiber(Base + I * StackBytes, &T, I);
       }
   Tile *Outer = CurrentTile;

@@ -49,6 +49,9 @@ struct EmittedKernel {
   /// Host kernels: the kernel also runs a whole tile as work-item loops
   /// (compiler/lib/CodeGen/WorkItemLoops.h).
   bool HostTileLoops = false;
+  /// Host kernels: bit I set when argument I is the data of a view the
+  /// kernel only adds to (compiler/lib/CodeGen/AddOnlyViews.h).
+  uint64_t HostOwnedArgs = 0;
   /// Its tile_static variables' bytes (its callees' too), which the host
   /// backend checks against the device's tile_static memory as OpenCL
   /// drivers report theirs.

@@ -1,0 +1,198 @@
+//===- AddOnlyViews.cpp - views a kernel only adds to ---------------------===//
+
+#include "AddOnlyViews.h"
+
+#include "ampcc/Analysis/AmpModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace ampcc {
+namespace {
+
+const Expr *strip(const Expr *E) {
+  for (;;) {
+    const Expr *Next = E->IgnoreParenImpCasts()->IgnoreImplicit();
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+}
+
+/// The atomics whose additions may be regrouped: the integer ones of
+/// <amp.h> that add (a subtraction adds the negation modulo 2^32).
+bool isAdditiveAtomic(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !FD->getIdentifier() || !isInAmpNamespace(FD) || CE->getNumArgs() < 1)
+    return false;
+  StringRef N = FD->getName();
+  if (N != "atomic_fetch_add" && N != "atomic_fetch_sub" && N != "atomic_fetch_inc" &&
+      N != "atomic_fetch_dec")
+    return false;
+  QualType Elem = CE->getArg(0)->getType()->getPointeeType();
+  return !Elem.isNull() && Elem->isIntegerType() &&
+         FD->getASTContext().getTypeSize(Elem) == 32;
+}
+
+/// Calls whose value the kernel drops: statements of their own, a void
+/// cast's operand, a comma's left side, a for loop's increment.
+class DroppedCalls : public RecursiveASTVisitor<DroppedCalls> {
+public:
+  llvm::SmallVector<const CallExpr *, 8> Calls;
+
+  void note(const Stmt *S) {
+    const auto *E = dyn_cast_or_null<Expr>(S);
+    while (E) {
+      E = E->IgnoreParens();
+      if (const auto *FE = dyn_cast<FullExpr>(E)) {
+        E = FE->getSubExpr();
+      } else if (const auto *CE = dyn_cast<ExplicitCastExpr>(E);
+                 CE && CE->getType()->isVoidType()) {
+        E = CE->getSubExpr();
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(E);
+                 BO && BO->getOpcode() == BO_Comma) {
+        note(BO->getLHS());
+        E = BO->getRHS();
+      } else {
+        break;
+      }
+    }
+    if (const auto *CE = dyn_cast_or_null<CallExpr>(E))
+      Calls.push_back(CE);
+  }
+
+  bool VisitCompoundStmt(CompoundStmt *S) {
+    for (const Stmt *Child : S->body())
+      note(Child);
+    return true;
+  }
+  bool VisitIfStmt(IfStmt *S) {
+    note(S->getThen());
+    note(S->getElse());
+    return true;
+  }
+  bool VisitForStmt(ForStmt *S) {
+    note(S->getBody());
+    note(S->getInc());
+    return true;
+  }
+  bool VisitWhileStmt(WhileStmt *S) {
+    note(S->getBody());
+    return true;
+  }
+  bool VisitDoStmt(DoStmt *S) {
+    note(S->getBody());
+    return true;
+  }
+  bool VisitSwitchCase(SwitchCase *S) {
+    note(S->getSubStmt());
+    return true;
+  }
+  bool VisitLabelStmt(LabelStmt *S) {
+    note(S->getSubStmt());
+    return true;
+  }
+  bool VisitAttributedStmt(AttributedStmt *S) {
+    note(S->getSubStmt());
+    return true;
+  }
+  // A nested lambda's body is another function: its atomics are not the
+  // kernel's own.
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+};
+
+} // namespace
+
+AddOnlyViews::AddOnlyViews(
+    const CXXMethodDecl *Op,
+    const llvm::DenseMap<const ValueDecl *, const FieldDecl *> &FieldOfVar) {
+  const CXXRecordDecl *Closure = Op->getParent();
+  // The capture an expression names, as a whole: `v` or a functor's `v`.
+  auto CaptureOf = [&](const Expr *E) -> const FieldDecl * {
+    E = strip(E);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return FieldOfVar.lookup(DRE->getDecl());
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (F && F->getParent() == Closure && isa<CXXThisExpr>(strip(ME->getBase())))
+        return F;
+    }
+    return nullptr;
+  };
+  auto IsView = [](const FieldDecl *F) {
+    return viewShape(F->getType().getNonReferenceType()).has_value();
+  };
+
+  // Mentions of a view that are an additive atomic's target.
+  DroppedCalls Dropped;
+  Dropped.TraverseStmt(Op->getBody());
+  llvm::DenseSet<const Expr *> Accepted;
+  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<const Expr *, 4>> SitesOf;
+  for (const CallExpr *CE : Dropped.Calls) {
+    if (!isAdditiveAtomic(CE))
+      continue;
+    const auto *Addr = dyn_cast<UnaryOperator>(strip(CE->getArg(0)));
+    if (!Addr || Addr->getOpcode() != UO_AddrOf)
+      continue;
+    // v[i], v(i, j), v[i][j]: element accesses of views down to the capture.
+    const Expr *Obj = strip(Addr->getSubExpr());
+    bool Access = false;
+    while (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Obj)) {
+      if ((OC->getOperator() != OO_Subscript && OC->getOperator() != OO_Call) ||
+          !viewShape(OC->getArg(0)->getType()))
+        break;
+      Access = true;
+      Obj = strip(OC->getArg(0));
+    }
+    const FieldDecl *F = Access ? CaptureOf(Obj) : nullptr;
+    if (F && IsView(F)) {
+      Accepted.insert(Obj);
+      SitesOf[F].push_back(CE->getArg(0));
+    }
+  }
+
+  // Any other mention of the view, or one in a nested lambda, leaves it out.
+  struct Mentions : RecursiveASTVisitor<Mentions> {
+    llvm::function_ref<const FieldDecl *(const Expr *)> CaptureOf;
+    const llvm::DenseSet<const Expr *> &Accepted;
+    llvm::DenseSet<const FieldDecl *> Rejected;
+    unsigned LambdaDepth = 0;
+    Mentions(llvm::function_ref<const FieldDecl *(const Expr *)> CaptureOf,
+             const llvm::DenseSet<const Expr *> &Accepted)
+        : CaptureOf(CaptureOf), Accepted(Accepted) {}
+    void mention(const Expr *E) {
+      if (const FieldDecl *F = CaptureOf(E))
+        if (LambdaDepth || !Accepted.contains(E))
+          Rejected.insert(F);
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      mention(E);
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *E) {
+      mention(E);
+      return true;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *E) {
+      ++LambdaDepth;
+      bool R = RecursiveASTVisitor::TraverseLambdaExpr(E);
+      --LambdaDepth;
+      return R;
+    }
+  } M(CaptureOf, Accepted);
+  M.TraverseStmt(Op->getBody());
+
+  for (const auto &[F, Dests] : SitesOf) {
+    if (M.Rejected.contains(F))
+      continue;
+    Fields.insert(F);
+    for (const Expr *Dest : Dests)
+      Sites[Dest] = F;
+  }
+}
+
+} // namespace ampcc
