@@ -22,6 +22,19 @@
 extern "C" {
 #endif
 
+/* How a kernel updates an argument it may give each thread a copy of. */
+enum {
+  AMPCC_OWN_NONE = 0,
+  AMPCC_OWN_ADD,      /* atomic_fetch_add, _sub, _inc, _dec */
+  AMPCC_OWN_MAX_INT,  /* atomic_fetch_max of int */
+  AMPCC_OWN_MAX_UINT, /* ... of unsigned int */
+  AMPCC_OWN_MIN_INT,
+  AMPCC_OWN_MIN_UINT,
+  AMPCC_OWN_AND,
+  AMPCC_OWN_OR,
+  AMPCC_OWN_XOR
+};
+
 /* Dimensions are OpenCL's: 0 is the fastest varying (AMP's last). */
 typedef struct ampcc_host_launch {
   size_t global[3]; /* the NDRange, offset excluded */
@@ -30,9 +43,8 @@ typedef struct ampcc_host_launch {
   /* The part one call runs: global ids (untiled) or group ids (tiled), each
    * [lo, hi) with the offset already added for global ids. */
   size_t lo[3], hi[3];
-  /* Nonzero when the calling thread's arguments named in the kernel's
-   * owned_args are its own zeroed copies of those buffers (the runtime adds
-   * each into its buffer when the thread's share is done). */
+  /* Nonzero when the calling thread's arguments the kernel's `owned`
+   * names are its own copies of those buffers (OwnedCopies.cpp). */
   int owned;
 } ampcc_host_launch;
 
@@ -61,11 +73,13 @@ typedef struct ampcc_host_kernel {
   ampcc_host_item_fn item;   /* tiled kernels, else null */
   ampcc_host_tile_fn tile;   /* tiled kernels as loops, else null */
   unsigned long tile_static_bytes; /* its tile_static storage */
-  /* Bit I: argument I is the data of a view the kernel only adds to with
-   * 32-bit atomics whose results it drops (compiler/lib/CodeGen/
-   * AddOnlyViews.h); where ampcc_item::owned says so, those atomics are
-   * plain additions into the thread's copy. */
-  unsigned long long owned_args;
+  /* Null, or for each argument an AMPCC_OWN_*: the data of a view the
+   * kernel names only in 32-bit atomics of that kind whose results it drops
+   * (compiler/lib/CodeGen/AtomicOnlyViews.h); where ampcc_item::owned says
+   * so, those atomics are plain updates of the thread's copy, which starts
+   * as the kind's identity and is merged into the buffer at the end of the
+   * thread's share (runtime/backends/host/OwnedCopies.cpp). */
+  const unsigned char *owned;
 } ampcc_host_kernel;
 
 /* A barrier of the running tile (runtime/backends/host/TileRunner.cpp). */

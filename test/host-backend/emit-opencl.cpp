@@ -19,7 +19,7 @@
 // CHECK: AMPCC_TILE_STATIC float s[64];
 // CHECK: static void main_kernel__item(void *const *ampcc_args, const ampcc_item *ampcc_it) {
 // CHECK: const ampcc_host_kernel AMPCC_HOST_TABLE[] = {
-// CHECK-NEXT: {"main_kernel", 3, 0, main_kernel__item, main_kernel__tile, 260, 0ull},
+// CHECK-NEXT: {"main_kernel", 3, 0, main_kernel__item, main_kernel__tile, 260, 0},
 // PLAIN-NOT: AMPCC_TILE_STATIC
 // PLAIN-NOT: AMPCC_KERNEL_PARAMS
 // PLAIN: void main_kernel(__global float *v_data,

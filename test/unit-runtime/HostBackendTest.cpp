@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <numeric>
 #include <vector>
@@ -67,10 +68,10 @@ void mirrorTile(void *const *Args, const ampcc_item *It) {
   Out[Gid] = Shared[Lid] * 1000 + int(It->grp[0] + 10 * It->grp[1]);
 }
 
-// Untiled, a kernel that only adds to argument 0 (owned_args bit 0, as
-// AddOnlyViews.h marks one): Bins[x % 16] += 1, a plain addition where the
-// launch says the thread's argument is its own copy, else an atomic; every
-// call records the flag in Seen[0] (args: int *Bins, long *Seen, int
+// Untiled, a kernel that only adds to argument 0 (AMPCC_OWN_ADD, as
+// AtomicOnlyViews.h marks one): Bins[x % 16] += 1, a plain addition where
+// the launch says the thread's argument is its own copy, else an atomic;
+// every call records the flag in Seen[0] (args: int *Bins, long *Seen, int
 // *Other, which may overlap Bins).
 void addOwned(void *const *Args, const ampcc_host_launch *L) {
   int *Bins = *static_cast<int *const *>(Args[0]);
@@ -84,9 +85,28 @@ void addOwned(void *const *Args, const ampcc_host_launch *L) {
   __atomic_store_n(&Seen[0], long(L->owned), __ATOMIC_RELAXED);
 }
 
+// The same for signed maxima (AMPCC_OWN_MAX_INT): Bins[x % 16] = max(it,
+// x - 50000).
+void maxOwned(void *const *Args, const ampcc_host_launch *L) {
+  int *Bins = *static_cast<int *const *>(Args[0]);
+  long *Seen = *static_cast<long *const *>(Args[1]);
+  for (size_t X = L->lo[0]; X < L->hi[0]; ++X) {
+    int V = int(X) - 50000;
+    if (L->owned)
+      Bins[X % 16] = std::max(Bins[X % 16], V);
+    else
+      __atomic_fetch_max(&Bins[X % 16], V, __ATOMIC_RELAXED);
+  }
+  __atomic_store_n(&Seen[0], long(L->owned), __ATOMIC_RELAXED);
+}
+
+const unsigned char AddsToFirst[] = {AMPCC_OWN_ADD, 0, 0};
+const unsigned char MaxOfFirst[] = {AMPCC_OWN_MAX_INT, 0};
+
 const ampcc_host_kernel Table[] = {{"count_items", 2, countItems, nullptr},
                                    {"mirror_tile", 2, nullptr, mirrorTile},
-                                   {"add_owned", 3, addOwned, nullptr, nullptr, 0, 1},
+                                   {"add_owned", 3, addOwned, nullptr, nullptr, 0, AddsToFirst},
+                                   {"max_owned", 2, maxOwned, nullptr, nullptr, 0, MaxOfFirst},
                                    {nullptr, 0, nullptr, nullptr}};
 const char Source[] = "/* the OpenCL C these kernels stand for */";
 
@@ -213,7 +233,7 @@ TEST_F(HostBackendTest, ProgramsWithoutHostKernelsSaySo) {
 // and the copies' sums reach the buffer; not where another argument
 // overlaps the buffer, where the copies would cost more than the launch,
 // or where the buffer is too large to copy.
-TEST_F(HostBackendTest, AddOnlyBuffersGetEachThreadsCopy) {
+TEST_F(HostBackendTest, AtomicOnlyBuffersGetEachThreadsCopy) {
   struct Case {
     const char *What;
     size_t Items, Bins;
@@ -249,8 +269,35 @@ TEST_F(HostBackendTest, AddOnlyBuffersGetEachThreadsCopy) {
   }
 }
 
+// A maximum's copies start at INT_MIN, and merging one keeps a larger
+// element of the buffer.
+TEST_F(HostBackendTest, MaximaMergeFromEachThreadsCopy) {
+  std::vector<int> Init(16, -2000000000);
+  Init[3] = 2000000000;
+  Buffer Bins = B.allocate(Ctx, 16 * sizeof(int), Init.data(), "");
+  Buffer Seen = B.allocate(Ctx, sizeof(long), std::vector<long>(1, -1).data(), "");
+  Kernel K = kernel("max_owned");
+  K.setArg(0, Bins);
+  K.setArg(1, Seen);
+  const size_t Items = 100000;
+  LaunchPart Part;
+  Part.Dims = 1;
+  Part.Size = &Items;
+  Q.launch(K, Part);
+  std::vector<int> Got(16);
+  long Flag = 0;
+  Q.read(Bins, true, 0, 16 * sizeof(int), Got.data());
+  Q.read(Seen, true, 0, sizeof(long), &Flag);
+  EXPECT_EQ(Flag, 1);
+  for (int I = 0; I < 16; ++I) {
+    int Largest = int((Items - 1) - ((Items - 1) % 16 + 16 - I) % 16) - 50000;
+    EXPECT_EQ(Got[I], I == 3 ? 2000000000 : Largest) << "bin " << I;
+  }
+}
+
 TEST(OwnedBuffers, NeedEveryMarkedArgumentToBeABufferOfItsOwn) {
-  ampcc_host_kernel K = {"k", 3, nullptr, nullptr, nullptr, 0, 0b101};
+  const unsigned char FirstAndLast[] = {AMPCC_OWN_ADD, 0, AMPCC_OWN_OR};
+  ampcc_host_kernel K = {"k", 3, nullptr, nullptr, nullptr, 0, FirstAndLast};
   unsigned char A[64], Bm[64], Cm[64];
   std::vector<BufferArg> Args = {{0, A, 64}, {1, Bm, 64}, {2, Cm, 64}};
   EXPECT_EQ(ownedBuffers(K, Args, 1000, 2).size(), 2u);
@@ -263,6 +310,7 @@ TEST(OwnedBuffers, NeedEveryMarkedArgumentToBeABufferOfItsOwn) {
   // Argument 2 is not a buffer.
   std::vector<BufferArg> Missing = {{0, A, 64}, {1, Bm, 64}};
   EXPECT_EQ(ownedBuffers(K, Missing, 1000, 2).size(), 0u);
-  K.owned_args = 0;
+  EXPECT_EQ(ownedBuffers(K, Args, 1000, 2)[1].Kind, unsigned(AMPCC_OWN_OR));
+  K.owned = nullptr;
   EXPECT_EQ(ownedBuffers(K, Args, 1000, 2).size(), 0u);
 }

@@ -10,7 +10,7 @@
 #include "DomainIndexing.h"
 #include "FunctionEmitter.h"
 
-#include "AddOnlyViews.h"
+#include "AtomicOnlyViews.h"
 
 #include "ImageLowering.h"
 #include "Lowering.h"
@@ -20,6 +20,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -157,37 +158,44 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
     Callee = Fn;
   }
   std::string S = Callee + "(" + Dest;
-  if (CG.hostKernels() && DestSpace == AddrSpace::Global && AddOnly &&
-      AddOnly->isSite(Args[0]))
+  if (CG.hostKernels() && DestSpace == AddrSpace::Global && AtomicOnly &&
+      AtomicOnly->isSite(Args[0]))
     S = ownedAtomic(Name, Callee, T, DestParam, MaybeNull) + "(ampcc_it.owned, " + Dest;
   for (unsigned I = 1; I < Args.size(); ++I)
     S += ", " + expr(Args[I]);
   return S + ")";
 }
 
-/// An atomic that adds to a view the kernel only adds to (AddOnlyViews.h),
+/// An atomic on a view the kernel updates only so (AtomicOnlyViews.h),
 /// through \p Inner, its helper or built-in: where the launch gave each
-/// thread a copy of the view's buffer (`owned`), a plain read-modify-write,
-/// in unsigned arithmetic (an int's wrapping is the atomic's, not C's
-/// undefined overflow).
+/// thread a copy of the view's buffer (`owned`), a plain read-modify-write;
+/// additions in unsigned arithmetic (an int's wrapping is the atomic's, not
+/// C's undefined overflow).
 std::string FunctionEmitter::ownedAtomic(llvm::StringRef Name, const std::string &Inner,
                                          const std::string &T, const std::string &DestParam,
                                          bool MaybeNull) {
-  static const llvm::StringMap<const char *> Updates = {{"atomic_fetch_add", "+ (uint)v"},
-                                                        {"atomic_fetch_sub", "- (uint)v"},
-                                                        {"atomic_fetch_inc", "+ 1u"},
-                                                        {"atomic_fetch_dec", "- 1u"}};
-  const char *Update = Updates.lookup(Name);
-  assert(Update && "AddOnlyViews admits the additive atomics only");
-  bool HasValue = Name == "atomic_fetch_add" || Name == "atomic_fetch_sub";
+  std::string Wrapped = "(" + T + ")((uint)old ";
+  std::string Update = llvm::StringSwitch<std::string>(Name)
+                           .Case("atomic_fetch_add", Wrapped + "+ (uint)v)")
+                           .Case("atomic_fetch_sub", Wrapped + "- (uint)v)")
+                           .Case("atomic_fetch_inc", Wrapped + "+ 1u)")
+                           .Case("atomic_fetch_dec", Wrapped + "- 1u)")
+                           .Case("atomic_fetch_max", "old > v ? old : v")
+                           .Case("atomic_fetch_min", "old < v ? old : v")
+                           .Case("atomic_fetch_and", "old & v")
+                           .Case("atomic_fetch_or", "old | v")
+                           .Case("atomic_fetch_xor", "old ^ v")
+                           .Default("");
+  assert(!Update.empty() && "AtomicOnlyViews admits these atomics only");
+  bool HasValue = Name != "atomic_fetch_inc" && Name != "atomic_fetch_dec";
   std::string Fn = "ampcc_owned_" + llvm::StringRef(Inner).drop_front(
                                         llvm::StringRef(Inner).starts_with("ampcc_") ? 6 : 0).str();
   if (!llvm::StringRef(Fn).ends_with("_" + T))
     Fn += "_" + T;
   CG.addHelper(Fn, T + " " + Fn + "(int owned, " + DestParam + (HasValue ? ", " + T + " v" : "") +
                        ") {\n  if (owned) {\n" + (MaybeNull ? "    if (!dest)\n      return 0;\n" : "") +
-                       "    " + T + " old = *(" + T + " *)dest;\n    *(" + T + " *)dest = (" + T +
-                       ")((uint)old " + Update + ");\n    return old;\n  }\n  return " + Inner +
+                       "    " + T + " old = *(" + T + " *)dest;\n    *(" + T + " *)dest = " +
+                       Update + ";\n    return old;\n  }\n  return " + Inner +
                        "(dest" + (HasValue ? ", v" : "") + ");\n}\n\n");
   return Fn;
 }

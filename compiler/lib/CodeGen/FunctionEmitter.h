@@ -35,7 +35,7 @@ struct Lowered {
   bool IsAddress;
 };
 
-class AddOnlyViews;
+class AtomicOnlyViews;
 class DomainIndexing;
 
 class FunctionEmitter {
@@ -69,9 +69,9 @@ public:
   /// by construction are printed with a guard the covered program variant
   /// drops (DomainIndexing.h).
   void setDomainIndexing(DomainIndexing *D) { Domain = D; }
-  /// A host kernel's own body: atomics that add to a view the kernel only
-  /// adds to, which may go to a thread's own copy (AddOnlyViews.h).
-  void setAddOnlyViews(const AddOnlyViews *V) { AddOnly = V; }
+  /// A host kernel's own body: atomics on a view the kernel updates only
+  /// so, which may go to a thread's own copy (AtomicOnlyViews.h).
+  void setAtomicOnlyViews(const AtomicOnlyViews *V) { AtomicOnly = V; }
 
   /// The C variable holding version \p N of the view variable \p Name
   /// (FunctionPlan::ViewVersion): `__` cannot occur in a C++ name.
@@ -274,7 +274,7 @@ private:
   std::string atomicCall(const clang::FunctionDecl *FD,
                          llvm::ArrayRef<const clang::Expr *> Args,
                          clang::SourceLocation Loc);
-  /// The helper of an atomic on a view the kernel only adds to, over
+  /// The helper of an atomic on a view the kernel updates only so, over
   /// \p Inner (AmpLibrary.cpp).
   std::string ownedAtomic(llvm::StringRef Name, const std::string &Inner,
                           const std::string &T, const std::string &DestParam,
@@ -330,7 +330,7 @@ private:
   unsigned TempCount = 0;
   llvm::DenseMap<const clang::Expr *, ElementUse> ElementUses;
   DomainIndexing *Domain = nullptr;
-  const AddOnlyViews *AddOnly = nullptr;
+  const AtomicOnlyViews *AtomicOnly = nullptr;
   /// View accesses (their calls) printed with the _dom helpers, which in
   /// the covered variant never return the null of a dropped atomic.
   llvm::DenseSet<const clang::Expr *> DomainSites;

@@ -23,7 +23,7 @@ namespace ampcc {
 /// whole tile (WorkItemLoops.h), and gets an entry for it.
 /// \p LanesShareLocals: the kernel keeps locals in memory (LaneLocals.h),
 /// or adds to a view with plain instructions where the launch gave each
-/// thread a copy of it (AddOnlyViews.h: two work-items may add to one
+/// thread a copy of it (AtomicOnlyViews.h: two work-items may add to one
 /// element), so its untiled loop does not promise the vectoriser
 /// independent iterations.
 std::string hostEntry(const std::string &Kernel,

@@ -201,16 +201,23 @@ std::string emitHostKernelsSource(const std::vector<EmittedKernel> &Kernels,
   // host_kernel.h made the program's own functions internal; the entries
   // are too, and only the table is the object's to export.
   S += "\n#pragma clang attribute pop\n\n";
-  for (const EmittedKernel &K : Kernels)
+  for (const EmittedKernel &K : Kernels) {
     S += K.HostEntry;
+    if (K.HostOwned.empty())
+      continue;
+    S += "static const unsigned char " + K.KernelName + "__owned[] = {";
+    for (size_t I = 0; I < K.HostOwned.size(); ++I)
+      S += (I ? ", " : "") + std::to_string(K.HostOwned[I]);
+    S += "};\n\n";
+  }
   S += "const ampcc_host_kernel AMPCC_HOST_TABLE[] = {\n";
   for (const EmittedKernel &K : Kernels) {
     bool Tiled = K.Tile[0] != 0;
     S += "    {\"" + K.KernelName + "\", " + std::to_string(K.NumParams) + ", " +
          (Tiled ? "0, " + K.KernelName + "__item" : K.KernelName + "__range, 0") + ", " +
          (K.HostTileLoops ? K.KernelName + "__tile" : std::string("0")) + ", " +
-         std::to_string(K.TileStaticBytes) + ", " + std::to_string(K.HostOwnedArgs) +
-         "ull},\n";
+         std::to_string(K.TileStaticBytes) + ", " +
+         (K.HostOwned.empty() ? std::string("0") : K.KernelName + "__owned") + "},\n";
   }
   return S + "    {0, 0, 0, 0, 0, 0, 0}};\n";
 }

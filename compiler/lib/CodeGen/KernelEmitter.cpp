@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "CodeGenModule.h"
 
-#include "AddOnlyViews.h"
+#include "AtomicOnlyViews.h"
 #include "ClonePlanner.h"
 #include "DomainIndexing.h"
 #include "ElementParts.h"
@@ -144,8 +144,9 @@ private:
   /// Each field captured as one 4-byte integer: its capture's index, for
   /// the launch-time facts of IndexRanges.
   llvm::DenseMap<const FieldDecl *, size_t> ScalarCaptures;
-  /// Host kernels: the views the kernel only adds to (AddOnlyViews.h).
-  std::optional<AddOnlyViews> AddOnly;
+  /// Host kernels: the views the kernel updates only atomically
+  /// (AtomicOnlyViews.h).
+  std::optional<AtomicOnlyViews> AtomicOnly;
 };
 
 void KernelEmitter::describe() {
@@ -220,13 +221,15 @@ void KernelEmitter::closure() {
     bool WholeView = EK.Captures.size() == First + 1 &&
                      EK.Captures[First].Kind != rt::CaptureKind::Value &&
                      EK.Captures[First].Kind != rt::CaptureKind::Bool;
-    // An add-only view's data pointer, its first argument, is the one the
-    // host backend may replace by a thread's own copy.
-    if (AddOnly && AddOnly->contains(F)) {
-      if (WholeView && FirstParam < 64)
-        EK.HostOwnedArgs |= uint64_t(1) << FirstParam;
-      else
-        AddOnly->drop(F);
+    // Such a view's data pointer, its first argument, is the one the host
+    // backend may replace by a thread's own copy.
+    if (unsigned Kind = AtomicOnly ? AtomicOnly->kindOf(F) : 0) {
+      if (WholeView) {
+        EK.HostOwned.resize(std::max(EK.HostOwned.size(), FirstParam + 1));
+        EK.HostOwned[FirstParam] = static_cast<unsigned char>(Kind);
+      } else {
+        AtomicOnly->drop(F);
+      }
     }
     if (WholeView)
       ViewCaptures[F] = First;
@@ -496,8 +499,8 @@ std::string KernelEmitter::body() {
   // Host kernels: a copy of the emitter, before it prints, prints the body
   // again as work-item loops where it can (WorkItemLoops.h).
   std::optional<FunctionEmitter> LoopsFE;
-  if (AddOnly)
-    FE.setAddOnlyViews(&*AddOnly);
+  if (AtomicOnly)
+    FE.setAtomicOnlyViews(&*AtomicOnly);
   if (CG.hostKernels() && K.Tiled && !ImageKernel && !CG.usesFaultRecord())
     LoopsFE.emplace(FE);
   FE.emitStmt(Op->getBody());
@@ -513,7 +516,7 @@ std::string KernelEmitter::body() {
     }
   }
   FE.setDomainIndexing(nullptr);
-  FE.setAddOnlyViews(nullptr);
+  FE.setAtomicOnlyViews(nullptr);
   EK.TileStaticBytes = FE.hoistedBytes();
   if (Domain) {
     for (const auto &[F, I] : ViewCaptures)
@@ -550,7 +553,7 @@ void KernelEmitter::emit() {
     llvm::DenseMap<const ValueDecl *, const FieldDecl *> FieldOfVar;
     for (const auto &[F, Var] : FieldVars)
       FieldOfVar[Var] = F;
-    AddOnly.emplace(Op, FieldOfVar);
+    AtomicOnly.emplace(Op, FieldOfVar);
   }
   closure();
   computeIndex();
@@ -561,6 +564,8 @@ void KernelEmitter::emit() {
   std::string Text =
       CG.lineDirective(Loc) + "\n" + signature() + " {\n" + Prologue + Body + "}\n\n";
   EK.NumParams = Params.size();
+  if (!EK.HostOwned.empty())
+    EK.HostOwned.resize(Params.size());
   if (!Loops.empty()) {
     // The tile function: the captures rebuilt once, then the loops.
     std::string Sig = "static inline __attribute__((always_inline)) void " +
@@ -574,7 +579,7 @@ void KernelEmitter::emit() {
   if (CG.hostKernels() && !ImageKernel)
     EK.HostEntry = hostEntry(EK.KernelName, Params, K.Tiled, EK.HostTileLoops,
                              !K.Tiled && (reachesLaneLocals(Ctx, Op) || writesElementParts(Op) ||
-                                          EK.HostOwnedArgs));
+                                          !EK.HostOwned.empty()));
   if (ImageKernel) {
     // The image form of the kernel just emitted: one descriptor for both.
     CG.KernelText += "#ifdef __IMAGE_SUPPORT__\n" + Text + "#endif\n\n";

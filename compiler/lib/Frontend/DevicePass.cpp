@@ -125,7 +125,7 @@ bool generate(ASTContext &Ctx, const std::vector<KernelSite> &Sites, const Devic
     assert(HostKernels[I].KernelName == Result.Kernels[I].KernelName && "one name");
     Result.Kernels[I].HostEntry = HostKernels[I].HostEntry;
     Result.Kernels[I].HostTileLoops = HostKernels[I].HostTileLoops;
-    Result.Kernels[I].HostOwnedArgs = HostKernels[I].HostOwnedArgs;
+    Result.Kernels[I].HostOwned = HostKernels[I].HostOwned;
     Result.Kernels[I].TileStaticBytes = HostKernels[I].TileStaticBytes;
   }
   Result.HostProgram = Host.finish();

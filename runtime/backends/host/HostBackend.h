@@ -87,23 +87,25 @@ struct HostKernel final : HostObject {
   std::vector<HostBuffer *> Buffers;
 };
 
-/// A buffer argument of a launch: its index and memory.
+/// A buffer argument of a launch: its index and memory, and how the kernel
+/// updates it where it may give each thread a copy (AMPCC_OWN_*).
 struct BufferArg {
   unsigned Index;
   unsigned char *Data;
   size_t Bytes;
+  unsigned Kind = AMPCC_OWN_NONE;
 };
 
 /// The buffers of \p Buffers that each of \p Threads threads of a launch
-/// of \p WorkItems work-items adds into a copy of its own (K.owned_args),
-/// or none (OwnedCopies.cpp).
+/// of \p WorkItems work-items updates a copy of its own of (K.owned), or
+/// none (OwnedCopies.cpp).
 std::vector<BufferArg> ownedBuffers(const ampcc_host_kernel &K,
                                     const std::vector<BufferArg> &Buffers,
                                     size_t WorkItems, unsigned Threads);
 
 /// Each thread's arguments for one launch: the launch's own, or with the
-/// owned buffers replaced by the thread's zeroed copies, which finish()
-/// adds into the buffers (OwnedCopies.cpp). A slot is one thread's part of
+/// owned buffers replaced by the thread's copies, which finish() merges
+/// into the buffers (OwnedCopies.cpp). A slot is one thread's part of
 /// the launch (HostLaunch.cpp's Workers).
 class LaunchArgs {
 public:

@@ -49,9 +49,10 @@ struct EmittedKernel {
   /// Host kernels: the kernel also runs a whole tile as work-item loops
   /// (compiler/lib/CodeGen/WorkItemLoops.h).
   bool HostTileLoops = false;
-  /// Host kernels: bit I set when argument I is the data of a view the
-  /// kernel only adds to (compiler/lib/CodeGen/AddOnlyViews.h).
-  uint64_t HostOwnedArgs = 0;
+  /// Host kernels: empty, or for each argument an AMPCC_OWN_* of
+  /// ampcc/host_kernel_abi.h, the data of a view the kernel updates only
+  /// with atomics of that kind (compiler/lib/CodeGen/AtomicOnlyViews.h).
+  std::vector<unsigned char> HostOwned;
   /// Its tile_static variables' bytes (its callees' too), which the host
   /// backend checks against the device's tile_static memory as OpenCL
   /// drivers report theirs.

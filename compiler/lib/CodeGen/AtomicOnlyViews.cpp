@@ -1,13 +1,15 @@
-//===- AddOnlyViews.cpp - views a kernel only adds to ---------------------===//
+//===- AtomicOnlyViews.cpp - views a kernel only updates atomically -------===//
 
-#include "AddOnlyViews.h"
+#include "AtomicOnlyViews.h"
 
 #include "ampcc/Analysis/AmpModel.h"
+#include "ampcc/host_kernel_abi.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -23,19 +25,26 @@ const Expr *strip(const Expr *E) {
   }
 }
 
-/// The atomics whose additions may be regrouped: the integer ones of
-/// <amp.h> that add (a subtraction adds the negation modulo 2^32).
-bool isAdditiveAtomic(const CallExpr *CE) {
+/// The kind of update of an atomic of <amp.h> on 32-bit integers whose
+/// updates may be regrouped (a subtraction adds the negation modulo 2^32),
+/// or AMPCC_OWN_NONE (exchange, compare-exchange).
+unsigned atomicKind(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD || !FD->getIdentifier() || !isInAmpNamespace(FD) || CE->getNumArgs() < 1)
-    return false;
-  StringRef N = FD->getName();
-  if (N != "atomic_fetch_add" && N != "atomic_fetch_sub" && N != "atomic_fetch_inc" &&
-      N != "atomic_fetch_dec")
-    return false;
+    return AMPCC_OWN_NONE;
   QualType Elem = CE->getArg(0)->getType()->getPointeeType();
-  return !Elem.isNull() && Elem->isIntegerType() &&
-         FD->getASTContext().getTypeSize(Elem) == 32;
+  if (Elem.isNull() || !Elem->isIntegerType() || FD->getASTContext().getTypeSize(Elem) != 32)
+    return AMPCC_OWN_NONE;
+  bool Signed = Elem->isSignedIntegerType();
+  return llvm::StringSwitch<unsigned>(FD->getName())
+      .Cases("atomic_fetch_add", "atomic_fetch_sub", "atomic_fetch_inc", "atomic_fetch_dec",
+             AMPCC_OWN_ADD)
+      .Case("atomic_fetch_max", Signed ? AMPCC_OWN_MAX_INT : AMPCC_OWN_MAX_UINT)
+      .Case("atomic_fetch_min", Signed ? AMPCC_OWN_MIN_INT : AMPCC_OWN_MIN_UINT)
+      .Case("atomic_fetch_and", AMPCC_OWN_AND)
+      .Case("atomic_fetch_or", AMPCC_OWN_OR)
+      .Case("atomic_fetch_xor", AMPCC_OWN_XOR)
+      .Default(AMPCC_OWN_NONE);
 }
 
 /// Calls whose value the kernel drops: statements of their own, a void
@@ -107,7 +116,7 @@ public:
 
 } // namespace
 
-AddOnlyViews::AddOnlyViews(
+AtomicOnlyViews::AtomicOnlyViews(
     const CXXMethodDecl *Op,
     const llvm::DenseMap<const ValueDecl *, const FieldDecl *> &FieldOfVar) {
   const CXXRecordDecl *Closure = Op->getParent();
@@ -127,13 +136,16 @@ AddOnlyViews::AddOnlyViews(
     return viewShape(F->getType().getNonReferenceType()).has_value();
   };
 
-  // Mentions of a view that are an additive atomic's target.
+  // Mentions of a view that are a mergeable atomic's target, and each
+  // view's kind (AMPCC_OWN_NONE once it has two).
   DroppedCalls Dropped;
   Dropped.TraverseStmt(Op->getBody());
   llvm::DenseSet<const Expr *> Accepted;
   llvm::DenseMap<const FieldDecl *, llvm::SmallVector<const Expr *, 4>> SitesOf;
+  llvm::DenseMap<const FieldDecl *, unsigned> KindOf;
   for (const CallExpr *CE : Dropped.Calls) {
-    if (!isAdditiveAtomic(CE))
+    unsigned Kind = atomicKind(CE);
+    if (Kind == AMPCC_OWN_NONE)
       continue;
     const auto *Addr = dyn_cast<UnaryOperator>(strip(CE->getArg(0)));
     if (!Addr || Addr->getOpcode() != UO_AddrOf)
@@ -152,6 +164,9 @@ AddOnlyViews::AddOnlyViews(
     if (F && IsView(F)) {
       Accepted.insert(Obj);
       SitesOf[F].push_back(CE->getArg(0));
+      auto [It, New] = KindOf.try_emplace(F, Kind);
+      if (!New && It->second != Kind)
+        It->second = AMPCC_OWN_NONE;
     }
   }
 
@@ -187,9 +202,9 @@ AddOnlyViews::AddOnlyViews(
   M.TraverseStmt(Op->getBody());
 
   for (const auto &[F, Dests] : SitesOf) {
-    if (M.Rejected.contains(F))
+    if (M.Rejected.contains(F) || KindOf.lookup(F) == AMPCC_OWN_NONE)
       continue;
-    Fields.insert(F);
+    Fields[F] = KindOf.lookup(F);
     for (const Expr *Dest : Dests)
       Sites[Dest] = F;
   }

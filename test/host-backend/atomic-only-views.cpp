@@ -1,15 +1,16 @@
-// Views a kernel only adds to with atomics whose results it drops
-// (AddOnlyViews.h): in the host kernels their atomics go through a helper
-// that adds with plain instructions where the launch gave the thread its
-// own copy of the buffer (ampcc_it.owned), and the table marks the view's
-// data argument; an untiled kernel with such atomics gives up
-// assume_safety. Views the kernel also reads, atomics whose result it uses,
-// and atomics that do not add stay as they were. Run on the host backend:
-// each result against the same loop on the CPU, a second launch adding to
-// the first's sums, a section with an offset, a rank-2 view, signed
-// wrap-around, a kernel whose tile reads back its own additions through a
-// second view of the same data (the runtime must not give threads copies
-// there), and a buffer too large to copy.
+// Views a kernel names only in atomics of one kind whose results it drops
+// (AtomicOnlyViews.h): in the host kernels their atomics go through a
+// helper that updates with plain instructions where the launch gave the
+// thread its own copy of the buffer (ampcc_it.owned), and the table says
+// the view's data argument and the kind; an untiled kernel with such
+// atomics gives up assume_safety. Views the kernel also reads, atomics
+// whose result it uses, exchanges, and two kinds on one view stay as they
+// were. Run on the host backend: each result against the same loop on the
+// CPU, a second launch adding to the first's sums, a section with an
+// offset, a rank-2 view, signed wrap-around, maxima, minima and bitwise
+// updates of int and unsigned, a kernel whose tile reads back its own
+// additions through a second view of the same data (the runtime must not
+// give threads copies there), and a buffer too large to copy.
 // RUN: %ampcc -emit-host-kernels %s -o %t.c && %FileCheck %s --check-prefix=HOST < %t.c
 // RUN: %ampcc -emit-opencl %s -o %t.cl && %FileCheck %s --check-prefix=CL < %t.cl
 // RUN: %ampcc -O2 %s -o %t && env AMPCC_BACKEND=host %t | %FileCheck %s
@@ -31,32 +32,39 @@
 // HOST-NOT: ampcc_owned
 // HOST: void also_reads_kernel AMPCC_KERNEL_PARAMS(
 // HOST-NOT: ampcc_owned
-// HOST: void not_additive_kernel AMPCC_KERNEL_PARAMS(
+// HOST: void two_kinds_kernel AMPCC_KERNEL_PARAMS(
+// HOST-NOT: ampcc_owned
+// HOST: void exchanges_kernel AMPCC_KERNEL_PARAMS(
 // HOST-NOT: ampcc_owned
 // HOST: void main_kernel AMPCC_KERNEL_PARAMS(
 // HOST: static void untiled_histogram_kernel__range(
 // HOST: vectorize(enable)
 // HOST-NEXT: for (size_t x = x0; x < x1; ++x) {
 // HOST-NEXT: ampcc_item it = {{[{][{]}}x, y, z}, {0, 0, 0}, {0, 0, 0}, ampcc_l->owned};
+// HOST: static const unsigned char untiled_histogram_kernel__owned[] = {1, 0, 0, 0, 0, 0};
+// HOST: static const unsigned char tiled_histogram_kernel__owned[] = {0, 0, 0, 1, 0, 0};
 // HOST: static void uses_result_kernel__range(
 // HOST: vectorize(assume_safety)
+// The kinds of host_kernel_abi.h: max of int 2, min of unsigned 5, and 6,
+// or 7, xor 8, each on its own view's data.
+// HOST: static const unsigned char main_kernel_2__owned[] = {2, 0, 5, 0, 6, 0, 7, 0, 8, 0, 0, 0};
 // HOST: const ampcc_host_kernel AMPCC_HOST_TABLE[] = {
-// Bit I of the last field: argument I is an add-only view's data. The bins
-// come first in the untiled kernel (named first), after Words and the
-// input's data and shape in the tiled one.
-// HOST-NEXT: {"untiled_histogram_kernel", 6, untiled_histogram_kernel__range, 0, 0, 0, 1ull},
-// HOST-NEXT: {"tiled_histogram_kernel", {{.*}}, 8ull},
-// HOST-NEXT: {"uses_result_kernel", {{.*}}, 0ull},
-// HOST-NEXT: {"also_reads_kernel", {{.*}}, 0ull},
-// HOST-NEXT: {"not_additive_kernel", {{.*}}, 0ull},
+// HOST-NEXT: {"untiled_histogram_kernel", 6, untiled_histogram_kernel__range, 0, 0, 0, untiled_histogram_kernel__owned},
+// HOST-NEXT: {"tiled_histogram_kernel", {{.*}}, tiled_histogram_kernel__owned},
+// HOST-NEXT: {"uses_result_kernel", {{.*}}, 0},
+// HOST-NEXT: {"also_reads_kernel", {{.*}}, 0},
+// HOST-NEXT: {"two_kinds_kernel", {{.*}}, 0},
+// HOST-NEXT: {"exchanges_kernel", {{.*}}, 0},
 // CHECK: untiled: 0 mismatches
 // CHECK: tiled, two launches: 0 mismatches
 // CHECK: section: 0 mismatches
 // CHECK: rank 2, signed: 0 mismatches
+// CHECK: maxima, minima, bits: 0 mismatches
 // CHECK: reads back its tile: 0 mismatches
 // CHECK: large buffer: 0 mismatches
 // CHECK: uses result: 0 mismatches
 #include <amp.h>
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 using namespace concurrency;
@@ -115,10 +123,19 @@ static void also_reads(std::vector<int> &V) {
   A.synchronize();
 }
 
-static void not_additive(std::vector<int> &V) {
+static void two_kinds(std::vector<int> &V) {
   array_view<int, 1> A(int(V.size()), V);
   parallel_for_each(extent<1>(100000), [=](index<1> I) restrict(amp) {
     atomic_fetch_max(&A[I[0] % 16], I[0]);
+    atomic_fetch_min(&A[16 + I[0] % 16], I[0]);
+  });
+  A.synchronize();
+}
+
+static void exchanges(std::vector<int> &V) {
+  array_view<int, 1> A(int(V.size()), V);
+  parallel_for_each(extent<1>(100000), [=](index<1> I) restrict(amp) {
+    atomic_exchange(&A[I[0] % 16], 7);
   });
   A.synchronize();
 }
@@ -171,6 +188,47 @@ int main() {
     Fails += report("rank 2, signed", M, RefM);
   }
 
+  // One kind a view: int maxima, unsigned minima, and, or, xor.
+  {
+    const int N = 1 << 18;
+    std::vector<int> Mx(16, -2000000000), RefMx(16, -2000000000);
+    std::vector<unsigned> Mn(16, 4000000000u), RefMn(16, 4000000000u);
+    std::vector<unsigned> An(16, 0xFFFFFFFFu), Or(16, 0), Xo(16, 0x5A5A5A5Au);
+    std::vector<unsigned> RefAn = An, RefOr = Or, RefXo = Xo;
+    Mx[5] = RefMx[5] = 2000000000; // Larger than any update: must stay.
+    array_view<int, 1> MxV(16, Mx);
+    array_view<unsigned, 1> MnV(16, Mn), AnV(16, An), OrV(16, Or), XoV(16, Xo);
+    parallel_for_each(extent<1>(N), [=](index<1> I) restrict(amp) {
+      int K = I[0] % 16;
+      unsigned H = unsigned(I[0]) * 2654435761u;
+      atomic_fetch_max(&MxV[K], int(H >> 1) - 1000000000);
+      atomic_fetch_min(&MnV[K], H);
+      atomic_fetch_and(&AnV[K], H | 0x80000001u);
+      atomic_fetch_or(&OrV[K], H & 0x0F0F0000u);
+      atomic_fetch_xor(&XoV[K], H);
+    });
+    MxV.synchronize();
+    MnV.synchronize();
+    AnV.synchronize();
+    OrV.synchronize();
+    XoV.synchronize();
+    for (int I = 0; I < N; ++I) {
+      int K = I % 16;
+      unsigned H = unsigned(I) * 2654435761u;
+      RefMx[K] = std::max(RefMx[K], int(H >> 1) - 1000000000);
+      RefMn[K] = std::min(RefMn[K], H);
+      RefAn[K] &= H | 0x80000001u;
+      RefOr[K] |= H & 0x0F0F0000u;
+      RefXo[K] ^= H;
+    }
+    std::vector<int> Got, Ref;
+    for (int K = 0; K < 16; ++K) {
+      Got.insert(Got.end(), {Mx[K], int(Mn[K]), int(An[K]), int(Or[K]), int(Xo[K])});
+      Ref.insert(Ref.end(), {RefMx[K], int(RefMn[K]), int(RefAn[K]), int(RefOr[K]), int(RefXo[K])});
+    }
+    Fails += report("maxima, minima, bits", Got, Ref);
+  }
+
   // Each tile's work-items add to its own element through A and read it
   // back through B, a copy of A (the same buffer), after a barrier:
   // threads' copies would hide the additions from B (1s read, not 65s).
@@ -205,9 +263,10 @@ int main() {
   uses_result(Counter, Olds);
   Fails += report("uses result", Olds, RefOlds) + (Counter[0] != 5000);
 
-  std::vector<int> V(256, 0), W(16, 0);
+  std::vector<int> V(256, 0), W(32, 0), X(16, 0);
   also_reads(V);
-  not_additive(W);
-  Fails += V[0] != 1 || W[15] != 99999;
+  two_kinds(W);
+  exchanges(X);
+  Fails += V[0] != 1 || W[15] != 99999 || W[16] != 0 || X[3] != 7;
   return Fails != 0;
 }
