@@ -7,10 +7,9 @@
 // arguments are evaluated once and the output stays readable.
 //
 //===----------------------------------------------------------------------===//
+#include "AtomicOnlyViews.h"
 #include "DomainIndexing.h"
 #include "FunctionEmitter.h"
-
-#include "AtomicOnlyViews.h"
 
 #include "ImageLowering.h"
 #include "Lowering.h"

@@ -132,9 +132,6 @@ AtomicOnlyViews::AtomicOnlyViews(
     }
     return nullptr;
   };
-  auto IsView = [](const FieldDecl *F) {
-    return viewShape(F->getType().getNonReferenceType()).has_value();
-  };
 
   // Mentions of a view that are a mergeable atomic's target, and each
   // view's kind (AMPCC_OWN_NONE once it has two).
@@ -160,8 +157,9 @@ AtomicOnlyViews::AtomicOnlyViews(
       Access = true;
       Obj = strip(OC->getArg(0));
     }
+    // The innermost access's object is a view, so a capture it names is one.
     const FieldDecl *F = Access ? CaptureOf(Obj) : nullptr;
-    if (F && IsView(F)) {
+    if (F) {
       Accepted.insert(Obj);
       SitesOf[F].push_back(CE->getArg(0));
       auto [It, New] = KindOf.try_emplace(F, Kind);

@@ -22,8 +22,8 @@ namespace ampcc {
 /// \p TileLoops: a tiled kernel also has `<Kernel>__loops`, which runs a
 /// whole tile (WorkItemLoops.h), and gets an entry for it.
 /// \p LanesShareLocals: the kernel keeps locals in memory (LaneLocals.h),
-/// or adds to a view with plain instructions where the launch gave each
-/// thread a copy of it (AtomicOnlyViews.h: two work-items may add to one
+/// or updates a view with plain instructions where the launch gave each
+/// thread a copy of it (AtomicOnlyViews.h: two work-items may update one
 /// element), so its untiled loop does not promise the vectoriser
 /// independent iterations.
 std::string hostEntry(const std::string &Kernel,

@@ -353,10 +353,11 @@ void HostBackend::launch(void *Q, void *K, const LaunchPart &Part, Event *Done,
                          const std::string &) {
   HostKernel *HK = kernelOf(K);
   std::vector<void *> Args(HK->Args.size());
+  // The buffers matter only to a kernel that may give threads copies.
   std::vector<BufferArg> Buffers;
   for (size_t I = 0; I < Args.size(); ++I) {
     Args[I] = HK->Args[I].data();
-    if (const HostBuffer *B = HK->Buffers[I])
+    if (const HostBuffer *B = HK->Buffers[I]; B && HK->Entry->owned)
       Buffers.push_back({unsigned(I), B->Data, B->Bytes});
   }
   ProfiledCommand Command(Q);
