@@ -1,7 +1,8 @@
 // Spec 6.3 atomics take any int or unsigned pointer in amp code, also one
 // into a thread's own variables; OpenCL 1.2's atomic built-ins take only
 // __global and __local pointers. Private memory is seen by one work-item,
-// so ampcc emits a plain read-modify-write helper there. Every atomic
+// so ampcc emits a plain read-modify-write helper there (additions in
+// unsigned arithmetic: C's signed overflow is undefined). Every atomic
 // function is applied to private ints, an unsigned and an array element,
 // and the old values and results are checked against the host.
 // REQUIRES: opencl
@@ -11,6 +12,8 @@
 // CL-DAG: int ampcc_atomic_inc_private_int(__private int *dest)
 // CL-DAG: bool ampcc_atomic_cas_int___private__private(__private int *dest, __private int *expected, int value)
 // CL-DAG: uint ampcc_atomic_sub_private_uint(__private uint *dest, uint v)
+// CL-DAG: *dest = (int)((uint)old + (uint)v);
+// CL-DAG: *dest = old > v ? old : v;
 // CL-NOT: atomic_max(&
 // CHECK: atomics on private memory: 0 mismatches of 640
 #include <amp.h>

@@ -13,7 +13,7 @@
 // CHECK: int ampcc_atomic_add_local_int(volatile __local int *dest, int v) {
 // CHECK-NEXT: #ifdef AMPCC_HOST
 // CHECK-NEXT: int old = *(int *)dest;
-// CHECK-NEXT: *(int *)dest = old + v;
+// CHECK-NEXT: *(int *)dest = (int)((uint)old + (uint)v);
 // CHECK-NEXT: return old;
 // CHECK: void main_kernel AMPCC_KERNEL_PARAMS(__global float *v_data,
 // CHECK: AMPCC_TILE_STATIC float s[64];

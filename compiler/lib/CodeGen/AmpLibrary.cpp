@@ -62,6 +62,28 @@ std::string FunctionEmitter::mathCall(const FunctionDecl *FD,
   return Name.str() + "(" + ArgText + ")";
 }
 
+/// The value atomic \p Name of C++ AMP stores, in terms of the element
+/// `old` (of type \p T) and the operand `v`, where the read-modify-write is
+/// done with plain instructions (private and, on the host, tile_static
+/// memory; threads' own copies). Additions in unsigned arithmetic: an int's
+/// wrapping is the atomic's (spec §6), where C's `old + v` would be
+/// undefined overflow.
+static std::string atomicUpdate(StringRef Name, const std::string &T) {
+  std::string Wrapped = "(" + T + ")((uint)old ";
+  return llvm::StringSwitch<std::string>(Name)
+      .Case("atomic_exchange", "v")
+      .Case("atomic_fetch_add", Wrapped + "+ (uint)v)")
+      .Case("atomic_fetch_sub", Wrapped + "- (uint)v)")
+      .Case("atomic_fetch_inc", Wrapped + "+ 1u)")
+      .Case("atomic_fetch_dec", Wrapped + "- 1u)")
+      .Case("atomic_fetch_max", "old > v ? old : v")
+      .Case("atomic_fetch_min", "old < v ? old : v")
+      .Case("atomic_fetch_and", "old & v")
+      .Case("atomic_fetch_or", "old | v")
+      .Case("atomic_fetch_xor", "old ^ v")
+      .Default("");
+}
+
 /// Spec §6 atomics onto OpenCL 1.2's atomic_* built-ins, which exist for
 /// 32-bit ints on __global and __local memory. Private memory is seen by
 /// one work-item only, so there a plain read-modify-write is atomic (C++
@@ -106,49 +128,44 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
                          "  *expected = old;\n  return false;\n}\n\n");
     return Fn + "(" + Dest + ", " + expr(Args[1]) + ", " + expr(Args[2]) + ")";
   }
-  // The OpenCL built-in, and the new value in terms of `old` and `v`.
-  static const llvm::StringMap<std::pair<const char *, const char *>> Builtins = {
-      {"atomic_exchange", {"atomic_xchg", "v"}},
-      {"atomic_fetch_add", {"atomic_add", "old + v"}},
-      {"atomic_fetch_sub", {"atomic_sub", "old - v"}},
-      {"atomic_fetch_max", {"atomic_max", "max(old, v)"}},
-      {"atomic_fetch_min", {"atomic_min", "min(old, v)"}},
-      {"atomic_fetch_and", {"atomic_and", "old & v"}},
-      {"atomic_fetch_or", {"atomic_or", "old | v"}},
-      {"atomic_fetch_xor", {"atomic_xor", "old ^ v"}},
-      {"atomic_fetch_inc", {"atomic_inc", "old + 1"}},
-      {"atomic_fetch_dec", {"atomic_dec", "old - 1"}}};
+  // The OpenCL built-in of each.
+  static const llvm::StringMap<const char *> Builtins = {
+      {"atomic_exchange", "atomic_xchg"},   {"atomic_fetch_add", "atomic_add"},
+      {"atomic_fetch_sub", "atomic_sub"},   {"atomic_fetch_max", "atomic_max"},
+      {"atomic_fetch_min", "atomic_min"},   {"atomic_fetch_and", "atomic_and"},
+      {"atomic_fetch_or", "atomic_or"},     {"atomic_fetch_xor", "atomic_xor"},
+      {"atomic_fetch_inc", "atomic_inc"},   {"atomic_fetch_dec", "atomic_dec"}};
   auto It = Builtins.find(Name);
   if (It == Builtins.end()) {
     report(CG.getDiags(), Loc, Diag::err_amp_unsupported_expr)
         << ("atomic function '" + FD->getNameAsString() + "'");
     return "0";
   }
-  std::string Callee = It->second.first;
+  std::string Callee = It->second;
+  std::string Update = atomicUpdate(Name, T);
   // Host kernels: one thread runs a whole tile and switches work-items only
   // at barriers, so a tile_static read-modify-write is atomic as it is.
   if (DestSpace == AddrSpace::Local && CG.hostKernels()) {
-    std::string Fn = "ampcc_" + std::string(It->second.first) + "_local_" + T;
+    std::string Fn = "ampcc_" + Callee + "_local_" + T;
     bool HasValue = Args.size() > 1;
     CG.addHelper(Fn, T + " " + Fn + "(" + DestParam + (HasValue ? ", " + T + " v" : "") +
                          ") {\n#ifdef AMPCC_HOST\n  " + T + " old = *(" + T +
-                         " *)dest;\n  *(" + T + " *)dest = " + It->second.second +
-                         ";\n  return old;\n#else\n  return " + It->second.first +
+                         " *)dest;\n  *(" + T + " *)dest = " + Update +
+                         ";\n  return old;\n#else\n  return " + It->second +
                          "(dest" + (HasValue ? ", v" : "") + ");\n#endif\n}\n\n");
     Callee = Fn;
   } else if (Private) {
-    std::string Fn = "ampcc_" + std::string(It->second.first) + "_private_" + T;
+    std::string Fn = "ampcc_" + Callee + "_private_" + T;
     bool HasValue = Args.size() > 1;
     CG.addHelper(Fn, T + " " + Fn + "(" + DestParam + (HasValue ? ", " + T + " v" : "") +
-                         ") {\n  " + T + " old = *dest;\n  *dest = " + It->second.second +
+                         ") {\n  " + T + " old = *dest;\n  *dest = " + Update +
                          ";\n  return old;\n}\n\n");
     Callee = Fn;
   } else if (MaybeNull) {
-    std::string Fn = "ampcc_" + std::string(It->second.first) +
+    std::string Fn = "ampcc_" + Callee +
                      (NullOnlyGuarded ? "_robust_dom_" : "_robust_") + T;
     bool HasValue = Args.size() > 1;
-    std::string Call =
-        std::string(It->second.first) + "(dest" + (HasValue ? ", v" : "") + ")";
+    std::string Call = Callee + "(dest" + (HasValue ? ", v" : "") + ")";
     std::string Body = "  return dest ? " + Call + " : 0;\n";
     if (NullOnlyGuarded)
       Body = "#ifdef AMPCC_DOMAIN_COVERED\n  return " + Call + ";\n#else\n" + Body + "#endif\n";
@@ -159,7 +176,7 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
   std::string S = Callee + "(" + Dest;
   if (CG.hostKernels() && DestSpace == AddrSpace::Global && AtomicOnly &&
       AtomicOnly->isSite(Args[0]))
-    S = ownedAtomic(Name, Callee, T, DestParam, MaybeNull) + "(ampcc_it.owned, " + Dest;
+    S = ownedAtomic(Name, Callee, T, Update, DestParam, MaybeNull) + "(ampcc_it.owned, " + Dest;
   for (unsigned I = 1; I < Args.size(); ++I)
     S += ", " + expr(Args[I]);
   return S + ")";
@@ -167,25 +184,11 @@ std::string FunctionEmitter::atomicCall(const FunctionDecl *FD,
 
 /// An atomic on a view the kernel updates only so (AtomicOnlyViews.h),
 /// through \p Inner, its helper or built-in: where the launch gave each
-/// thread a copy of the view's buffer (`owned`), a plain read-modify-write;
-/// additions in unsigned arithmetic (an int's wrapping is the atomic's, not
-/// C's undefined overflow).
+/// thread a copy of the view's buffer (`owned`), a plain read-modify-write
+/// writing \p Update.
 std::string FunctionEmitter::ownedAtomic(llvm::StringRef Name, const std::string &Inner,
-                                         const std::string &T, const std::string &DestParam,
-                                         bool MaybeNull) {
-  std::string Wrapped = "(" + T + ")((uint)old ";
-  std::string Update = llvm::StringSwitch<std::string>(Name)
-                           .Case("atomic_fetch_add", Wrapped + "+ (uint)v)")
-                           .Case("atomic_fetch_sub", Wrapped + "- (uint)v)")
-                           .Case("atomic_fetch_inc", Wrapped + "+ 1u)")
-                           .Case("atomic_fetch_dec", Wrapped + "- 1u)")
-                           .Case("atomic_fetch_max", "old > v ? old : v")
-                           .Case("atomic_fetch_min", "old < v ? old : v")
-                           .Case("atomic_fetch_and", "old & v")
-                           .Case("atomic_fetch_or", "old | v")
-                           .Case("atomic_fetch_xor", "old ^ v")
-                           .Default("");
-  assert(!Update.empty() && "AtomicOnlyViews admits these atomics only");
+                                         const std::string &T, const std::string &Update,
+                                         const std::string &DestParam, bool MaybeNull) {
   bool HasValue = Name != "atomic_fetch_inc" && Name != "atomic_fetch_dec";
   std::string Fn = "ampcc_owned_" + llvm::StringRef(Inner).drop_front(
                                         llvm::StringRef(Inner).starts_with("ampcc_") ? 6 : 0).str();

@@ -275,10 +275,10 @@ private:
                          llvm::ArrayRef<const clang::Expr *> Args,
                          clang::SourceLocation Loc);
   /// The helper of an atomic on a view the kernel updates only so, over
-  /// \p Inner (AmpLibrary.cpp).
+  /// \p Inner, storing \p Update (AmpLibrary.cpp).
   std::string ownedAtomic(llvm::StringRef Name, const std::string &Inner,
-                          const std::string &T, const std::string &DestParam,
-                          bool MaybeNull);
+                          const std::string &T, const std::string &Update,
+                          const std::string &DestParam, bool MaybeNull);
   /// The C expression for the address of lvalue \p E.
   std::string addressOf(const clang::Expr *E);
   /// The value of conditional lvalue \p CO, read: nested conditionals
