@@ -22,12 +22,14 @@
 //
 // Build: ampcc -O2 multi-gpu.cpp -o multi-gpu
 // Run:   ./multi-gpu [--size N] [--repeat R] [--devices K] [--tile ROWS COLS]
-//                    [--taper K] [--chunk ROWS]
+//                    [--taper K] [--chunk ROWS] [--uploads after|before|first]
 //        (N, the tile sides and the chunk multiples of 64; N by default 16384
 //        with a GPU, 512 without; tiles by default 2048 x 4096, all alike
 //        (--taper K: the last row of them K times shorter);
 //        the transpose in chunks of ROWS rows, by default 0: a band in one
-//        piece)
+//        piece; the multiply's uploads enqueued after each tile's kernel
+//        (after, the default), before it (before), or A's all before the
+//        first tile (first))
 #include <amp.h>
 #include <algorithm>
 #include <chrono>
@@ -223,8 +225,13 @@ int tapered(int Max, int Taper) { return std::max(BS, Max / Taper / BS * BS); }
 /// driver (measured on two H200s, docs/multi-device.md): sending B to one
 /// GPU and on to the other by a device-to-device copy (about 1 GB/s, it does
 /// not use NVLink), and keeping all of B on every GPU before starting.
+/// Where the multiply enqueues its uploads (--uploads): after each tile's
+/// kernel, before it (copy_async, then the launch), or all of A's before
+/// the first tile. docs/performance.md, "Several GPUs", measures the three.
+enum class Uploads { After, Before, First };
+
 Times multiply(const std::vector<Lanes> &Views, int N, int TileRows,
-               int TileCols, int Taper, const array<float, 2> &A,
+               int TileCols, int Taper, Uploads When, const array<float, 2> &A,
                const array<float, 2> &B, array<float, 2> &C) {
   std::vector<Band> Bands = bands(N, int(Views.size()));
   std::vector<Times> Each(Views.size());
@@ -270,16 +277,32 @@ Times multiply(const std::vector<Lanes> &Views, int N, int TileRows,
       const Band &R = Rows[T % Rows.size()], &Col = Cols[T / Rows.size()];
       copy(cTile(T), C.section(R.First, Col.First, R.Rows, Col.Rows));
     };
-    uploadA(0);
+    for (size_t I = 0; I < (When == Uploads::First ? Rows.size() : 1); ++I)
+      uploadA(I);
     uploadB(0);
     double T1 = now();
     for (size_t T = 0; T < Tiles; ++T) {
       size_t I = T % Rows.size(), J = T / Rows.size();
-      matmulBand(Vk, As[I], bChunk(J), cTile(T));
-      if (J == 0 && I + 1 < Rows.size())
-        uploadA(I + 1);
-      if (I == 0 && J + 1 < Cols.size())
-        uploadB(J + 1);
+      bool NextA = When != Uploads::First && J == 0 && I + 1 < Rows.size();
+      bool NextB = I == 0 && J + 1 < Cols.size();
+      if (When == Uploads::Before) {
+        std::vector<completion_future> Pending;
+        if (NextA)
+          Pending.push_back(copy_async(
+              A.section(Rows[I + 1].First, 0, Rows[I + 1].Rows, N), As[I + 1]));
+        if (NextB)
+          Pending.push_back(copy_async(
+              B.section(0, Cols[J + 1].First, N, Cols[J + 1].Rows), bChunk(J + 1)));
+        matmulBand(Vk, As[I], bChunk(J), cTile(T));
+        for (completion_future &F : Pending)
+          F.get();
+      } else {
+        matmulBand(Vk, As[I], bChunk(J), cTile(T));
+        if (NextA)
+          uploadA(I + 1);
+        if (NextB)
+          uploadB(J + 1);
+      }
       if (T > 0)
         download(T - 1);
     }
@@ -396,6 +419,7 @@ void print(const char *What, int Devices, const Times &T, long Bad,
 int main(int argc, char **argv) {
   int N = 0, Repeat = 1, MaxDevices = 0, TileRows = 2048, TileCols = 4096;
   int Taper = 1, ChunkRows = 0;
+  Uploads When = Uploads::After;
   for (int I = 1; I < argc; ++I) {
     if (!std::strcmp(argv[I], "--size") && I + 1 < argc)
       N = std::atoi(argv[++I]);
@@ -410,10 +434,18 @@ int main(int argc, char **argv) {
       Taper = std::atoi(argv[++I]);
     else if (!std::strcmp(argv[I], "--chunk") && I + 1 < argc)
       ChunkRows = std::atoi(argv[++I]);
-    else {
+    else if (!std::strcmp(argv[I], "--uploads") && I + 1 < argc &&
+             (!std::strcmp(argv[I + 1], "after") || !std::strcmp(argv[I + 1], "before") ||
+              !std::strcmp(argv[I + 1], "first"))) {
+      ++I;
+      When = argv[I][0] == 'a' ? Uploads::After
+             : argv[I][0] == 'b' ? Uploads::Before
+                                 : Uploads::First;
+    } else {
       std::fprintf(stderr,
                    "usage: %s [--size N] [--repeat R] [--devices K] "
-                   "[--tile ROWS COLS] [--taper K] [--chunk ROWS]\n",
+                   "[--tile ROWS COLS] [--taper K] [--chunk ROWS] "
+                   "[--uploads after|before|first]\n",
                    argv[0]);
       return 2;
     }
@@ -491,7 +523,7 @@ int main(int argc, char **argv) {
     int Count = int(Views.size());
     for (int R = 0; R <= Repeat; ++R) {
       std::fill(CS.data(), CS.data() + size_t(N) * N, -1.0f);
-      Times M = multiply(Views, N, TileRows, TileCols, Taper, AS, BS, CS);
+      Times M = multiply(Views, N, TileRows, TileCols, Taper, When, AS, BS, CS);
       long MB = checkMultiply(N, AS.data(), BS.data(), CS.data());
       Bad += MB;
       std::fill(CS.data(), CS.data() + size_t(N) * N, -1.0f);
