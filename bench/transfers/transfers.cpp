@@ -219,6 +219,10 @@ void sweep(size_t Bytes) {
     T.Streaming = Streaming;
     ampccCopies(Bytes, Streaming ? "ampcc-streaming" : "ampcc-memcpy");
   }
+  T = Default;
+  T.Mode = 1;
+  T.RingUploads = true;
+  ampccCopies(Bytes, "ampcc-ring-up");
   for (size_t PieceKiB : {1024u, 2048u}) {
     T = Default;
     T.Mode = 1;
@@ -230,45 +234,48 @@ void sweep(size_t Bytes) {
 }
 
 /// Every combination of the knobs that matter below the largest sizes:
-/// pipelines, pieces per pipeline, the smallest piece, flushes.
+/// host threads, the largest piece, the chunk, streaming stores.
 void grid(size_t Bytes) {
   ampcc::rt::StagingTuning &T = ampcc::rt::stagingTuning();
   const ampcc::rt::StagingTuning Default = T;
   char Impl[64];
   for (unsigned Threads : {8u, 12u, 16u})
-    for (unsigned Per : {2u, 8u})
-      for (size_t MinKiB : {256u, 1024u})
+    for (size_t PieceKiB : {1024u, 2048u, 4096u})
+      for (size_t ChunkKiB : {256u, 512u})
         for (int Streaming : {1, 0}) {
           T = Default;
           T.Mode = 1;
           T.Threads = Threads;
-          T.PiecesPerThread = Per;
-          T.MinPieceBytes = MinKiB << 10;
+          T.PieceBytes = PieceKiB << 10;
+          T.ChunkBytes = ChunkKiB << 10;
           T.Streaming = Streaming;
-          std::snprintf(Impl, sizeof(Impl), "g-t%u-p%u-m%zuK-s%d", Threads, Per, MinKiB,
-                        Streaming);
+          std::snprintf(Impl, sizeof(Impl), "g-t%u-p%zuK-c%zuK-s%d", Threads, PieceKiB,
+                        ChunkKiB, Streaming);
           ampccCopies(Bytes, Impl);
         }
   T = Default;
 }
 
 /// The knobs that decide small transfers (1 to 16 MiB: a few pieces):
-/// pipelines, pieces per pipeline, the smallest piece.
+/// host threads, the count of pieces, the smallest piece, streaming stores.
 void smallGrid(size_t Bytes) {
   ampcc::rt::StagingTuning &T = ampcc::rt::stagingTuning();
   const ampcc::rt::StagingTuning Default = T;
   char Impl[64];
-  for (unsigned Threads : {4u, 8u, 12u})
-    for (unsigned Per : {1u, 2u})
-      for (size_t MinKiB : {128u, 256u, 1024u}) {
-        T = Default;
-        T.Mode = 1;
-        T.Threads = Threads;
-        T.PiecesPerThread = Per;
-        T.MinPieceBytes = MinKiB << 10;
-        std::snprintf(Impl, sizeof(Impl), "sg-t%u-p%u-m%zuK", Threads, Per, MinKiB);
-        ampccCopies(Bytes, Impl);
-      }
+  for (unsigned Threads : {4u, 12u})
+    for (unsigned Pieces : {8u, 16u, 32u})
+      for (size_t MinKiB : {256u, 1024u})
+        for (int Streaming : {1, 0}) {
+          T = Default;
+          T.Mode = 1;
+          T.Threads = Threads;
+          T.Pieces = Pieces;
+          T.MinPieceBytes = MinKiB << 10;
+          T.Streaming = Streaming;
+          std::snprintf(Impl, sizeof(Impl), "sg-t%u-n%u-m%zuK-s%d", Threads, Pieces, MinKiB,
+                        Streaming);
+          ampccCopies(Bytes, Impl);
+        }
   T = Default;
 }
 

@@ -6,6 +6,8 @@
 #include <emmintrin.h>
 #endif
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <cstring>
@@ -18,7 +20,12 @@ namespace rt {
 namespace {
 
 /// Helper threads that take the parts of one job at a time. Never
-/// destroyed: its threads wait on it until the process exits.
+/// destroyed: its threads wait on it until the process exits. A helper
+/// that finished a part spins for a while before it sleeps: a transfer's
+/// pieces follow one another every 20 us at the link's speed, and a
+/// sleeping helper wakes tens of microseconds late (more from a deep idle
+/// state), so that without the spin the caller copied most pieces alone
+/// and a staged 16 MiB download ran at 0.56x of page-locked memory.
 class Pool {
 public:
   void run(unsigned Parts, const std::function<void(unsigned)> &Fn) {
@@ -37,7 +44,7 @@ public:
     JobParts = Parts;
     Next = 0;
     Finished = 0;
-    ++Generation;
+    Generation.fetch_add(1, std::memory_order_release);
     Wake.notify_all();
     takeParts(L);
     Done.wait(L, [&] { return Finished == JobParts; });
@@ -45,14 +52,29 @@ public:
   }
 
 private:
+  /// How long a helper spins for the next job before it sleeps.
+  static constexpr std::chrono::microseconds Spin{1000};
+
   void work() {
-    std::unique_lock<std::mutex> L(M);
     uint64_t Seen = 0;
     for (;;) {
-      Wake.wait(L, [&] { return Generation != Seen; });
-      Seen = Generation;
+      auto Until = std::chrono::steady_clock::now() + Spin;
+      while (Generation.load(std::memory_order_acquire) == Seen &&
+             std::chrono::steady_clock::now() < Until)
+        pause();
+      std::unique_lock<std::mutex> L(M);
+      Wake.wait(L, [&] { return Generation.load(std::memory_order_relaxed) != Seen; });
+      Seen = Generation.load(std::memory_order_relaxed);
       takeParts(L);
     }
+  }
+
+  static void pause() {
+#if defined(__SSE2__)
+    _mm_pause();
+#else
+    std::this_thread::yield();
+#endif
   }
 
   /// Runs parts of the current job until none is left (L held on entry
@@ -75,7 +97,7 @@ private:
   std::vector<std::thread> Helpers;
   const std::function<void(unsigned)> *Job = nullptr;
   unsigned JobParts = 0, Next = 0, Finished = 0;
-  uint64_t Generation = 0;
+  std::atomic<uint64_t> Generation{0}; ///< Bumped (under M) for each job.
 };
 
 Pool &pool() {

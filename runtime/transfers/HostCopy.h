@@ -4,8 +4,8 @@
 // the program's ordinary memory and page-locked blocks. One thread's memcpy
 // runs at about 10 GB/s on the GPU machines' hosts, a fifth of a PCIe 5
 // link (H100, 2026-11: docs/performance.md, "Transfers from ordinary
-// memory"), so a transfer runs several pipelines at once, each on a thread
-// of a small pool the process keeps.
+// memory"), so a transfer's host copies run on several threads at once, of
+// a small pool the process keeps.
 //
 //===----------------------------------------------------------------------===//
 #ifndef AMPCC_RUNTIME_HOSTCOPY_H

@@ -22,7 +22,7 @@ namespace rt {
 class PinnedPool {
 public:
   /// 128 MiB of page-locked memory a context at most: two transfers at
-  /// once of eight pipelines with two blocks each.
+  /// once, each with a ring of sixteen blocks.
   static constexpr unsigned MostBlocks = 32;
 
   /// Up to \p Most blocks, at least \p Least, for a transfer of \p Bytes:

@@ -4,14 +4,27 @@
 // directly; ordinary (pageable) memory its driver moves through copies of
 // its own, at 3 to 12 GB/s against 55 GB/s (H200, docs/performance.md),
 // through NVIDIA's OpenCL and CUDA's driver API alike. A staged transfer
-// cuts the bytes into pieces and moves them through page-locked blocks in
-// several pipelines at once, one a host thread (HostCopy.h), each with two
-// blocks: the thread copies its next piece between the program's memory
-// and one block while the device moves its last piece from or to the
-// other. One thread copies at a fifth of the link's speed; eight keep it
-// busy.
+// cuts the bytes into pieces and moves them through page-locked blocks,
+// the host threads (HostCopy.h) copying between the program's memory and
+// the blocks while the device moves other pieces. One thread copies at a
+// fifth of the link's speed, so many do:
 //
-// The pipelines are the same for every backend; what differs (where the
+//  - downloads of 16 MiB and more pass in order through a ring of blocks,
+//    one piece a block:
+//    the device moves the pieces back to back on one queue, and all the
+//    threads copy chunks of each piece as soon as its move is done, so the
+//    last piece's copy, which overlaps nothing, is shared by all of them;
+//  - uploads and smaller downloads run pipelines, a thread each with two
+//    blocks: it copies its next piece into one while the device moves its
+//    last from the other, or the other way round (RingUploads puts uploads
+//    through the ring too).
+//
+// Each was the faster way in its direction on an H200 (docs/performance.md,
+// "Transfers through CUDA"); the scheme of the ring alone, through CUDA's
+// driver API (bench/transfers/staging-probe.cpp), reaches more than the
+// runtime does yet.
+//
+// Both are the same for every backend; what differs (where the
 // blocks come from, how a piece is moved and waited for) is a backend's
 // StagingPort. Staged are transfers between a device that does not share
 // host memory and ordinary host memory, of at least MinBytes in all.
@@ -40,12 +53,23 @@ constexpr size_t PinnedBlockBytes = size_t(4) << 20;
 struct StagingTuning {
   int Mode = -1;               ///< -1: by device and size; 0: never; 1: always.
   size_t MinBytes = 1 << 20;   ///< Smaller transfers go directly (Mode -1).
-  size_t PieceBytes = 4 << 20; ///< Largest piece; at most PinnedBlockBytes.
-  /// Smallest piece: a transfer is cut so that each pipeline gets
-  /// PiecesPerThread pieces, down to this size.
+  /// A transfer is cut into about Pieces pieces of MinPieceBytes to
+  /// PieceBytes (at most PinnedBlockBytes): 1 MiB pieces at 16 MiB, 4 MiB
+  /// from 64 MiB (the best of bench/transfers' --grid on the H200).
+  size_t PieceBytes = 4 << 20;
   size_t MinPieceBytes = 1 << 20;
+  unsigned Pieces = 16;
+  /// Each piece's host copy in chunks of about this, at most one a thread.
+  size_t ChunkBytes = 256 << 10;
+  unsigned RingBlocks = 16;    ///< Blocks a transfer borrows at most.
+  /// Downloads of at least this go through the ring, smaller ones through
+  /// pipelines of two blocks a thread; uploads through the ring only with
+  /// RingUploads. Pipelines cut a transfer into about PiecesPerThread
+  /// pieces a thread. (Each the faster on the H200, StagedTransfers.cpp.)
+  size_t RingFromBytes = size_t(16) << 20;
+  bool RingUploads = false;
   unsigned PiecesPerThread = 8;
-  unsigned Threads = 12;       ///< Pipelines (host threads), at most the cores.
+  unsigned Threads = 12;       ///< Host threads, at most the cores.
   bool FlushEach = true;       ///< Submit each piece's command at once (OpenCL).
   /// Non-temporal stores (HostCopy.h): 1 always, 0 never, -1 where they
   /// measured faster on the H100's host: uploads below StreamingSplit
@@ -80,10 +104,12 @@ struct StagedPiece {
 };
 
 /// What a backend lends one staged transfer: page-locked blocks of
-/// PinnedBlockBytes, and the device's half of moving a piece. move() and
-/// awaitIdle() are called from several host threads at once, each on its
-/// own blocks. The destructor gives the blocks back, each remembering its
-/// last move, which the next borrower waits for before touching it.
+/// PinnedBlockBytes, and the device's half of moving a piece. move(),
+/// awaitIdle() and finished() are called from several host threads at
+/// once, on different blocks (through the ring, one thread at a time calls
+/// move(), in the pieces' order). The destructor gives the blocks back,
+/// each remembering its last move, which the next borrower waits for
+/// before touching it.
 class StagingPort {
 public:
   virtual ~StagingPort() = default;
@@ -96,6 +122,16 @@ public:
   /// Returns once the device's last move through block \p I has finished;
   /// throws runtime_exception when it failed.
   virtual void awaitIdle(unsigned I) = 0;
+  /// Whether block \p I's last move has finished, without waiting: when
+  /// it has, as awaitIdle() (the block is free; throws when the move
+  /// failed). Polling it keeps a waiting thread out of the driver's
+  /// blocking waits, which held back the other threads' driver calls
+  /// (CUDA on an H200: a staged download's pieces came ready 100 us
+  /// late).
+  virtual bool finished(unsigned I) {
+    awaitIdle(I);
+    return true;
+  }
   /// Starts moving \p P between block \p I and the device's buffer, to the
   /// device (ToDevice) or from it; block I is busy until the move is done.
   virtual void move(const StagedPiece &P, unsigned I, bool ToDevice) = 0;

@@ -278,54 +278,61 @@ TEST_F(CudaBackendTest, TransfersAndFills) {
 // memory is never staged.
 TEST_F(CudaBackendTest, StagedTransfersMoveEveryByteOnce) {
   StagingTuning Saved = stagingTuning();
-  StagingTuning &T = stagingTuning();
-  T.Mode = 1;
-  T.PieceBytes = T.MinPieceBytes = 1000;
-  T.Threads = 3;
-  const size_t Side = 300; // A 300x300 byte matrix on the device.
-  std::vector<unsigned char> Init(Side * Side);
-  for (size_t I = 0; I < Init.size(); ++I)
-    Init[I] = static_cast<unsigned char>(I * 7 + I / 251);
-  Buffer Mem = B.allocate(Ctx, Init.size(), Init.data(), "the test");
-  // Rows 5..204, columns 17..266 of the matrix, packed on the host.
-  Rect R{};
-  R.SrcOffset = 5 * Side + 17;
-  R.Region[0] = 250;
-  R.Region[1] = 200;
-  R.Region[2] = 1;
-  R.SrcRowPitch = Side;
-  R.DstRowPitch = 250;
-  uint64_t Before = stagedPieces();
-  std::vector<unsigned char> Packed(250 * 200);
-  Q.readRects(Mem, {R}, Packed.data());
-  EXPECT_GT(stagedPieces(), Before);
-  for (size_t Y = 0; Y < 200; ++Y)
-    for (size_t X = 0; X < 250; ++X)
-      ASSERT_EQ(Packed[Y * 250 + X], Init[(5 + Y) * Side + 17 + X]) << Y << "," << X;
-  // Back, each byte + 1, into the same place.
-  for (unsigned char &C : Packed)
-    ++C;
-  Rect W = R;
-  std::swap(W.SrcOffset, W.DstOffset);
-  std::swap(W.SrcRowPitch, W.DstRowPitch);
-  Upload U = Q.writeRects(Mem, {W}, Packed.data(), false, false);
-  EXPECT_TRUE(U.Last);
-  EXPECT_FALSE(U.ReadsHost);
-  // The whole buffer as one run of bytes.
-  std::vector<unsigned char> Out(Init.size());
-  Rect All{};
-  All.Region[0] = Init.size();
-  All.Region[1] = All.Region[2] = 1;
-  Q.readRects(Mem, {All}, Out.data());
-  for (size_t Y = 0; Y < Side; ++Y)
-    for (size_t X = 0; X < Side; ++X) {
-      bool In = Y >= 5 && Y < 205 && X >= 17 && X < 267;
-      ASSERT_EQ(Out[Y * Side + X], static_cast<unsigned char>(Init[Y * Side + X] + In))
-          << Y << "," << X;
-    }
-  uint64_t Staged = stagedPieces();
-  Q.readRects(Mem, {All}, Out.data(), /*HostPinned=*/true);
-  EXPECT_EQ(stagedPieces(), Staged);
+  // Through pipelines, then through the ring both ways (polling the
+  // blocks' events), its pieces in chunks.
+  for (bool Ring : {false, true}) {
+    StagingTuning &T = stagingTuning();
+    T.Mode = 1;
+    T.PieceBytes = T.MinPieceBytes = 1000;
+    T.Threads = 3;
+    T.RingUploads = Ring;
+    T.RingFromBytes = Ring ? 0 : size_t(1) << 30;
+    T.ChunkBytes = 300;
+    const size_t Side = 300; // A 300x300 byte matrix on the device.
+    std::vector<unsigned char> Init(Side * Side);
+    for (size_t I = 0; I < Init.size(); ++I)
+      Init[I] = static_cast<unsigned char>(I * 7 + I / 251);
+    Buffer Mem = B.allocate(Ctx, Init.size(), Init.data(), "the test");
+    // Rows 5..204, columns 17..266 of the matrix, packed on the host.
+    Rect R{};
+    R.SrcOffset = 5 * Side + 17;
+    R.Region[0] = 250;
+    R.Region[1] = 200;
+    R.Region[2] = 1;
+    R.SrcRowPitch = Side;
+    R.DstRowPitch = 250;
+    uint64_t Before = stagedPieces();
+    std::vector<unsigned char> Packed(250 * 200);
+    Q.readRects(Mem, {R}, Packed.data());
+    EXPECT_GT(stagedPieces(), Before);
+    for (size_t Y = 0; Y < 200; ++Y)
+      for (size_t X = 0; X < 250; ++X)
+        ASSERT_EQ(Packed[Y * 250 + X], Init[(5 + Y) * Side + 17 + X]) << Y << "," << X;
+    // Back, each byte + 1, into the same place.
+    for (unsigned char &C : Packed)
+      ++C;
+    Rect W = R;
+    std::swap(W.SrcOffset, W.DstOffset);
+    std::swap(W.SrcRowPitch, W.DstRowPitch);
+    Upload U = Q.writeRects(Mem, {W}, Packed.data(), false, false);
+    EXPECT_TRUE(U.Last);
+    EXPECT_FALSE(U.ReadsHost);
+    // The whole buffer as one run of bytes.
+    std::vector<unsigned char> Out(Init.size());
+    Rect All{};
+    All.Region[0] = Init.size();
+    All.Region[1] = All.Region[2] = 1;
+    Q.readRects(Mem, {All}, Out.data());
+    for (size_t Y = 0; Y < Side; ++Y)
+      for (size_t X = 0; X < Side; ++X) {
+        bool In = Y >= 5 && Y < 205 && X >= 17 && X < 267;
+        ASSERT_EQ(Out[Y * Side + X], static_cast<unsigned char>(Init[Y * Side + X] + In))
+            << Y << "," << X;
+      }
+    uint64_t Staged = stagedPieces();
+    Q.readRects(Mem, {All}, Out.data(), /*HostPinned=*/true);
+    EXPECT_EQ(stagedPieces(), Staged);
+  }
   stagingTuning() = Saved;
 }
 

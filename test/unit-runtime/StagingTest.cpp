@@ -6,8 +6,10 @@
 // rows), so that every path runs here: whole views both ways, 2-D and 3-D
 // sections with short and long rows, copies between user memory and arrays,
 // uploads of an array's host copy before a kernel, and two threads copying
-// at once, each transfer in one pipeline and in several. Transfer counts
-// stay those of direct transfers.
+// at once, each transfer on one host thread and on several. Transfer counts
+// stay those of direct transfers. A fake port whose device moves finish
+// late and out of step checks the ring itself: pieces cut into chunks,
+// blocks reused, moves submitted in order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +25,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstring>
+#include <future>
+#include <mutex>
 #include <numeric>
 #include <random>
 #include <thread>
@@ -134,6 +140,127 @@ TEST_F(StagingTest, WholeViewUpAndBackAcrossManySeams) {
     releaseSource(SI);
     releaseSource(SO);
   }
+}
+
+// Pieces cut into chunks (rows of a rectangle, bytes of a row) that several
+// threads copy, through a ring of two blocks both ways: the same values
+// land.
+TEST_F(StagingTest, ChunksThroughASmallRing) {
+  StagingTuning &T = stagingTuning();
+  T.ChunkBytes = 200; // 1000-byte pieces in four chunks
+  T.RingBlocks = 2;
+  T.RingUploads = true;
+  T.RingFromBytes = 0;
+  const int R = 60, C = 700;
+  for (unsigned Threads : {1u, 3u, 5u}) {
+    T.Threads = Threads;
+    std::vector<int> Data = iota(R * C);
+    DataSource *S = createUserSource(Data.data(), sizeof(int), Data.size());
+    Shape<2> All = denseView<2>(S, {R, C});
+    Shape<2> Narrow = sectionOf<2>(All, {3, 5}, {41, 13});
+    Shape<2> Wide = sectionOf<2>(All, {50, 20}, {7, 650});
+    launch("test_add2", Add2Closure{All}, {R, C});
+    launch("test_add2", Add2Closure{Narrow}, {41, 13});
+    launch("test_add2", Add2Closure{Wide}, {7, 650});
+    hostAccessView(&All.H, sizeof(int), HostAccessMode::Read);
+    for (int Y = 0; Y < R; ++Y)
+      for (int X = 0; X < C; ++X) {
+        bool InNarrow = Y >= 3 && Y < 44 && X >= 5 && X < 18;
+        bool InWide = Y >= 50 && Y < 57 && X >= 20 && X < 670;
+        ASSERT_EQ(Data[Y * C + X], Y * C + X + 1 + (InNarrow || InWide ? 1 : 0))
+            << Y << "," << X << " on " << Threads << " threads";
+      }
+    releaseSource(S);
+  }
+}
+
+namespace {
+
+/// A device whose moves finish on threads of their own after a random
+/// delay. It fails the test when a move goes into a block whose last move
+/// was not waited for, or (InOrder: the ring) out of the pieces' order.
+class LateDevice : public StagingPort {
+public:
+  LateDevice(size_t Bytes, unsigned Most, bool InOrder)
+      : Memory(Bytes), Most(Most), InOrder(InOrder) {}
+  /// Blocks of 4 KiB: the test's pieces are 1000 bytes.
+  unsigned borrow(unsigned, unsigned Asked, size_t) override {
+    Mem.assign(std::min(Asked, Most), std::vector<unsigned char>(4096));
+    Pending.resize(Mem.size());
+    return unsigned(Mem.size());
+  }
+  unsigned char *block(unsigned I) override { return Mem[I].data(); }
+  /// Waits for every move (an upload returns before its last ones end).
+  void finish() {
+    for (unsigned I = 0; I < Pending.size(); ++I)
+      awaitIdle(I);
+  }
+  void awaitIdle(unsigned I) override {
+    if (Pending[I].valid())
+      Pending[I].get();
+  }
+  bool finished(unsigned I) override {
+    if (Pending[I].valid() &&
+        Pending[I].wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+      return false;
+    awaitIdle(I);
+    return true;
+  }
+  void move(const StagedPiece &P, unsigned I, bool ToDevice) override {
+    EXPECT_FALSE(Pending[I].valid()) << "block " << I << " moved while busy";
+    if (InOrder) {
+      std::lock_guard<std::mutex> G(Lock);
+      EXPECT_GE(P.BufOffset, LastOffset) << "moves out of order";
+      LastOffset = P.BufOffset;
+    }
+    unsigned Delay = unsigned(Rng() % 300);
+    Pending[I] = std::async(std::launch::async, [this, P, I, ToDevice, Delay] {
+      std::this_thread::sleep_for(std::chrono::microseconds(Delay));
+      for (size_t Row = 0; Row < P.Rows; ++Row) {
+        unsigned char *Dev = Memory.data() + P.BufOffset + Row * P.BufPitch;
+        unsigned char *Blk = Mem[I].data() + Row * P.Width;
+        ToDevice ? std::memcpy(Dev, Blk, P.Width) : std::memcpy(Blk, Dev, P.Width);
+      }
+    });
+  }
+  std::vector<unsigned char> Memory;
+
+private:
+  unsigned Most;
+  bool InOrder;
+  std::vector<std::vector<unsigned char>> Mem;
+  std::vector<std::future<void>> Pending;
+  std::mutex Lock;
+  size_t LastOffset = 0;
+  std::minstd_rand Rng{7};
+};
+
+} // namespace
+
+TEST_F(StagingTest, RingOverADeviceThatFinishesLate) {
+  StagingTuning &T = stagingTuning();
+  T.ChunkBytes = 256;
+  const size_t Bytes = 40000 + 13;
+  for (unsigned Blocks : {1u, 2u, 5u})
+    for (unsigned Threads : {1u, 4u, 12u}) {
+      T.Threads = Threads;
+      T.RingUploads = Blocks != 5; // else through pipelines
+      T.RingFromBytes = Blocks != 5 ? 0 : Bytes + 1;
+      std::vector<unsigned char> In(Bytes), Out(Bytes, 0);
+      for (size_t I = 0; I < Bytes; ++I)
+        In[I] = static_cast<unsigned char>(I * 31 + I / 977);
+      Rect R{};
+      R.Region[0] = Bytes;
+      R.Region[1] = R.Region[2] = 1;
+      LateDevice Up(Bytes, Blocks, T.RingUploads);
+      ASSERT_TRUE(stagedWrite(Up, {R}, In.data()));
+      Up.finish();
+      EXPECT_TRUE(Up.Memory == In) << Blocks << " blocks, " << Threads << " threads";
+      LateDevice Down(Bytes, Blocks, T.RingFromBytes == 0);
+      Down.Memory = In;
+      ASSERT_TRUE(stagedRead(Down, {R}, Out.data()));
+      EXPECT_TRUE(Out == In) << Blocks << " blocks, " << Threads << " threads";
+    }
 }
 
 TEST_F(StagingTest, SectionsWithShortAndLongRows) {

@@ -66,12 +66,25 @@ void StagingOnStream::awaitIdle(unsigned I) {
   auto &Blk = *static_cast<Block *>(Lent[I]);
   if (!Blk.Busy)
     return;
-  // A pipeline runs on a thread of the host copies' pool, which may never
+  // A participant runs on a thread of the host copies' pool, which may never
   // have made this context current.
   B.enter(*S.Ctx);
   Blk.Busy = false;
   B.check(B.api().cuEventSynchronize(Blk.Done),
           "waiting for a transfer through page-locked memory");
+}
+
+bool StagingOnStream::finished(unsigned I) {
+  auto &Blk = *static_cast<Block *>(Lent[I]);
+  if (!Blk.Busy)
+    return true;
+  B.enter(*S.Ctx);
+  CUresult R = B.api().cuEventQuery(Blk.Done);
+  if (R == CUDA_ERROR_NOT_READY)
+    return false;
+  Blk.Busy = false;
+  B.check(R, "waiting for a transfer through page-locked memory");
+  return true;
 }
 
 void StagingOnStream::move(const StagedPiece &P, unsigned I, bool ToDevice) {

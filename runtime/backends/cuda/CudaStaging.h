@@ -1,6 +1,6 @@
 //===- CudaStaging.h - Staged transfers on a CUDA stream --------*- C++ -*-===//
 //
-// StagedTransfers.h's pipelines through CUDA: the blocks are cuMemAllocHost
+// StagedTransfers.h's ring through CUDA: the blocks are cuMemAllocHost
 // memory of the device's context, kept in a PinnedPool for the process's
 // life, each with an event recorded after the last copy through it; a
 // piece is an asynchronous copy on the transfer's stream. CUDA moves
@@ -29,6 +29,7 @@ public:
   unsigned borrow(unsigned Least, unsigned Most, size_t Bytes) override;
   unsigned char *block(unsigned I) override;
   void awaitIdle(unsigned I) override;
+  bool finished(unsigned I) override;
   void move(const StagedPiece &P, unsigned I, bool ToDevice) override;
 
 private:

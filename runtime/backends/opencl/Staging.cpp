@@ -66,6 +66,16 @@ public:
   void awaitIdle(unsigned I) override {
     checkCL((*Lease)[I].awaitIdle(), "waiting for a transfer through page-locked memory");
   }
+  bool finished(unsigned I) override {
+    cl_event E = (*Lease)[I].Busy;
+    cl_int Status = CL_COMPLETE;
+    if (E && clGetEventInfo(E, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(Status), &Status,
+                            nullptr) == CL_SUCCESS &&
+        Status > CL_COMPLETE)
+      return false; // queued, submitted or running
+    awaitIdle(I);   // done or failed: drops the event, reports a failure
+    return true;
+  }
   void move(const StagedPiece &P, unsigned I, bool ToDevice) override {
     cl_event E = enqueue(P, (*Lease)[I].Host, ToDevice);
     (*Lease)[I].setBusy(E);

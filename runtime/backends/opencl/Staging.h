@@ -1,6 +1,6 @@
 //===- Staging.h - Staged transfers through OpenCL ---------------*- C++ -*-===//
 //
-// StagedTransfers.h's pipelines on an OpenCL queue: the blocks are mapped
+// StagedTransfers.h's ring on an OpenCL queue: the blocks are mapped
 // CL_MEM_ALLOC_HOST_PTR buffers of the queue's context (PinnedBlocks.h),
 // a piece is a non-blocking buffer read or write whose event the block
 // keeps.
