@@ -59,7 +59,7 @@ FUZZ_SECONDS=$((END - $(date +%s) - MERGE_SECONDS))
 # detect_leaks=0 above: libFuzzer would otherwise run again every input that
 # mallocs more than it frees, to look for the leak LeakSanitizer is told not
 # to report (half of the time, measured).
-rm -f fuzz-[0-9]*.log
+rm -f fuzz-[0-9]*.log fuzz-[0-9]*.time
 # A worker that stops on a finding (kept in fuzz-artifacts/, its log too)
 # is started again until the time is up: a known crash of Clang 19 in
 # mutated lambdas (docs/reliability.md#fuzzing) ended half of a 50-minute
@@ -69,7 +69,8 @@ for ((I = 0; I < ${JOBS:-2}; I++)); do
   (
     R=0
     while LEFT=$((FUZZ_END - $(date +%s))); [ "$LEFT" -ge 30 ]; do
-      timeout -s INT -k 30 "$LEFT" "$BUILD_DIR/bin/ampcc-fuzz" fuzz-corpus \
+      /usr/bin/time -a -f '%U %S' -o "fuzz-$I.time" \
+        timeout -s INT -k 30 "$LEFT" "$BUILD_DIR/bin/ampcc-fuzz" fuzz-corpus \
         -dict=compiler/fuzz/ampcc.dict -max_total_time="$LEFT" -detect_leaks=0 \
         -timeout=60 -rss_limit_mb=4096 -max_len=16384 \
         -artifact_prefix=fuzz-artifacts/ -print_final_stats=1 -close_fd_mask=2 \
@@ -79,8 +80,14 @@ for ((I = 0; I < ${JOBS:-2}; I++)); do
   ) &
 done
 wait
+# The rate per core is per CPU second (user + system, each worker's
+# processes): on a shared machine a worker at nice 19 gets much less than
+# a core of wall-clock time.
+CPU=$(cat fuzz-[0-9]*.time 2>/dev/null | awk '{c += $1 + $2} END {print c + 0}')
 grep -h 'stat::number_of_executed_units' fuzz-[0-9]*.log |
-  awk -v s="$FUZZ_SECONDS" '{n += $2} END {printf "fuzz.sh: %d inputs in %d s\n", n, s}' || true
+  awk -v s="$FUZZ_SECONDS" -v c="$CPU" '{n += $2} END {
+    printf "fuzz.sh: %d inputs in %d s, %.0f s of CPU: %.1f inputs per CPU second\n",
+           n, s, c, c > 0 ? n / c : 0 }' || true
 grep -l '^==[0-9]*==ERROR\|^SUMMARY: \|deadly signal\|ALARM: working on' fuzz-[0-9]*.log 2>/dev/null |
   sed 's/^/fuzz.sh: a finding, see /' || true
 
