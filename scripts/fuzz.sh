@@ -82,12 +82,13 @@ done
 wait
 # The rate per core is per CPU second (user + system, each worker's
 # processes): on a shared machine a worker at nice 19 gets much less than
-# a core of wall-clock time.
+# a core of wall-clock time. The conditional is in parentheses: bare, awk
+# reads printf's "c > 0" as a redirection to a file named 0.
 CPU=$(cat fuzz-[0-9]*.time 2>/dev/null | awk '{c += $1 + $2} END {print c + 0}')
 grep -h 'stat::number_of_executed_units' fuzz-[0-9]*.log |
   awk -v s="$FUZZ_SECONDS" -v c="$CPU" '{n += $2} END {
     printf "fuzz.sh: %d inputs in %d s, %.0f s of CPU: %.1f inputs per CPU second\n",
-           n, s, c, c > 0 ? n / c : 0 }' || true
+           n, s, c, (c > 0 ? n / c : 0) }' || true
 grep -l '^==[0-9]*==ERROR\|^SUMMARY: \|deadly signal\|ALARM: working on' fuzz-[0-9]*.log 2>/dev/null |
   sed 's/^/fuzz.sh: a finding, see /' || true
 
