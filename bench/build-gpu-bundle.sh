@@ -17,8 +17,8 @@ mkdir -p "$OUT/bin" "$OUT/e2e" "$OUT/debs"
 "$AMPCC" -O2 bench/small/saxpy-amp.cpp -o "$OUT/bin/saxpy-amp"
 clang++-19 -O2 bench/small/saxpy-cl.cpp -lOpenCL -o "$OUT/bin/saxpy-cl"
 cp "$BUILD_DIR/bin/ampcc-ls" "$OUT/bin/"
-# End-to-end programs that need no oneTBB (the GPU machine lacks it), each
-# with the flags of its RUN line; each exits non-zero on a wrong result.
+# End-to-end programs, each with the flags of its RUN line; each exits
+# non-zero on a wrong result.
 E2E=${E2E:-"saxpy-1d api-coverage kernel-diagnostics checked-bounds
   checked-barrier robust-buffer-access robust-access-domain-covered
   histogram-atomics-math prog-atomic-cas-max prog-matrix-multiply
@@ -35,7 +35,11 @@ for name in $E2E; do
   "$AMPCC" -O2 $flags "$src" -o "$OUT/e2e/$name" || echo "build failed: $name"
 done
 strip "$OUT"/bin/* "$OUT"/e2e/*
-cp /var/cache/apt/archives/ocl-icd-libopencl1_*.deb "$OUT/debs/" 2>/dev/null ||
-  (cd "$OUT/debs" && apt-get download ocl-icd-libopencl1)
+# The ICD loader, and oneTBB for the programs that use it (api-coverage):
+# bench/device-env.sh unpacks every package here into a private root.
+for pkg in ocl-icd-libopencl1 libtbb12 libtbbmalloc2 libhwloc15; do
+  cp /var/cache/apt/archives/${pkg}_*.deb "$OUT/debs/" 2>/dev/null ||
+    (cd "$OUT/debs" && apt-get download $pkg)
+done
 cp bench/run-gpu.sh "$OUT/"
 du -sh "$OUT"
