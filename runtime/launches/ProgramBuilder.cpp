@@ -19,7 +19,10 @@ namespace ampcc {
 namespace rt {
 
 std::string programBuildOptions() {
-  std::string Options = "-cl-std=CL1.2";
+  // -w: the OpenCL C is ampcc's, checked when it was printed; its warnings
+  // are not the user's, and NVIDIA's compiler writes "N warnings generated."
+  // to the program's stderr. A failed build's log still has its errors.
+  std::string Options = "-cl-std=CL1.2 -w";
   if (env().CLOptDisable)
     Options += " -cl-opt-disable";
   return Options;

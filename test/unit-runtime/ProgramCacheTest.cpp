@@ -161,3 +161,24 @@ TEST_F(ProgramCacheTest, DisabledCacheBuildsFromSource) {
   Program Program = buildProgram(Fill, *Dev, Cache);
   expectFilled(runFill(Program, 64));
 }
+
+TEST_F(ProgramCacheTest, WarningsOfTheGeneratedSourceAreNotReported) {
+  // NVIDIA's compiler writes "N warnings generated." to the program's
+  // stderr; the options ask every driver for no warnings. The control
+  // build, without them, shows that this device does report the warning.
+  const char Source[] = "#warning ampcc_test_warning\n"
+                        "__kernel void quiet(__global int *p) { p[0] = 1; }\n";
+  const ProgramDesc Quiet = {Source, "quiet.cpp", false};
+  Backend &B = *Dev->backend();
+  Program Control = B.loadSource(Dev->context(), Source, "quiet.cpp");
+  ASSERT_EQ(B.build(Control, Dev->id(), "-cl-std=CL1.2"), 0);
+  ASSERT_NE(B.buildLog(Control, Dev->id(), "").find("ampcc_test_warning"),
+            std::string::npos)
+      << "the device does not report #warning in its build log";
+  KernelCache Cache(Dir.path());
+  Program Built = buildProgram(Quiet, *Dev, Cache);
+  EXPECT_TRUE(hasKernel(Built, "quiet"));
+  EXPECT_EQ(B.buildLog(Built, Dev->id(), "").find("ampcc_test_warning"),
+            std::string::npos)
+      << programBuildOptions();
+}
