@@ -14,6 +14,5 @@ rm -rf "$OUT" && mkdir -p "$OUT/bin" "$OUT/debs"
 "$BUILD_DIR/bin/ampcc" -O2 bench/small/saxpy-amp.cpp -o "$OUT/bin/saxpy-amp"
 clang++-19 -O2 bench/small/saxpy-cl.cpp -lOpenCL -o "$OUT/bin/saxpy-cl"
 strip "$OUT"/bin/*
-cp /var/cache/apt/archives/ocl-icd-libopencl1_*.deb "$OUT/debs/" 2>/dev/null ||
-  (cd "$OUT/debs" && apt-get download ocl-icd-libopencl1)
+bash scripts/device-debs.sh "$OUT/debs" ocl-icd-libopencl1
 du -sh "$OUT"

@@ -37,9 +37,6 @@ done
 strip "$OUT"/bin/* "$OUT"/e2e/*
 # The ICD loader, and oneTBB for the programs that use it (api-coverage):
 # bench/device-env.sh unpacks every package here into a private root.
-for pkg in ocl-icd-libopencl1 libtbb12 libtbbmalloc2 libhwloc15; do
-  cp /var/cache/apt/archives/${pkg}_*.deb "$OUT/debs/" 2>/dev/null ||
-    (cd "$OUT/debs" && apt-get download $pkg)
-done
+bash scripts/device-debs.sh "$OUT/debs" ocl-icd-libopencl1 libtbb12 libtbbmalloc2 libhwloc15
 cp bench/run-gpu.sh "$OUT/"
 du -sh "$OUT"

@@ -19,8 +19,5 @@ STAGE=$(mktemp -d)
 done
 tar -C "$STAGE" -cJf "$OUT/tests.tar.xz" .
 rm -rf "$STAGE"
-for p in ocl-icd-libopencl1 libtbb12 libtbbmalloc2; do
-  cp /var/cache/apt/archives/${p}_*.deb "$OUT/debs/" 2>/dev/null ||
-    (cd "$OUT/debs" && apt-get download "$p")
-done
+bash scripts/device-debs.sh "$OUT/debs" ocl-icd-libopencl1 libtbb12 libtbbmalloc2
 du -sh "$OUT"

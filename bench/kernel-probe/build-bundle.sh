@@ -25,8 +25,7 @@ PY
   fi
 done
 cp bench/kernel-probe/*.cl "$OUT/cl/"
-cp /var/cache/apt/archives/ocl-icd-libopencl1_*.deb "$OUT/debs/" 2>/dev/null ||
-  (cd "$OUT/debs" && apt-get download ocl-icd-libopencl1)
+bash scripts/device-debs.sh "$OUT/debs" ocl-icd-libopencl1
 if [ "${WITH_BENCH:-0}" = 1 ]; then
   BUILD_DIR=$BUILD_DIR bash bench/build-bundle.sh
   BUILD_DIR=$BUILD_DIR bash bench/transfers/build-bundle.sh

@@ -14,6 +14,5 @@ clang++-19 -O2 bench/small/saxpy-cl.cpp -lOpenCL -o "$OUT/bin/saxpy-cl"
 "$BUILD_DIR/bin/ampcc" -O2 examples/multi-gpu/multi-gpu.cpp -o "$OUT/bin/multi-gpu"
 "$BUILD_DIR/bin/ampcc" -O2 bench/harness/*.cpp -o "$OUT/bin/bench-harness"
 strip "$OUT"/bin/*
-cp /var/cache/apt/archives/ocl-icd-libopencl1_*.deb "$OUT/debs/" 2>/dev/null ||
-  (cd "$OUT/debs" && apt-get download ocl-icd-libopencl1)
+bash scripts/device-debs.sh "$OUT/debs" ocl-icd-libopencl1
 du -sh "$OUT"
