@@ -3,8 +3,9 @@
 // The real build path (ProgramBuilder.h) on the default OpenCL device, with a
 // cache in a fresh directory per test: a source build stores its binary, a
 // later build uses what the cache holds for its key, a binary the device
-// refuses falls back to the source, and a failing build is reported with
-// the user's file and line and never cached.
+// refuses falls back to the source, a failing build is reported with the
+// user's file and line and never cached, and the build options keep the
+// generated source's warnings out of the driver's output.
 //
 //===----------------------------------------------------------------------===//
 
