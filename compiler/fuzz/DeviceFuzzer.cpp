@@ -22,6 +22,10 @@
 // to /dev/null itself around each input, and so also whatever libFuzzer
 // printed from a signal handler meanwhile: the final statistics of an
 // interrupted run, and the notices of a crash or a hang, were lost.
+// Silenced so, the diagnostics are still formatted (ampcc's printer is
+// fuzzed too) but written through a buffer: llvm::errs() is unbuffered,
+// and Clang writes a snippet's line a character at a time, about 8,000
+// write calls for a seed with errors.
 //
 //===----------------------------------------------------------------------===//
 #include "ampcc/Frontend/DeviceCompiler.h"
@@ -33,6 +37,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -44,6 +49,19 @@ std::unique_ptr<ampcc::PrecompiledAmpCache> Prefixes;
 /// Inputs run and Clang's parses of them (repair rounds make more than one
 /// an input), printed at exit for scripts/fuzz-rate.sh.
 unsigned long long Inputs = 0, Parses = 0;
+
+/// Whether libFuzzer was told to close stderr (-close_fd_mask=2 or 3):
+/// then nobody reads the inputs' diagnostics as they come, and they can
+/// wait in a buffer. Without it (an artifact run alone to reproduce a
+/// crash) every character is written at once, so that the diagnostics
+/// before a crash are seen.
+bool stderrClosed(int Argc, char **Argv) {
+  static const char Flag[] = "-close_fd_mask=";
+  for (int I = 1; I < Argc; ++I)
+    if (!std::strncmp(Argv[I], Flag, sizeof(Flag) - 1))
+      return std::atoi(Argv[I] + sizeof(Flag) - 1) & 2;
+  return false;
+}
 
 /// Where the precompiled <amp.h> is kept, and the stamp that ties it to
 /// this build of the harness (a rebuilt harness builds its own).
@@ -89,6 +107,8 @@ extern "C" int LLVMFuzzerInitialize(int *Argc, char ***Argv) {
       llvm::outs() << "ampcc-fuzz: " << Inputs << " inputs, " << Parses << " parses\n";
   });
   InputPath = (Dir + "/input.cpp").str();
+  if (stderrClosed(*Argc, *Argv))
+    llvm::errs().SetBuffered();
   Args = ampcc::frontendLanguageArgs(AMPCC_BUILD_INCLUDE_DIR, "c++17");
   Args.push_back("-fdelayed-template-parsing");
   // No typo correction: Clang 19 crashes in it on mutated nested lambdas
