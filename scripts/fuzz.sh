@@ -60,21 +60,53 @@ FUZZ_SECONDS=$((END - $(date +%s) - MERGE_SECONDS))
 # mallocs more than it frees, to look for the leak LeakSanitizer is told not
 # to report (half of the time, measured).
 rm -f fuzz-[0-9]*.log fuzz-[0-9]*.time
+rm -rf fuzz-work
 # A worker that stops on a finding (kept in fuzz-artifacts/, its log too)
 # is started again until the time is up: a known crash of Clang 19 in
 # mutated lambdas (docs/reliability.md#fuzzing) ended half of a 50-minute
 # run after 12 minutes. Each start runs the working corpus first.
+# A worker can also die of a signal without libFuzzer's report: glibc
+# found a corrupted heap inside realloc and aborted, and libFuzzer's
+# handler, which allocates, never printed (2026-12-02). Each worker then
+# has a temporary folder of its own (TMPDIR), where the harness writes the
+# input it is compiling (ampcc-fuzz-*/input.cpp, after the "#include
+# <amp.h>" line it adds), and a death by a signal keeps that input as
+# fuzz-artifacts/died-signal-N-SHA1.
+# keep_last_input WORKER SIGNAL LOG: the input a worker that died of
+# SIGNAL was compiling, as libFuzzer would have kept it.
+keep_last_input() {
+  local IN
+  IN=$(ls -t fuzz-work/"$1"/ampcc-fuzz-*/input.cpp 2>/dev/null | head -n 1)
+  if [ -z "$IN" ]; then
+    echo "fuzz.sh: worker $1 died of signal $2 and left no input" >> "$3"
+    return
+  fi
+  local KEPT
+  KEPT=$(mktemp)
+  if [ "$(head -n 1 "$IN")" = '#include <amp.h>' ]; then tail -n +2 "$IN" > "$KEPT"; else cp "$IN" "$KEPT"; fi
+  local NAME
+  NAME="fuzz-artifacts/died-signal-$2-$(sha1sum < "$KEPT" | cut -c1-40)"
+  mv "$KEPT" "$NAME"
+  echo "fuzz.sh: worker $1 died of signal $2 without libFuzzer's report; its last input: $NAME" >> "$3"
+}
 FUZZ_END=$(($(date +%s) + FUZZ_SECONDS))
 for ((I = 0; I < ${JOBS:-2}; I++)); do
   (
     R=0
     while LEFT=$((FUZZ_END - $(date +%s))); [ "$LEFT" -ge 30 ]; do
-      /usr/bin/time -a -f '%U %S' -o "fuzz-$I.time" \
+      rm -rf "fuzz-work/$I" && mkdir -p "fuzz-work/$I"
+      STATUS=0
+      TMPDIR="$PWD/fuzz-work/$I" /usr/bin/time -a -f '%U %S' -o "fuzz-$I.time" \
         timeout -s INT -k 30 "$LEFT" "$BUILD_DIR/bin/ampcc-fuzz" fuzz-corpus \
         -dict=compiler/fuzz/ampcc.dict -max_total_time="$LEFT" -detect_leaks=0 \
         -timeout=60 -rss_limit_mb=4096 -max_len=16384 \
         -artifact_prefix=fuzz-artifacts/ -print_final_stats=1 -close_fd_mask=2 \
-        > "fuzz-$I.$R.log" 2>&1 || true
+        > "fuzz-$I.$R.log" 2>&1 || STATUS=$?
+      # 124: stopped at the limit; above 128: a signal, a finding unless it
+      # came at the limit (timeout's SIGKILL, 30 s after its SIGINT).
+      if [ "$STATUS" -gt 128 ] && [ "$(date +%s)" -lt "$FUZZ_END" ]; then
+        keep_last_input "$I" $((STATUS - 128)) "fuzz-$I.$R.log"
+      fi
       R=$((R + 1))
     done
   ) &
@@ -83,13 +115,18 @@ wait
 # The rate per core is per CPU second (user + system, each worker's
 # processes): on a shared machine a worker at nice 19 gets much less than
 # a core of wall-clock time. The conditional is in parentheses: bare, awk
-# reads printf's "c > 0" as a redirection to a file named 0.
-CPU=$(cat fuzz-[0-9]*.time 2>/dev/null | awk '{c += $1 + $2} END {print c + 0}')
-grep -h 'stat::number_of_executed_units' fuzz-[0-9]*.log |
-  awk -v s="$FUZZ_SECONDS" -v c="$CPU" '{n += $2} END {
+# reads printf's "c > 0" as a redirection to a file named 0. Each log
+# counts once: its last final statistics (an interrupted libFuzzer can
+# print them twice), else its last progress line ("#N ...") for a worker
+# that died without them.
+CPU=$(grep -h '^[0-9.]* [0-9.]*$' fuzz-[0-9]*.time 2>/dev/null | awk '{c += $1 + $2} END {print c + 0}')
+for LOG in fuzz-[0-9]*.log; do
+  awk '/^stat::number_of_executed_units:/ {s = $2} /^#[0-9]+\t/ {p = substr($1, 2)}
+       END {print (s != "" ? s : p + 0)}' "$LOG"
+done | awk -v s="$FUZZ_SECONDS" -v c="$CPU" '{n += $1} END {
     printf "fuzz.sh: %d inputs in %d s, %.0f s of CPU: %.1f inputs per CPU second\n",
            n, s, c, (c > 0 ? n / c : 0) }' || true
-grep -l '^==[0-9]*==ERROR\|^SUMMARY: \|deadly signal\|ALARM: working on' fuzz-[0-9]*.log 2>/dev/null |
+grep -l '^==[0-9]*==ERROR\|^SUMMARY: \|deadly signal\|ALARM: working on\|^fuzz.sh: worker' fuzz-[0-9]*.log 2>/dev/null |
   sed 's/^/fuzz.sh: a finding, see /' || true
 
 # Keep what this run found beyond the seeds: merge the working corpus into
