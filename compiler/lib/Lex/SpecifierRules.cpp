@@ -152,36 +152,36 @@ private:
 
 private:
   /// Defines AMPCC_RESTRICTION_<Name> (what restrict.h pastes the specifier
-  /// into) as __attribute__((<Attrs>)), so that parsing goes on.
+  /// into) as __attribute__((<Attrs>)), so that parsing goes on. The body
+  /// is lexed from Clang's scratch buffer, as _Pragma's text is, so that
+  /// each token has its spelling and length: the tokens were once built by
+  /// hand with length 0, and a stringified macro argument holding the
+  /// expansion (`#x`, as assert and gtest's EXPECT_EQ write) copied each
+  /// identifier's name into the room its length made, none: a heap
+  /// overflow (found by ampcc-fuzz, 2026-12-02).
   void defineRecovery(StringRef Name, StringRef Attrs, SourceLocation Loc) {
     IdentifierInfo *Macro = PP.getIdentifierInfo(("AMPCC_RESTRICTION_" + Name).str());
     if (PP.isMacroDefined(Macro))
       return;
+    std::string Text = ("__attribute__((" + Attrs + "))").str();
+    Token Scratch;
+    Scratch.startToken();
+    PP.CreateString(Text, Scratch);
+    // The scratch buffer ends each string with a NUL, as the lexer needs.
+    const char *Start = PP.getSourceManager().getCharacterData(Scratch.getLocation());
+    Lexer L(Scratch.getLocation(), PP.getLangOpts(), Start, Start, Start + Text.size());
     std::vector<Token> Body;
-    auto Add = [&](tok::TokenKind K, StringRef Ident = {}) {
-      Token T;
-      T.startToken();
-      T.setKind(K);
-      T.setLocation(Loc);
-      if (!Ident.empty()) {
-        IdentifierInfo *TII = PP.getIdentifierInfo(Ident);
-        T.setIdentifierInfo(TII);
-        T.setKind(TII->getTokenID());
-      }
+    Token T;
+    while (true) {
+      bool AtEnd = L.LexFromRawLexer(T);
+      if (T.is(tok::eof))
+        break;
+      if (T.is(tok::raw_identifier))
+        PP.LookUpIdentifierInfo(T);
       Body.push_back(T);
-    };
-    Add(tok::identifier, "__attribute__");
-    Add(tok::l_paren);
-    Add(tok::l_paren);
-    llvm::SmallVector<StringRef, 2> Names;
-    Attrs.split(Names, ", ");
-    for (size_t I = 0; I < Names.size(); ++I) {
-      if (I)
-        Add(tok::comma);
-      Add(tok::identifier, Names[I]);
+      if (AtEnd)
+        break;
     }
-    Add(tok::r_paren);
-    Add(tok::r_paren);
     MacroInfo *MI = PP.AllocateMacroInfo(Loc);
     MI->setTokens(Body, PP.getPreprocessorAllocator());
     PP.appendDefMacroDirective(Macro, MI);
