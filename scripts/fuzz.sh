@@ -119,8 +119,7 @@ wait
 # counts once: its last final statistics (an interrupted libFuzzer can
 # print them twice), else its last progress line ("#N ...") for a worker
 # that died without them.
-CPU=$({ grep -h '^[0-9.]* [0-9.]*$' fuzz-[0-9]*.time 2>/dev/null || true; } |
-  awk '{c += $1 + $2} END {print c + 0}')
+CPU=$(cat fuzz-[0-9]*.time 2>/dev/null | awk '{c += $1 + $2} END {print c + 0}')
 for LOG in fuzz-[0-9]*.log; do
   awk '/^stat::number_of_executed_units:/ {s = $2} /^#[0-9]+\t/ {p = substr($1, 2)}
        END {print (s != "" ? s : p + 0)}' "$LOG"
