@@ -9,7 +9,8 @@
 # input without the rate's spread. Reported in
 # docs/reliability.md#fuzzing. Usage: scripts/fuzz-rate.sh [SECONDS [NSEEDS]]
 # with BUILD_DIR (default build-fuzz, fuzz.sh's default) holding a built bin/ampcc-fuzz, or
-# FUZZER naming another build of it.
+# FUZZER naming another build of it. The schedule is fuzz.sh's
+# (EXEC_TIME_SCALE, default 1: inputs weighed by their speed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_TO_RUN=${1:-400}
@@ -45,6 +46,7 @@ awk -v n="${#SEEDFILES[@]}" -v u="$PU" -v s="$PS" -v p="$PASSES" 'BEGIN {
 /usr/bin/time -f '%U %S' -o "$WORK/time" "$BIN" "$WORK/corpus" -seed=1 \
   -dict=compiler/fuzz/ampcc.dict -max_total_time="$SECONDS_TO_RUN" -detect_leaks=0 \
   -timeout=60 -rss_limit_mb=4096 -max_len="${MAX_LEN:-16384}" -artifact_prefix="$WORK/" \
+  -entropic_scale_per_exec_time="${EXEC_TIME_SCALE:-1}" \
   -print_final_stats=1 -close_fd_mask=2 > "$WORK/log" 2>&1 || true
 UNITS=$(awk '/stat::number_of_executed_units/ {print $2}' "$WORK/log")
 NEW=$(awk '/stat::new_units_added/ {print $2}' "$WORK/log")
